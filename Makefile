@@ -1,0 +1,83 @@
+# referee: `make run` serves the app, `make test` runs every check. Python packages go into .venv only.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 5000
+CHROMIUM := /usr/bin/chromium
+
+# Playwright drives Debian's Chromium; it must never download a browser of its own.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+export DEBIAN_FRONTEND := noninteractive
+
+# pytest exit status 5 means "no tests collected": not a failure here.
+PYTEST_OK_IF_EMPTY = status=0; $(1) || status=$$?; if [ $$status -eq 5 ]; then echo "pytest: no tests collected"; \
+	elif [ $$status -ne 0 ]; then exit $$status; fi
+
+.PHONY: help run test lint typecheck pytest browser bench clean
+
+help:
+	@echo "make run    serve the app at http://$(HOST):$(PORT) (HOST=0.0.0.0 for the local network, PORT=...)"
+	@echo "make test   ruff, mypy and every test (unit, integration, browser)"
+	@echo "make bench  the benchmarks in tests/bench"
+	@echo "make clean  remove .venv and caches (keeps instance/)"
+
+run: $(VENV)/.installed
+	$(BIN)/referee serve --host $(HOST) --port $(PORT)
+
+test: lint typecheck pytest
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+
+typecheck: $(VENV)/.installed-test
+	$(BIN)/mypy referee
+
+# A `pg` step (a throwaway PostgreSQL server for the ledger tests) goes in front of pytest here.
+pytest: $(VENV)/.installed-test browser
+	@$(call PYTEST_OK_IF_EMPTY,$(BIN)/python -m pytest --ignore=tests/bench)
+
+bench: $(VENV)/.installed-test browser
+	@if [ ! -d tests/bench ]; then echo "tests/bench: no benchmarks yet"; exit 0; fi; \
+	$(call PYTEST_OK_IF_EMPTY,$(BIN)/python -m pytest tests/bench)
+
+# The virtual environment. Debian's python3 needs python3-venv for it; as root we install that.
+$(BIN)/python:
+	@if ! $(PYTHON) -m venv $(VENV); then \
+		rm -rf $(VENV); \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			apt-get update && apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV); \
+		else \
+			echo "Could not create $(VENV): install python3-venv (sudo apt-get install python3-venv) and retry." >&2; \
+			exit 1; \
+		fi; \
+	fi
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	@touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@touch $@ $(VENV)/.installed
+
+# The browser tests drive Debian's Chromium.
+browser:
+	@if [ ! -x $(CHROMIUM) ]; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			echo "Installing Debian's chromium for the browser tests"; \
+			apt-get update && apt-get install -y chromium; \
+		else \
+			echo "The browser tests need Chromium at $(CHROMIUM): install it (sudo apt-get install chromium) and retry." >&2; \
+			exit 1; \
+		fi; \
+	fi
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache *.egg-info tests/screenshots
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,17 @@
+"""The thin web layer: one blueprint module per part of the site."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask_wtf.csrf import CSRFProtect
+
+from referee.web import home
+
+#: Every POST needs a valid CSRF token (Flask-WTF forms carry it).
+csrf = CSRFProtect()
+
+
+def init_app(app: Flask) -> None:
+    """Turn on CSRF protection and register the site's blueprints."""
+    csrf.init_app(app)
+    app.register_blueprint(home.bp)

@@ -1,0 +1,96 @@
+"""Browser-test harness: Debian's Chromium at a phone's size, against the app served on a free local port.
+
+pytest-playwright's browser is session-scoped and so is ``live_server``: every test shares one app and one
+database, so a test must make the data it needs and never rely on another test's.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from playwright.sync_api import Page
+from werkzeug.serving import make_server
+
+from referee import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+PHONE = {"width": 390, "height": 844}
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
+
+
+@dataclass(frozen=True)
+class LiveServer:
+    """The app served over HTTP for the browser; ``url`` has no trailing slash."""
+
+    app: Flask
+    url: str
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    root = tmp_path_factory.mktemp("live_server")
+    app = create_app(
+        {"TESTING": True, "DATABASE_URL": f"sqlite:///{root / 'referee.sqlite3'}"}, instance_path=root / "instance"
+    )
+    # Port 0: the system picks a free port and the server holds it from the start.
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live_server", daemon=True)
+    thread.start()
+    try:
+        yield LiveServer(app=app, url=f"http://127.0.0.1:{server.server_port}")
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        server.server_close()
+        app.extensions["referee.db"].dispose()
+
+
+@pytest.fixture(scope="session")
+def base_url(live_server: LiveServer) -> str:
+    """Relative addresses (``page.goto("/")``) go to the live server."""
+    return live_server.url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """Every page is a phone."""
+    return {
+        **browser_context_args,
+        "viewport": PHONE,
+        "device_scale_factor": 2,
+        "is_mobile": True,
+        "has_touch": True,
+    }
+
+
+@pytest.fixture
+def screenshot() -> Callable[[Page, str], Path]:
+    """Return ``take(page, name)``, which saves the whole page to tests/screenshots/NAME.png for a person to look at."""
+
+    def take(page: Page, name: str) -> Path:
+        SCREENSHOTS.mkdir(exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        page.screenshot(path=path, full_page=True)
+        return path
+
+    return take
