@@ -1,0 +1,133 @@
+"""The game ledger: a game is an append-only log of events, and its state is a pure function of that log.
+
+The screens are a thin layer over this package. Arrows point down only: ``web -> ledger -> rules``.
+Every rule the ledger applies comes from the configured :class:`referee.rules.variants.Variant`
+(``find_variant(id).with_house_rules(...)``); the ledger never branches on a variant's id.
+
+Modules
+=======
+
+``events`` — the events, as frozen dataclasses (data only)
+----------------------------------------------------------
+Every event has a class attribute ``type`` (kebab-case, the ``"type"`` key of its JSON form), ``to_dict()``
+(JSON-safe) and the module function ``event_from_dict(d) -> Event`` (raises :class:`events.EventFormatError`,
+a ``ValueError``, quoting the bad field). Every event takes keyword arguments only and may carry
+``override: str | None`` — set when the scorekeeper said "the table allows it" (the text is the reason the
+rules gave, as shown to them). An event carrying an override is applied even when the rules refuse it, and
+is shown as an override (see ``HistoryEntry``)::
+
+    GameCreated(variant: str, players: tuple[str, ...], first_dealer: str,
+                house_rules: dict[str, object] = {}, settings: dict[str, object] = {})
+        # players in TURN ORDER (the order play passes); house_rules by the engine's ids ("x-…" kept, ignored);
+        # settings is free-form; the ledger reads "small_stake" and "large_stake" (numbers) when present.
+    ExactCut(deal: int, cutter_jokers: int = 0)      # this deal's cutter (derived) cut exactly
+    Buy(deal: int, player: str)
+    LaidDown(deal: int, player: str, melds: tuple[str, ...] = ())   # melds in card notation, one string a meld;
+                                                     # when given they are checked by rules.contracts
+    DealEnded(deal: int, went_out: str | None, hands: dict[str, str | int])
+        # hands: every player but the one who went out: cards left in the notation (bare ranks allowed,
+        # "K 7 JK") or their points as an int >= 0; the one who went out may be omitted, "" or 0.
+        # went_out None: nobody went out (only where the stock running out ends the deal).
+    DealCorrected(deal: int, went_out: str | None, hands: dict[str, str | int],
+                  exact_cut: bool | None = None, cutter_jokers: int | None = None,
+                  buys: dict[str, int] | None = None, contract_index: int | None = None)
+        # restates an ENDED deal's result (went_out and hands are the full corrected result); the optional
+        # fields, when not None, replace the deal's cut, buys (counts per player) or announced contract.
+        # Everything after it is recomputed (streaks, Carrillo erasures, chips, totals).
+    ContractChosen(deal: int, contract_index: int)   # dealer's choice: index into variant.deals (0-based)
+    PlayerRenamed(old: str, new: str)
+    GameAbandoned(reason: str = "")
+    Undone(seq: int)                                 # cancels the event with that seq (undo the last action,
+                                                     # undo a correction; undoing an Undone redoes)
+
+``state`` — pure: the state of a game is ``replay(events)``
+-----------------------------------------------------------
+``replay(events, *, times=None) -> GameState``: the first event must be ``GameCreated``; raises
+``EventRefused`` for the first event the rules refuse that carries no override, or a ``RulesError`` for bad
+input (unknown variant, bad house rule). ``start(created) -> GameState`` starts a game.
+``apply(state, event, *, at=None) -> GameState``: the state after one more event, or raises
+``EventRefused(problems, forcible)`` (a ``RulesError``, so a ``ValueError``) and changes nothing.
+``check(state, event) -> tuple[Problem, ...]``: the reasons the rules refuse ``event`` now (empty: allowed),
+without applying it — "can Ana buy?" is ``check(state, Buy(deal=state.deal_number, player="Ana"))`` or
+``state.can_buy("Ana")``. ``EventRefused.forcible`` is False when an override cannot help (the event names
+an unknown player, a deal other than the current one or beyond the game, the game is over, a deal ended
+twice, an undo that would break later events): such events are refused even with an override.
+Sequence numbers: the k-th event of the log (GameCreated included) has ``seq`` k, starting at 1.
+
+``GameState`` (immutable; every answer is for the variant and house rules in force):
+
+- ``variant`` (configured), ``created`` (the GameCreated), ``players`` (names, turn order), ``settings``
+- ``deal_number`` (current, 1-based; after the last deal it stays at the last), ``deal`` (the rules'
+  ``Deal`` in force: under dealer's choice the announced one once announced), ``contracts`` (the
+  contract alternatives in force), ``contract`` (the single contract in force, or None when the player
+  chooses among several or the dealer has not announced yet), ``available_contracts`` (dealer's choice:
+  ``(index, Contract)`` pairs not used yet; ``()`` otherwise), ``deals_played``, ``deals_left``,
+  ``finished`` (every deal ended), ``abandoned`` (the reason, or None), ``over`` (finished or abandoned)
+- ``dealer``, ``cutter`` (the player before the dealer in turn order), ``first_player`` (after the dealer;
+  the dealer where ``variant.first_player`` is DEALER), ``dealer_of(deal)``, ``cutter_of(deal)``
+- ``exact_cut_counts`` (card counts that make an exact cut this deal, from ``CutRules.exact_counts``, minus
+  the jokers the cutter took once an ExactCut is recorded), ``exact_cut_counts_for(jokers)``,
+  ``cut_this_deal`` (an exact cut is recorded this deal)
+- ``chips_left[player]`` (per game: the variant's chips + exact-cut chips − buys; None with no per-game
+  limit), ``chip_limit`` (per game, or None), ``buys_this_deal[player]``,
+  ``buys_left_this_deal[player]`` (None: no per-deal limit; 0 where the deal has no buying),
+  ``can_buy(player) -> tuple[Problem, ...]`` (empty: allowed), ``buy_priority(discarder, claimants) ->
+  list[str]`` (the next player after the discarder first; the discarder is never a claimant),
+  ``stock_cards_for_buy(own_turn: bool) -> int`` (stock cards the buyer takes; on their own turn, the normal
+  draw included), ``buy_money`` (money in the pot: price × buys; 0 where buys are free)
+- ``melded`` (players who laid down this deal, turn order)
+- ``deals: tuple[DealResult, ...]`` for every deal ended so far, each with ``number``, ``dealer``, ``cutter``,
+  ``went_out`` (None: nobody), ``winner`` (same as went_out), ``hands`` (as entered), ``raw_points[player]``
+  (value of the cards entered or the points typed; 0 for the one who went out), ``multiplier`` (streak,
+  1 when off), ``points[player]`` (raw × multiplier for everyone but the winner), ``exact_cut``,
+  ``cutter_jokers``, ``buys[player]``, ``contract_index`` (dealer's choice, else None), ``corrected``
+  (bool), ``overrides`` (override reasons of events of this deal that the rules refused)
+- ``adjustments: tuple[Adjustment, ...]`` — ``Adjustment(player, deal, code, reason, points)``: exact-cut
+  −25/−50 (``"exact-cut"``), Carrillo's erasure of the cutter's previous-deal points (``"exact-cut-erase"``),
+  unused chips at the end (``"unused-chips"``, Peru v1 family −10 a chip)
+- ``totals[player]`` (deal points + adjustments), ``standings`` (names best first, ties in turn order),
+  ``ranks[player]`` (1-based; tied players share the better rank), ``leaders`` (the names ranked 1)
+- ``payouts`` (``dict[str, float]`` where the variant has ``Payouts``, else None; cents): the player's
+  net money for the game: the place payment (winner +sum, the k-th place −step×(k−1), ties share evenly),
+  plus the pot for the winner(s), minus the buy money the player put in the pot — so payouts sum to 0
+- ``stakes`` (``Stakes``: ``deal_wins[player]``, ``small_stake``/``large_stake`` amounts from settings or
+  None, ``money[player]`` (won: deal wins × small stake, plus the large stake to the leader(s) at the end)
+- ``history: tuple[HistoryEntry, ...]`` — every event of the log: ``seq``, ``event``, ``time`` (or None),
+  ``problems`` (what the rules said when it was applied), ``override`` (the reason when the rules refused it
+  and the table allowed it, else None), ``undone`` (cancelled by a later Undone), ``corrected`` (an event of
+  a deal that a later correction restated)
+- ``events`` (the log, tuple of events, undone ones included), ``seq`` (the last seq)
+
+``store`` — SQLModel tables and the one place that writes them
+--------------------------------------------------------------
+Tables: ``Game`` (``id``, ``public_id`` (uuid hex for URLs), ``variant``, ``created_at``, ``updated_at``,
+``seq`` (last event seq), ``edit_token``, ``view_token`` (``secrets.token_urlsafe(32)``, 256 bits),
+``title``), ``GamePlayer`` (``game_id``, ``seat`` (turn order, 0-based), ``name``), ``GameEvent`` (``game_id``,
+``seq`` (unique per game), ``type``, ``payload`` (JSON text), ``created_at``, ``idempotency_key`` (unique per
+game, nullable)). Functions, keyword-only after the session:
+
+- ``create_game(session, *, created: GameCreated, idempotency_key=None) -> Game`` (validates; commits)
+- ``get_game(session, *, public_id) -> Game`` (``GameNotFound``), ``load_events(session, game_id) -> list[Event]``,
+  ``load_state(session, game_id) -> GameState``
+- ``append(session, *, game_id, event, expected_seq, idempotency_key=None) -> AppendResult(seq, state,
+  replayed)`` — one transaction: a stale ``expected_seq`` raises ``Conflict`` (with ``.state``, the current
+  state, and ``.seq``); a refused event raises ``EventRefused`` and writes nothing; an idempotency key seen
+  before returns the original result with ``replayed=True`` (``IdempotencyKeyReused`` if the key came with a
+  different event). Two concurrent appends can never both win (compare-and-swap on ``Game.seq`` plus a
+  unique ``(game_id, seq)``), on SQLite and PostgreSQL.
+- ``list_games(session, public_ids) -> list[Game]`` ("my games", most recently updated first),
+  ``players_of(session, game_id) -> list[str]``
+- ``access(game, token) -> "edit" | "view" | None`` (constant-time), ``rotate_edit_token(session, *,
+  game_id) -> str`` (the old edit link stops working)
+
+``exchange`` — ``referee-game/1`` files and the CSV score sheet
+---------------------------------------------------------------
+``export_game(state) -> dict`` (the format of issue 4; every house rule in force is written; optional
+per-deal keys ``contract``, ``ended``, ``laid_down``, ``override``; top-level ``settings``, ``abandoned``,
+``override`` when used), ``import_game(data) -> list[Event]`` (raises ``GameFileError``, a ``ValueError``,
+for a file that is not a readable referee-game/1 file: wrong format or types, unknown variant, bad house
+rule, unparseable card; a game the rules forbid imports fine and is refused by ``replay``),
+``tally(data) -> Tally`` (replays leniently: every reason the rules give, the sheet as far as it goes),
+``score_sheet_csv(state) -> str``, ``sheet_json(state, errors) -> dict`` (the ``referee tally --json``
+shape). ``export → import → export`` gives the identical dict.
+"""
