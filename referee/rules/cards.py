@@ -1,0 +1,260 @@
+"""Cards and the card notation: ranks, suits, jokers, parsing and formatting.
+
+The notation (RULES.md, "Card notation"): a rank ``A 2 3 4 5 6 7 8 9 10 J Q K`` (also ``T`` for 10)
+followed by a suit ``S H D C`` (also ``♠ ♥ ♦ ♣``); a joker is ``JK`` (also ``*`` or ``🃏``).
+Cards are separated by spaces or commas. Input is case-insensitive; output uses the first form.
+
+>>> parse_cards("7H 8h,JK 10♠")
+(Card.parse('7H'), Card.parse('8H'), Card.parse('JK'), Card.parse('10S'))
+>>> format_cards(parse_cards("t♠ j♠ 🃏"))
+'10S JS JK'
+>>> format_cards(parse_cards("3C 4C"), pretty=True)
+'3♣ 4♣'
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+
+from referee.rules.problems import RulesError
+
+__all__ = [
+    "Rank",
+    "Suit",
+    "Card",
+    "JOKER",
+    "CardError",
+    "TooManyCopiesError",
+    "CardsLike",
+    "parse_card",
+    "parse_cards",
+    "format_cards",
+    "to_cards",
+    "check_copies",
+    "full_deck",
+]
+
+
+class Suit(StrEnum):
+    """A suit, valued by its notation letter."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        """The suit's symbol for people: ♠ ♥ ♦ ♣."""
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def is_red(self) -> bool:
+        """Hearts and diamonds are red."""
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+_SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+
+
+class Rank(IntEnum):
+    """A rank; the value is its position with the ace low (A=1 … K=13)."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def label(self) -> str:
+        """The rank's notation: A 2 … 10 J Q K."""
+        return _RANK_LABELS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """Parse a rank label (``A``, ``10``, ``T``, ``q``…)."""
+        try:
+            return _RANKS_BY_LABEL[text.upper()]
+        except KeyError:
+            raise CardError(text, f"{text!r} is not a rank (use A 2 3 4 5 6 7 8 9 10 J Q K)") from None
+
+
+_RANK_LABELS = {r: {1: "A", 11: "J", 12: "Q", 13: "K"}.get(int(r), str(int(r))) for r in Rank}
+_RANKS_BY_LABEL = {label: r for r, label in _RANK_LABELS.items()} | {"T": Rank.TEN}
+
+
+class CardError(RulesError):
+    """Bad card notation; ``token`` is the offending text."""
+
+    def __init__(self, token: str, message: str | None = None) -> None:
+        self.token = token
+        super().__init__(message or f"{token!r} is not a card (write it like 7H, 10♠, QD or JK)")
+
+
+class TooManyCopiesError(CardError):
+    """More copies of one card than the decks in play hold."""
+
+    def __init__(self, card: Card, count: int, available: int) -> None:
+        self.card = card
+        self.count = count
+        self.available = available
+        what = "jokers" if card.is_joker else f"copies of {card}"
+        super().__init__(
+            str(card),
+            f"{count} {what}, but the cards in play hold only {available}: that cannot happen at the table",
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A playing card, a joker (rank and suit both None) or a bare rank (suit None).
+
+    A bare rank (``K``) is accepted only for the cards left in a hand, where the suit
+    changes nothing of the value.
+    """
+
+    rank: Rank | None
+    suit: Suit | None
+
+    @property
+    def is_joker(self) -> bool:
+        """True for a joker."""
+        return self.rank is None
+
+    @property
+    def is_bare_rank(self) -> bool:
+        """True for a rank given without a suit (``K``)."""
+        return self.rank is not None and self.suit is None
+
+    def __str__(self) -> str:
+        if self.rank is None:
+            return "JK"
+        return self.rank.label + (self.suit.value if self.suit else "")
+
+    def pretty(self) -> str:
+        """The card for people: ``3♣``, ``10♥``, ``JK``."""
+        if self.rank is None:
+            return "JK"
+        return self.rank.label + (self.suit.symbol if self.suit else "")
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, token: str, *, allow_bare_rank: bool = False) -> Card:
+        """Parse one card token; see :func:`parse_card`."""
+        return parse_card(token, allow_bare_rank=allow_bare_rank)
+
+    def sort_key(self) -> tuple[int, int, str]:
+        """Order: by rank (jokers last), then suit letter."""
+        if self.rank is None:
+            return (99, 0, "")
+        return (int(self.rank), 0, self.suit.value if self.suit else "")
+
+
+JOKER = Card(None, None)
+
+_JOKER_TOKENS = {"JK", "*", "🃏", "JOKER"}
+_SUIT_BY_TEXT = {s.value: s for s in Suit} | {s.symbol: s for s in Suit} | {
+    "♤": Suit.SPADES,
+    "♡": Suit.HEARTS,
+    "♢": Suit.DIAMONDS,
+    "♧": Suit.CLUBS,
+}
+_SEPARATORS = re.compile(r"[\s,]+")
+_VARIATION_SELECTORS = str.maketrans("", "", "\ufe0f\ufe0e")
+
+CardsLike = str | Iterable[Card]
+"""Every public function takes cards as notation text or as Card objects."""
+
+
+def parse_card(token: str, *, allow_bare_rank: bool = False) -> Card:
+    """Parse one card: ``7H``, ``10♠``, ``t♠``, ``JK``, ``*``; with ``allow_bare_rank`` also ``K``.
+
+    >>> parse_card("q♥")
+    Card.parse('QH')
+    >>> parse_card("K", allow_bare_rank=True)
+    Card.parse('K')
+    """
+    text = token.translate(_VARIATION_SELECTORS).strip()
+    upper = text.upper()
+    if upper in _JOKER_TOKENS:
+        return JOKER
+    if not text:
+        raise CardError(token, "an empty card")
+    suit = _SUIT_BY_TEXT.get(upper[-1])
+    if suit is None:
+        if allow_bare_rank and upper in _RANKS_BY_LABEL:
+            return Card(_RANKS_BY_LABEL[upper], None)
+        raise CardError(token)
+    rank = _RANKS_BY_LABEL.get(upper[:-1])
+    if rank is None:
+        raise CardError(token)
+    return Card(rank, suit)
+
+
+def parse_cards(text: str, *, allow_bare_rank: bool = False) -> tuple[Card, ...]:
+    """Parse cards separated by spaces or commas; an empty text is no cards."""
+    tokens = [t for t in _SEPARATORS.split(text.translate(_VARIATION_SELECTORS)) if t]
+    return tuple(parse_card(t, allow_bare_rank=allow_bare_rank) for t in tokens)
+
+
+def to_cards(cards: CardsLike, *, allow_bare_rank: bool = False) -> tuple[Card, ...]:
+    """Accept notation text or Card objects and give a tuple of cards."""
+    if isinstance(cards, str):
+        return parse_cards(cards, allow_bare_rank=allow_bare_rank)
+    result = tuple(cards)
+    for card in result:
+        if not isinstance(card, Card):
+            raise CardError(str(card), f"{card!r} is not a card")
+        if card.is_bare_rank and not allow_bare_rank:
+            raise CardError(str(card), f"{card} needs a suit here (write it like {card}H)")
+    return result
+
+
+def format_cards(cards: CardsLike, *, pretty: bool = False, sep: str = " ") -> str:
+    """Write cards back in the notation (``3C``), or for people (``3♣``) with ``pretty``."""
+    return sep.join(c.pretty() if pretty else str(c) for c in to_cards(cards, allow_bare_rank=True))
+
+
+def check_copies(cards: Iterable[Card], *, decks: int, jokers: int) -> None:
+    """Refuse more copies of a card than ``decks`` packs (and ``jokers`` jokers) hold.
+
+    A bare rank counts against all four suits of its rank together.
+
+    >>> check_copies(parse_cards("9C 9C 9C"), decks=2, jokers=4)  # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    ...
+    referee.rules.cards.TooManyCopiesError: 3 copies of 9C, but the cards in play hold only 2: ...
+    """
+    counts = Counter(cards)
+    by_rank: Counter[Rank] = Counter()
+    for card, count in counts.items():
+        if card.is_joker:
+            if count > jokers:
+                raise TooManyCopiesError(card, count, jokers)
+        elif card.rank is not None:
+            by_rank[card.rank] += count
+            if card.suit is not None and count > decks:
+                raise TooManyCopiesError(card, count, decks)
+    for rank, count in by_rank.items():
+        if count > 4 * decks:
+            raise TooManyCopiesError(Card(rank, None), count, 4 * decks)
+
+
+def full_deck() -> tuple[Card, ...]:
+    """One 52-card pack, without jokers, in rank then suit order."""
+    return tuple(Card(rank, suit) for rank in Rank for suit in Suit)
