@@ -12,6 +12,7 @@ variant's id.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -232,6 +233,8 @@ class Contract:
             text += " (no jokers)"
         elif self.max_wilds is not None:
             text += f" (at most {self.max_wilds} joker{'s' if self.max_wilds != 1 else ''} in all)"
+        if self.name:
+            text = f"{self.name}: {text}"
         return text
 
     @property
@@ -244,8 +247,15 @@ def _plural(text: str) -> str:
     head, sep, tail = text.partition(" ")
     if head in ("pure",):
         return head + " " + _plural(tail)
-    word = {"trío": "tríos", "cuarteto": "cuartetos", "quinteto": "quintetos", "set": "sets",
-            "run": "runs", "pair": "pairs", "colour": "colour"}.get(head, head)
+    word = {
+        "trío": "tríos",
+        "cuarteto": "cuartetos",
+        "quinteto": "quintetos",
+        "set": "sets",
+        "run": "runs",
+        "pair": "pairs",
+        "colour": "colour",
+    }.get(head, head)
     return word + sep + tail
 
 
@@ -579,8 +589,7 @@ def _only(*melds: Requirement, max_wilds: int | None = None, name: str = "") -> 
 def _sets_only(*counts_and_sizes: tuple[int, int]) -> tuple[Deal, ...]:
     """Deals whose contracts are sets only: ``(2, 3)`` is 2 sets of 3."""
     return tuple(
-        Deal(number, _only(*(_set(size),) * count))
-        for number, (count, size) in enumerate(counts_and_sizes, start=1)
+        Deal(number, _only(*(_set(size),) * count)) for number, (count, size) in enumerate(counts_and_sizes, start=1)
     )
 
 
@@ -686,9 +695,7 @@ def _deal6_exchange_rule() -> HouseRule:
         "deal-6",
         "Before deal 6 everyone may swap cards face down for as many from the shuffled pool; "
         "or no exchange; or one before deal 4 and two in a row before deal 6.",
-        apply=lambda v, value: _with_deals(
-            v, lambda d: replace(d, exchanges=_EXCHANGES[str(value)].get(d.number, 0))
-        ),
+        apply=lambda v, value: _with_deals(v, lambda d: replace(d, exchanges=_EXCHANGES[str(value)].get(d.number, 0))),
         choices=tuple(_EXCHANGES),
     )
 
@@ -722,8 +729,7 @@ _STANDARD_PLAYERS = PlayerRange(3, 4, 5)
 _STANDARD_DECKS = (DeckRow(5, 2, 4),)  # 2 × 52 + 4 jokers = 108 cards
 
 _TELEFUNKEN_DECISIONS = (
-    "3 to 5 players on 108 cards, 4 by default; with 6 or more a third deck with 2 jokers may be added "
-    "(house rule).",
+    "3 to 5 players on 108 cards, 4 by default; with 6 or more a third deck with 2 jokers may be added (house rule).",
     "An exact cut leaves 11 × players + 1 cards for the deal and the up-card, less the jokers the cutter took.",
     "Contract melds are exactly the size stated, except a run marked “or more”.",
     "Two contract sets may be of the same rank (six of a rank make two tríos with two decks).",
@@ -777,12 +783,729 @@ TELEFUNKEN = Variant(
 )
 
 
+# ---- Telefunken, Ecuador (§4) --------------------------------------------------------------------
+
+_ECUADOR_DEALS = (
+    Deal(1, _only(PURE_TRIO, max_wilds=0), buying=False),
+    Deal(2, _only(PURE_TRIO, TRIO, max_wilds=1)),
+    Deal(3, _only(_set(4), max_wilds=0)),
+    Deal(4, _only(_set(4), _set(4), max_wilds=1)),
+    Deal(5, _only(_set(5), max_wilds=0)),
+    Deal(6, _only(TRIO, _run(4), max_wilds=0, name="chueca"), exchanges=1),
+    Deal(7, _only(_run(7, or_more=True), max_wilds=1, name="escalera"), go_out_in_one_turn=True),
+)
+
+
+def _telefunque_rule() -> HouseRule:
+    """The Scribd "Telefunque Regulations": deal 3 pure with four suits, go out at once on the chueca."""
+    pure_four = Requirement(MeldKind.SET, 4, wilds=WildLimit.NONE, distinct_suits=True)
+
+    def apply(variant: Variant, value: object) -> Variant:
+        on = _flag(value)
+        book = {deal.number: deal for deal in _ECUADOR_DEALS}
+
+        def change(deal: Deal) -> Deal:
+            if deal.number == 3:
+                return replace(deal, contracts=_only(pure_four, max_wilds=0) if on else book[3].contracts)
+            if deal.number in (6, 7):
+                return replace(deal, go_out_in_one_turn=(deal.number == 6) == on)
+            return deal
+
+        return _with_deals(variant, change)
+
+    return HouseRule(
+        "telefunque_regulations",
+        "bool",
+        False,
+        "Tournament rules: deal 3's four must be pure (four suits, no joker), and the chueca of deal 6, "
+        "not deal 7, must be gone out in one turn.",
+        apply=apply,
+    )
+
+
+DEALER_CHOOSES_CONTRACT = HouseRule(
+    "dealer_chooses_contract",
+    "bool",
+    False,
+    "The dealer looks at their hand and announces the deal's contract; each contract is played once.",
+    apply=lambda v, value: replace(v, dealer_chooses_contract=_flag(value)),
+)
+
+TELEFUNKEN_ECUADOR = replace(
+    TELEFUNKEN,
+    id="telefunken-ecuador",
+    name="Telefunken (Ecuador)",
+    description="Venezuela's game with contract joker limits, a chueca and an escalera, "
+    "12 chips, a buy brings 2 stock cards.",
+    deals=_ECUADOR_DEALS,
+    card_values=_values(two=5, low=lambda rank: 5, ace=15, joker=50),
+    buy=replace(TELEFUNKEN.buy, per_game=12, stock_cards=2, stock_cards_own_turn=3),
+    layoff=replace(
+        TELEFUNKEN.layoff,
+        set_joker_swap=1,
+        run_joker_swap=RunJokerSwap.REPLACE,
+        swap_only_from_others_contract=True,
+        swap_must_use_at_once=True,
+        swap_reuse=SwapReuse.OWN_CONTRACT,
+        swap_needs_melded=False,
+        swap_on_contract_turn=True,
+    ),
+    house_rules=(
+        _chips_rule(12, "chip"),
+        _cut_reward_rule(CutReward.CHIP),
+        STREAK_MULTIPLIER,
+        _direction_rule(Direction.COUNTERCLOCKWISE),
+        DEALER_CHOOSES_CONTRACT,
+        _telefunque_rule(),
+        _jokers_per_meld_rule(),
+        _deal6_exchange_rule(),
+        _third_deck_rule(_STANDARD_PLAYERS, _STANDARD_DECKS),
+    ),
+    decisions=(
+        *_TELEFUNKEN_DECISIONS,
+        "“Pure” means what it means in Venezuela: no joker and three different suits.",
+        "“Only one joker as part of the contract” means one in the whole contract (deals 2, 4 and 7).",
+        "The chueca's run is exactly 4; the escalera of deal 7 is 7 or more.",
+        "As in Venezuela: the cutter keeps jokers and an exact cut earns a chip; cards are exchanged before "
+        "deal 6; deal 7 must be gone out in one turn.",
+        "Melds outside the contract hold at most one joker.",
+        "A joker is taken only from another player's contract meld, for the one card it stands for, "
+        "and goes straight into your own contract.",
+        "The dealer's choice of contract (David Dawson) and the Telefunque Regulations are off unless "
+        "the table switches them on.",
+    ),
+)
+
+
+# ---- Telefunken, Peru version 1 (§5) and its family: Wittig, Delifante, Super Deli ------------------
+
+_PERU_DEALS = _sets_only((2, 3), (1, 4), (2, 4), (1, 5), (2, 5), (1, 6))
+
+_PERU_DECISIONS = (
+    "The dealer gets one more card and opens by discarding; that discard may be bought (1 chip + 1 card) "
+    "and there is no free take.",
+    "The cutter keeps jokers; an exact cut, (cards dealt × players) + 1 less the jokers taken, earns a chip.",
+    "2s and jokers are wild; a 2 in its own place and suit in a run counts as a natural card.",
+    "A run holds no more wilds than naturals; the ace may sit high, low or in the middle (K-A-2); "
+    "a run is at most 13 cards and never repeats a rank.",
+    "Two contract sets may be of the same rank; contract melds are exactly the size stated.",
+    "If the stock runs out the deal ends with no winner: everyone scores the cards in hand.",
+    "Each unused chip takes 10 points off at the end; totals may go below zero.",
+    "A buy may be claimed until the next player has drawn; priority goes to the player next after the discarder.",
+)
+
+TELEFUNKEN_PERU = replace(
+    TELEFUNKEN,
+    id="telefunken-peru",
+    name="Telefunken (Peru, version 1)",
+    description="Sets-only contracts over 6 deals, 2s and jokers wild in runs only, "
+    "the dealer opens with a 12th card, 6 chips.",
+    deals=_PERU_DEALS,
+    meld_rules=MeldRules(
+        twos_wild=True, set_wilds=WildLimit.NONE, run_wilds=WildLimit.AT_MOST_NATURALS, ace=AceRule.WRAP
+    ),
+    card_values=_values(two=20, low=_face, ace=15, joker=20),
+    buy=replace(TELEFUNKEN.buy, per_game=6, free_first_take=False),
+    layoff=replace(
+        TELEFUNKEN.layoff,
+        pure_trio_closes=False,
+        set_joker_swap=None,  # no wild is ever in a set
+        run_joker_swap=RunJokerSwap.REPLACE,
+        swap_must_use_at_once=True,
+        swap_reuse=SwapReuse.NEW_RUN,
+        swap_on_contract_turn=True,
+    ),
+    dealer_extra_card=True,
+    up_card=False,
+    first_player=FirstPlayer.DEALER,
+    final_discard=Discard.REQUIRED,
+    stock_exhausted=StockRule.DEAL_ENDS,
+    unused_chip_points=-10,
+    house_rules=(
+        _chips_rule(6, "chip"),
+        _cut_reward_rule(CutReward.CHIP),
+        STREAK_MULTIPLIER,
+        _direction_rule(Direction.COUNTERCLOCKWISE),
+        _third_deck_rule(_STANDARD_PLAYERS, _STANDARD_DECKS),
+    ),
+    decisions=(
+        "3 to 5 players on 108 cards, 4 by default; with 6 or more a third deck with 2 jokers may be added "
+        "(house rule).",
+        *_PERU_DECISIONS,
+        "A wild is exchanged for the natural it stands for and must go at once into a new run of yours; "
+        "this may be done on the contract turn once the contract is down, or later.",
+    ),
+)
+
+
+def _peru_family_rules(chips: int) -> tuple[HouseRule, ...]:
+    return (
+        _chips_rule(chips, "chip"),
+        _cut_reward_rule(CutReward.CHIP),
+        STREAK_MULTIPLIER,
+        _direction_rule(Direction.COUNTERCLOCKWISE),
+    )
+
+
+TELEFUNKEN_PERU_WITTIG = replace(
+    TELEFUNKEN_PERU,
+    id="telefunken-peru-wittig",
+    name="Telefunken (Peru, Wittig's three decks)",
+    description="Peru version 1 for up to 6 players on 3 decks and 6 jokers, with any number of wilds in a set.",
+    players=PlayerRange(3, 4, 6),
+    decks=(DeckRow(6, 3, 6),),
+    meld_rules=replace(TELEFUNKEN_PERU.meld_rules, set_wilds=WildLimit.ANY),
+    layoff=replace(
+        TELEFUNKEN_PERU.layoff,
+        set_joker_swap=1,
+        swap_must_use_at_once=False,
+        swap_reuse=SwapReuse.HAND,
+        swap_on_contract_turn=False,
+    ),
+    house_rules=_peru_family_rules(6),
+    decisions=(
+        "3 to 6 players, always 3 decks with 6 jokers.",
+        *_PERU_DECISIONS,
+        "A set takes any number of wilds but needs a natural card; a run keeps Peru's rule.",
+        "A melded wild, in a set or a run, is exchanged for just one natural of the card it stands for, "
+        "in a turn after the swapper laid their contract; the wild goes to the swapper's hand.",
+    ),
+)
+
+_DELIFANTE_PLAYERS = PlayerRange(2, 4, 6)
+
+TELEFUNKEN_DELIFANTE = replace(
+    TELEFUNKEN_PERU,
+    id="delifante",
+    name="Delifante",
+    description="Peru version 1 for 2 to 6 players on half a deck each, 13 cards dealt, no aces in runs.",
+    players=_DELIFANTE_PLAYERS,
+    decks=tuple(DeckRow(n, math.ceil(n / 2), 2 * math.ceil(n / 2)) for n in range(2, 7)),
+    cards_dealt=13,
+    meld_rules=replace(TELEFUNKEN_PERU.meld_rules, ace=AceRule.NOT_IN_RUNS),
+    house_rules=_peru_family_rules(6),
+    decisions=(
+        "“Half a deck per player”: ⌈players / 2⌉ decks with 2 jokers each.",
+        "13 cards are dealt, the dealer gets 14; aces cannot be used in runs.",
+        *_PERU_DECISIONS,
+        "A wild is exchanged for the natural it stands for and must go at once into a new run of yours; "
+        "this may be done on the contract turn once the contract is down, or later.",
+    ),
+)
+
+SUPER_DELI = replace(
+    TELEFUNKEN_DELIFANTE,
+    id="super-deli",
+    name="Super Deli",
+    description="Delifante doubled: 12 deals up to a set of 9, 18 cards dealt, 10 buys.",
+    decks=tuple(DeckRow(n, max(n, 3), 2 * max(n, 3)) for n in range(2, 7)),
+    cards_dealt=18,
+    deals=_renumbered((*_PERU_DEALS, *_sets_only((2, 6), (1, 7), (2, 7), (1, 8), (2, 8), (1, 9)))),
+    buy=replace(TELEFUNKEN_DELIFANTE.buy, per_game=10),
+    house_rules=_peru_family_rules(10),
+    decisions=(
+        "Double Delifante's deck: one deck with 2 jokers per player, never fewer than 3 decks "
+        "(deal 12's set of 9 needs them).",
+        "18 cards are dealt, the dealer gets 19; aces cannot be used in runs.",
+        *_PERU_DECISIONS,
+        "A wild is exchanged for the natural it stands for and must go at once into a new run of yours; "
+        "this may be done on the contract turn once the contract is down, or later.",
+    ),
+)
+
+
+# ---- Telefunken, Peru version 2: Oscar Carrillo (§6) ---------------------------------------------
+
+_ROYAL_RUN = Contract((_run(12),), name="royal run")
+_COLOUR_RUN = Contract((Requirement(MeldKind.COLOUR_RUN, 12, wilds=WildLimit.NONE),), name="colour run")
+
+TELEFUNKEN_PERU_CARRILLO = replace(
+    TELEFUNKEN,
+    id="telefunken-peru-carrillo",
+    name="Telefunken (Peru, version 2)",
+    description="No chips and no buying: 7 deals of sets and runs of 4, 12 cards, jokers free in runs, "
+    "a royal or colour run to finish.",
+    players=PlayerRange(2, 4, 8),
+    decks=(DeckRow(8, 2, 4),),
+    cards_dealt=12,
+    deals=(
+        Deal(1, _only(TRIO, TRIO)),
+        Deal(2, _only(TRIO, _run(4))),
+        Deal(3, _only(_run(4), _run(4))),
+        Deal(4, _only(TRIO, TRIO, TRIO)),
+        Deal(5, _only(TRIO, TRIO, _run(4))),
+        Deal(6, _only(_run(4), _run(4), TRIO)),
+        Deal(
+            7,
+            (
+                Contract((TRIO,) * 4),
+                Contract((_run(4),) * 3),
+                _ROYAL_RUN,
+                _COLOUR_RUN,
+            ),
+            go_out_in_one_turn=True,
+            final_discard=Discard.REQUIRED,  # the 13th card is discarded, which ends the deal
+        ),
+    ),
+    meld_rules=MeldRules(
+        set_wilds=WildLimit.NONE,
+        wild_only_sets=True,  # three jokers make a trío; the fourth may be added later
+        run_wilds=WildLimit.ANY,
+        min_run=4,
+        ace=AceRule.WRAP,
+        colour_runs=True,
+    ),
+    card_values=_values(two=2, low=_face, ace=15, joker=20),
+    buy=BuyRules(enabled=False, per_game=None, take_discard_as_draw=True, token="none"),
+    cut=CutRules(cutter_takes_jokers=False, reward=CutReward.ERASE_PREVIOUS),
+    layoff=LayoffRules(
+        pure_trio_closes=False,
+        layoff_on_contract_turn=False,
+        extra_melds_on_contract_turn=False,
+        new_melds_after_contract=False,
+        set_joker_swap=None,
+        run_joker_swap=RunJokerSwap.SLIDE,
+    ),
+    stock_exhausted=StockRule.RESHUFFLE_KEEP_TOP,
+    house_rules=(
+        _cut_reward_rule(CutReward.ERASE_PREVIOUS, chips=False),
+        STREAK_MULTIPLIER,
+        _direction_rule(Direction.COUNTERCLOCKWISE),
+    ),
+    decisions=(
+        "2 to 8 players on 108 cards, 4 by default (the book says only “up to 8”).",
+        "No chips and no buying: on your turn draw the stock's top card or the card just discarded.",
+        "The cutter keeps no jokers; an exact cut (12 × players + 1) erases the cutter's points of the previous "
+        "deal — never in deal 1, nor after the cutter went out — and never below their total before that deal.",
+        "Contract melds are exact (a trío is 3, a run 4); two contract sets may share a rank and two contract "
+        "runs a suit, in every deal.",
+        "A royal run is exactly 12 cards of one suit, jokers allowed; a colour run is 12 consecutive ranks "
+        "in any suits alternating red and black, round the corner allowed, with no joker.",
+        "A run is at most 13 cards and never repeats a rank; it needs a natural card; the ace may turn the "
+        "corner (K-A-2-3).",
+        "Nothing but the contract on the contract turn, so only deal 7 can be won on the contract turn: "
+        "the 12 cards go down and the 13th is discarded.",
+        "Jokers may be slid along a run to admit cards, never taken back into a hand.",
+        "When the stock runs out all discards but the top one are shuffled into a new stock.",
+        "A deal that ends without anyone going out has no winner; totals may go below zero.",
+    ),
+)
+
+
+# ---- Telefunken, Bolivia (§7) --------------------------------------------------------------------
+
+_BOLIVIA_PLAYERS = PlayerRange(3, 4, MAX_PLAYERS_THREE_DECKS)
+
+
+def _set_joker_swap_rule() -> HouseRule:
+    return HouseRule(
+        "set_joker_swap_cards",
+        "int",
+        1,
+        "Cards of a set's rank you give to take its joker: most play 1, some 2 as in Venezuela.",
+        apply=lambda v, value: replace(v, layoff=replace(v.layoff, set_joker_swap=_whole(value))),
+        minimum=1,
+        maximum=2,
+    )
+
+
+TELEFUNKEN_BOLIVIA = replace(
+    TELEFUNKEN,
+    id="telefunken-bolivia",
+    name="Telefunken (Bolivia)",
+    description="Venezuela's game with 7 buys kept on paper, buying after melding, a third deck for 6 or more, "
+    "and no one-turn finish.",
+    players=_BOLIVIA_PLAYERS,
+    decks=(DeckRow(5, 2, 4), DeckRow(MAX_PLAYERS_THREE_DECKS, 3, 6)),
+    deals=(
+        *TELEFUNKEN.deals[:5],
+        replace(TELEFUNKEN.deals[5], exchanges=0),
+        Deal(7, _only(_run(7, or_more=True, wilds=WildLimit.ONE), name="escalera")),
+    ),
+    card_values=_values(two=2, low=_face, ace=15, joker=30),
+    buy=replace(TELEFUNKEN.buy, per_game=7, after_melding=True, free_first_take=False, token="buy"),
+    cut=replace(TELEFUNKEN.cut, offsets=(0, 1)),
+    layoff=replace(
+        TELEFUNKEN.layoff,
+        pure_trio_closes=False,  # a trica limpia takes cards of its rank in any suit
+        own_contract_locked_on_contract_turn=False,
+        set_joker_swap=1,
+        swap_from_own_melds=False,
+    ),
+    no_meld_first_turn_from=6,
+    house_rules=(
+        _chips_rule(7, "buy"),
+        _cut_reward_rule(CutReward.CHIP),
+        STREAK_MULTIPLIER,
+        _direction_rule(Direction.COUNTERCLOCKWISE),
+        _set_joker_swap_rule(),
+        _jokers_per_meld_rule(),
+    ),
+    decisions=(
+        f"3 to {MAX_PLAYERS_THREE_DECKS} players, 4 by default; 108 cards for up to 5, a third deck with "
+        "2 jokers for more.",
+        "The cutter keeps jokers (inherited); an exact cut is 11 × players or 11 × players + 1 cards, less the "
+        "jokers taken, and earns one more buy.",
+        "No free first take: the first player who wants the up-card buys it, with one more stock card.",
+        "A buy may be claimed until the next player has drawn; in a dispute the player whose turn comes sooner "
+        "wins. Buying after melding is allowed.",
+        "Contract melds are exactly the size stated, except deal 7's run of 7 or more (at most one joker).",
+        "Two contract sets may be of the same rank.",
+        "At most one joker in any set or run (inherited); a Venezuelan account allows any number (house rule).",
+        "A set's joker costs one card of its rank (house rule: two), never from your own melds; "
+        "a run joker at an end moves to either end, as in Venezuela.",
+        "With 6 or more players nobody melds on their first turn.",
+        "No card exchange before deal 6; deal 7 need not be gone out in one turn.",
+        "The streak multiplier is off unless the table switches it on: the winner's run of k wins in a row "
+        "(k ≥ 2) multiplies the others' points of that deal by k; a deal with no winner ends the run.",
+        "When the stock runs out the whole discard pile is shuffled into a new stock.",
+        "A deal that ends without anyone going out has no winner; totals may go below zero.",
+    ),
+)
+
+
+# ---- Farmer's Rummy (§8) -------------------------------------------------------------------------
+
+FARMERS_RUMMY = replace(
+    TELEFUNKEN,
+    id="farmers-rummy",
+    name="Farmer's Rummy",
+    description="Sets only over 8 deals up to two sets of 6, 2s and jokers wild but outnumbered, 10 coins to buy.",
+    players=PlayerRange(2, 4, 8),
+    decks=(DeckRow(4, 2, 4), DeckRow(5, 3, 6), DeckRow(8, 4, 8)),
+    deals=_renumbered(
+        (
+            Deal(1, _only(_set(3, wilds=WildLimit.NONE))),
+            *_sets_only((2, 3), (1, 4), (2, 4), (1, 5), (2, 5), (1, 6), (2, 6)),
+        )
+    ),
+    meld_rules=MeldRules(twos_wild=True, set_wilds=WildLimit.FEWER_THAN_NATURALS, runs=False),
+    card_values=CardValues.of(two=20, low=lambda rank: 5 if rank <= 7 else 10, ten=10, faces=10, ace=20, joker=50),
+    buy=replace(
+        TELEFUNKEN.buy, per_game=10, stock_cards=2, stock_cards_own_turn=3, free_first_take=False, token="coin"
+    ),
+    cut=replace(TELEFUNKEN.cut, reward=CutReward.NONE),
+    layoff=replace(
+        TELEFUNKEN.layoff,
+        pure_trio_closes=False,
+        wilds_onto_sets=False,
+        set_joker_swap=None,
+        run_joker_swap=RunJokerSwap.NONE,
+    ),
+    final_discard=Discard.REQUIRED,
+    house_rules=(
+        _chips_rule(10, "coin"),
+        _cut_reward_rule(CutReward.NONE),
+        STREAK_MULTIPLIER,
+        _direction_rule(Direction.COUNTERCLOCKWISE),
+    ),
+    decisions=(
+        "2 to 8 players; 2 decks with 4 jokers for 4 or fewer, 3 decks for 5, 4 decks for 6 to 8.",
+        "The deal-1 set needs no wild card but may repeat suits.",
+        "Contract sets are exactly the size stated; two contract sets may be of the same rank.",
+        "No wild card is ever exchanged, and none is added to a set on the table.",
+        "As in Telefunken the cutter keeps jokers, but an exact cut earns nothing.",
+        "No free first take: the first player who wants the up-card buys it.",
+        "Buying only before melding; a buy may be claimed until the next player has drawn, priority to the "
+        "player next after the discarder.",
+        "No card exchange before deal 6 and no deal to be gone out in one turn.",
+        "When the stock runs out the whole discard pile is shuffled into a new stock.",
+        "A deal that ends without anyone going out has no winner; totals may go below zero.",
+    ),
+)
+
+
+# ---- Shanghai (§9) -------------------------------------------------------------------------------
+
+_BOOK = TRIO
+
+
+def _shanghai_contracts(deals: Iterable[Deal], *, runs_share_suit: bool = True) -> tuple[Deal, ...]:
+    """One player's contract books never share a rank nor do their runs touch in one suit."""
+    return tuple(
+        replace(
+            deal,
+            contracts=tuple(
+                replace(c, sets_share_rank=False, runs_adjacent=False, runs_share_suit=runs_share_suit)
+                for c in deal.contracts
+            ),
+        )
+        for deal in deals
+    )
+
+
+def _last_deal(deal: Deal) -> Deal:
+    """Shanghai's last deal: the whole hand goes down at once, no final discard, runs may be longer."""
+    return replace(
+        deal,
+        contracts=tuple(
+            replace(c, melds=tuple(replace(m, or_more=m.kind is MeldKind.RUN) for m in c.melds)) for c in deal.contracts
+        ),
+        go_out_in_one_turn=True,
+        final_discard=Discard.FORBIDDEN,
+    )
+
+
+_SHANGHAI_DEALS = _shanghai_contracts(
+    (
+        Deal(1, _only(_BOOK, _BOOK)),
+        Deal(2, _only(_BOOK, _run(4))),
+        Deal(3, _only(_run(4), _run(4))),
+        Deal(4, _only(_BOOK, _BOOK, _BOOK)),
+        Deal(5, _only(_BOOK, _BOOK, _run(4))),
+        Deal(6, _only(_BOOK, _run(4), _run(4))),
+        _last_deal(Deal(7, _only(_run(4), _run(4), _run(4)))),
+    )
+)
+
+_SHANGHAI_DECISIONS = (
+    "Contract books are exactly 3 and runs exactly 4; extra cards may be laid off in the same turn.",
+    "After the contract only lay-offs, onto anyone's melds: no new melds (base Contract Rummy).",
+    "Jokers are never taken back from the table.",
+    "Buying (May-I) is allowed after melding too; the player in turn may simply draw the discard, "
+    "and only one player may May-I each discard.",
+    "The cutter keeps no jokers and an exact cut earns nothing.",
+    "When the stock runs out the discards are shuffled into a new stock.",
+    "Play and the deal go clockwise (base Contract Rummy).",
+    "A deal that ends without anyone going out has no winner; totals may go below zero.",
+)
+
+SHANGHAI = Variant(
+    id="shanghai",
+    name="Shanghai Rummy",
+    description="Contract Rummy's 7 deals of books and runs of 4, the ace high only, "
+    "two May-I per deal and the Shanghai call.",
+    players=_STANDARD_PLAYERS,
+    decks=_STANDARD_DECKS,
+    cards_dealt=11,
+    deals=_SHANGHAI_DEALS,
+    meld_rules=MeldRules(min_run=4, ace=AceRule.HIGH_ONLY),  # jokers only, one per meld
+    card_values=_values(two=5, low=lambda rank: 5 if rank <= 7 else 10, ace=20, joker=50),
+    buy=BuyRules(
+        per_game=None,
+        per_deal=2,
+        stock_cards=1,  # the penalty card
+        stock_cards_own_turn=0,
+        after_melding=True,
+        token="May I",
+        take_discard_as_draw=True,
+        on_own_turn=False,
+    ),
+    cut=CutRules(cutter_takes_jokers=False, reward=CutReward.NONE),
+    layoff=LayoffRules(
+        pure_trio_closes=False,
+        own_contract_locked_on_contract_turn=False,
+        extra_melds_on_contract_turn=False,
+        new_melds_after_contract=False,
+        set_joker_swap=None,
+        run_joker_swap=RunJokerSwap.NONE,
+    ),
+    direction=Direction.CLOCKWISE,
+    shanghai_call=True,
+    house_rules=(
+        _cut_reward_rule(CutReward.NONE, chips=False),
+        STREAK_MULTIPLIER,
+        _direction_rule(Direction.CLOCKWISE),
+    ),
+    decisions=(
+        "3 to 5 players on 108 cards, 4 by default.",
+        *_SHANGHAI_DECISIONS,
+        "Deal 7: lay down only when the whole hand goes into the three runs (longer than 4 if May-I brought "
+        "cards); there is no final discard.",
+        "Saying “Shanghai” as you discard blocks every taking of that card, May-I included; a caller need not "
+        "have melded, and the discarder draws one card at random from the caller's face-down hand.",
+    ),
+)
+
+SHANGHAI_TAHELIA_POWE = replace(
+    SHANGHAI,
+    id="shanghai-tahelia-powe",
+    name="Shanghai (Tahelia Powe)",
+    description="Shanghai with 10 cards and 8 deals (four books in deal 7), never a final discard, "
+    "one run per suit, no Shanghai call.",
+    cards_dealt=10,
+    deals=_shanghai_contracts(
+        (
+            *_SHANGHAI_DEALS[:6],
+            Deal(7, _only(_BOOK, _BOOK, _BOOK, _BOOK)),
+            replace(_SHANGHAI_DEALS[6], number=8),
+        ),
+        runs_share_suit=False,
+    ),
+    final_discard=Discard.FORBIDDEN,
+    layoff=replace(SHANGHAI.layoff, one_run_per_suit=True),
+    shanghai_call=False,
+    decisions=(
+        "3 to 5 players on 108 cards, 4 by default.",
+        *_SHANGHAI_DECISIONS,
+        "Deal 7 is four books of 3 (pagat; a translation's “and a run” would need 16 cards); deal 8 is "
+        "three runs of 4 with Shanghai's last-deal rule: the whole hand goes down at once.",
+        "Going out is always by melding every card: never with a discard.",
+        "Never two runs of one suit for one player in a deal, contract and additions alike.",
+        "There are no Shanghai calls.",
+    ),
+)
+
+
+def _kolsov_ext_rule() -> HouseRule:
+    """The ext 10-round Shanghai (rummyrulebook, Wikipedia) as a preset over Deb Kolsov's list."""
+    caps = {3: 1, 4: 1, 5: 2, 7: 3, 10: 4}
+    values = _values(two=5, low=lambda rank: 5, ten=5, ace=20, joker=50)
+
+    def apply(variant: Variant, value: object) -> Variant:
+        on = _flag(value)
+        deals = tuple(
+            replace(
+                deal,
+                contracts=tuple(
+                    replace(c, melds=tuple(replace(m, wild_cap=caps[m.size] if on else None) for m in c.melds))
+                    for c in deal.contracts
+                ),
+                buys_per_deal=(3 if deal.number <= 8 else 4) if on else None,
+            )
+            for deal in variant.deals
+        )
+        return replace(
+            variant,
+            deals=deals,
+            card_values=values if on else SHANGHAI.card_values,
+            blind_out_bonus=(-25, -50) if on else None,
+        )
+
+    return HouseRule(
+        "kolsov_ext",
+        "bool",
+        False,
+        "The 10-round Shanghai of rummyrulebook: 3 buys a deal (4 in deals 9–10), up to 2 jokers in a run of 5, "
+        "3 in 7, 4 in 10, number cards worth 5, −25 for going out in one turn (−50 with no joker).",
+        apply=apply,
+    )
+
+
+SHANGHAI_DEB_KOLSOV = replace(
+    SHANGHAI,
+    id="shanghai-deb-kolsov",
+    name="Shanghai (Deb Kolsov)",
+    description="Shanghai over 10 deals, up to three runs of 5; the last deal goes down at once with no discard.",
+    deals=_shanghai_contracts(
+        (
+            *_SHANGHAI_DEALS[:4],
+            Deal(5, _only(_BOOK, _run(7))),
+            Deal(6, _only(_BOOK, _BOOK, _run(5))),
+            Deal(7, _only(_run(4), _run(4), _run(4))),
+            Deal(8, _only(_BOOK, _run(10))),
+            Deal(9, _only(_BOOK, _BOOK, _BOOK, _run(5))),
+            _last_deal(Deal(10, _only(_run(5), _run(5), _run(5)))),
+        )
+    ),
+    house_rules=(*SHANGHAI.house_rules, _kolsov_ext_rule()),
+    decisions=(
+        "3 to 5 players on 108 cards, 4 by default; 11 cards are dealt (the book does not say).",
+        *_SHANGHAI_DECISIONS,
+        "Two May-I per deal and one joker per meld, as in Shanghai; the 10-round Shanghai of rummyrulebook "
+        "is a preset (house rule).",
+        "Deal 10 follows Shanghai's last deal: the whole hand goes down at once and there is no final discard.",
+        "Saying “Shanghai” as you discard blocks every taking of that card, May-I included; a caller need not "
+        "have melded, and the discarder draws one card at random from the caller's face-down hand.",
+    ),
+)
+
+
+# ---- Progressive Rummy (§10) ---------------------------------------------------------------------
+
+PROGRESSIVE_RUMMY = Variant(
+    id="progressive-rummy",
+    name="Progressive Rummy",
+    description="15 deals from two sets of 3 to five runs of 3, 2s and jokers wild, "
+    "buying for $1 in deals 9–14, a payout at the end.",
+    players=PlayerRange(3, 4, 6),
+    decks=(DeckRow(6, 2, 4),),
+    cards_dealt=11,
+    deals=(
+        Deal(1, _only(TRIO, TRIO), buying=False),
+        Deal(2, _only(TRIO, _run(4)), buying=False),
+        Deal(3, _only(_set(4), _set(4)), buying=False),
+        Deal(4, _only(_run(4), _run(4)), buying=False),
+        Deal(5, _only(TRIO, TRIO, _run(4)), buying=False),
+        Deal(6, _only(_set(4), _run(5)), buying=False),
+        Deal(7, _only(_set(5), _set(5)), buying=False),
+        Deal(8, _only(_run(5), _run(5)), buying=False),
+        Deal(9, _only(TRIO, TRIO, TRIO, TRIO), buys_per_deal=1),
+        Deal(10, _only(_run(4), _run(4), _run(4)), buys_per_deal=1),
+        Deal(11, _only(_set(4), _set(4), _set(4)), buys_per_deal=1),
+        Deal(12, _only(*(_run(3),) * 5), buys_per_deal=2, stock_cards_per_buy=1),
+        Deal(13, _only(*(TRIO,) * 5), buys_per_deal=2, stock_cards_per_buy=1),
+        Deal(14, _only(_set(5), _run(5), Requirement(MeldKind.PAIR, 2)), buys_per_deal=1),
+        Deal(15, _only(TRIO, TRIO, _run(5)), buying=False),
+    ),
+    meld_rules=MeldRules(twos_wild=True, set_wilds=WildLimit.ANY, run_wilds=WildLimit.ANY, pairs=True),
+    card_values=_values(two=20, low=lambda rank: 5, ten=5, ace=15, joker=20),
+    buy=BuyRules(
+        per_game=None,
+        stock_cards=0,  # the bought card alone; deals 12–13 add one "take"
+        stock_cards_own_turn=1,  # then the normal draw
+        after_melding=True,
+        token="buy",
+        price=1,
+        take_discard_as_draw=True,
+        card_beneath_buyable=True,
+    ),
+    cut=CutRules(cutter_takes_jokers=False, reward=CutReward.NONE),
+    layoff=LayoffRules(
+        pure_trio_closes=False,
+        own_contract_locked_on_contract_turn=False,
+        extra_melds_on_contract_turn=False,
+        new_melds_after_contract=False,
+        set_joker_swap=None,
+        run_joker_swap=RunJokerSwap.NONE,
+        wilds_movable=False,
+        runs_joinable=False,
+    ),
+    payouts=Payouts(step=2),
+    direction=Direction.CLOCKWISE,
+    house_rules=(
+        _cut_reward_rule(CutReward.NONE, chips=False),
+        STREAK_MULTIPLIER,
+        _direction_rule(Direction.CLOCKWISE),
+    ),
+    decisions=(
+        "3 to 6 players on 108 cards, 4 by default.",
+        "Deal 10 is three runs of 4 and deals 12–13 take 2 (pagat; a translation says otherwise).",
+        "Contract melds are exactly the size stated; sets are 3 or more and runs 3 or more everywhere.",
+        "Two touching runs of one suit may be melded as separate runs; runs on the table never join or split; "
+        "two sets may be of the same rank.",
+        "Every meld, the pair included, needs a natural card; what each wild stands for is declared and fixed.",
+        "After the contract only lay-offs, onto anyone's melds: no new melds.",
+        "A buy costs $1 into the pot; in deals 12–13 it also takes the top stock card, with no other fee. "
+        "Buying after melding is allowed; the player in turn may pre-empt a buy by taking the card.",
+        "The k-th place pays 2 × (k − 1); the winner receives the sum plus all the buy money; tied players "
+        "share their combined payments equally.",
+        "The cutter keeps no jokers and an exact cut earns nothing.",
+        "When the stock runs out the discards are shuffled into a new stock.",
+        "Play and the deal go clockwise (base Contract Rummy).",
+        "A deal that ends without anyone going out has no winner; totals may go below zero.",
+    ),
+)
+
+
 # ---- the registry --------------------------------------------------------------------------------
 
 VARIANTS: dict[str, Variant] = {
     variant.id: variant
     for variant in (
         TELEFUNKEN,
+        TELEFUNKEN_ECUADOR,
+        TELEFUNKEN_PERU,
+        TELEFUNKEN_PERU_WITTIG,
+        TELEFUNKEN_DELIFANTE,
+        SUPER_DELI,
+        TELEFUNKEN_PERU_CARRILLO,
+        TELEFUNKEN_BOLIVIA,
+        FARMERS_RUMMY,
+        SHANGHAI,
+        SHANGHAI_TAHELIA_POWE,
+        SHANGHAI_DEB_KOLSOV,
+        PROGRESSIVE_RUMMY,
     )
 }
 
