@@ -47,6 +47,7 @@ __all__ = [
     "UnknownVariantError",
     "DealOutOfRangeError",
     "HouseRuleError",
+    "PlayerCountError",
     "VARIANTS",
     "find_variant",
     "variant_ids",
@@ -505,6 +506,11 @@ class Variant:
         """How many cards make an exact cut for ``players`` (the cutter took ``jokers_taken`` jokers)."""
         return self.cut.exact_counts(players=players, cards_dealt=self.cards_dealt, jokers_taken=jokers_taken)
 
+    def check_players(self, players: int) -> None:
+        """Raise :class:`PlayerCountError` unless the variant takes ``players`` players."""
+        if not self.players.min <= players <= self.players.max:
+            raise PlayerCountError(self, players)
+
     def house_rule(self, rule_id: str) -> HouseRule:
         """One of this variant's house rules by id."""
         for rule in self.house_rules:
@@ -548,6 +554,16 @@ class DealOutOfRangeError(RulesError):
     def __init__(self, variant: Variant, number: int) -> None:
         self.number = number
         super().__init__(f"deal {number} is out of range: {variant.name} has deals 1 to {len(variant.deals)}")
+
+
+class PlayerCountError(RulesError):
+    """The variant is not played by this many players."""
+
+    def __init__(self, variant: Variant, players: int) -> None:
+        self.players = players
+        super().__init__(
+            f"{players} players cannot play {variant.name}: it takes {variant.players.min} to {variant.players.max}"
+        )
 
 
 class HouseRuleError(RulesError):
