@@ -359,7 +359,6 @@ class LayoffRules:
     wilds_movable: bool = True  # Progressive: wilds never move once melded
     runs_joinable: bool = False  # two runs on the table never merge into one
     layoff_needs_melded: bool = True  # a lay-off comes after the player's own contract
-    run_jokers_slide: bool = False  # Carrillo: jokers slide within a run to admit new cards
 
 
 @dataclass(frozen=True)
