@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from referee.cli_rules import COMMANDS
+
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def main() -> None:
@@ -20,3 +22,7 @@ def serve(host: str, port: int, debug: bool) -> None:
 
     app = create_app()
     app.run(host=host, port=port, debug=debug, use_reloader=debug, threaded=True)
+
+
+for _command in COMMANDS:  # the rules engine's commands: variants, check, meld, points
+    main.add_command(_command)

@@ -1,0 +1,244 @@
+"""The rules engine's commands: ``referee variants``, ``check``, ``meld`` and ``points``.
+
+A thin layer: each command parses its arguments, asks the engine (``referee.rules``) and prints the answer,
+for people or, with ``--json``, as one JSON object. Exit status: 0 valid (for ``variants`` and ``points``:
+success), 1 not valid, 2 bad input — an unknown variant, a deal out of range, an unparseable card, more copies
+of a card than the variant's decks hold, or a usage error — with one line on stderr and nothing on stdout.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import IO, Any, NoReturn
+
+import click
+
+from referee.rules.cards import Card, format_cards, to_cards
+from referee.rules.melds import Meld, classify
+from referee.rules.problems import Problem, RulesError
+from referee.rules.scoring import penalty_points
+from referee.rules.variants import VARIANTS, Variant, find_variant
+
+__all__ = ["COMMANDS", "variants_command", "check_command", "meld_command", "points_command"]
+
+
+class BadInput(click.ClickException):
+    """Bad input: one line on stderr, nothing on stdout, exit status 2."""
+
+    exit_code = 2
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        message = " ".join(self.format_message().split())
+        click.echo(f"referee: error: {message}", err=True)
+
+
+class RulesCommand(click.Command):
+    """A command whose usage errors (a missing argument, a bad number) are one line and exit 2."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as error:
+            raise BadInput(f"{ctx.command_path}: {error.format_message()} (see {ctx.command_path} --help)") from error
+
+
+def _bad_input(error: RulesError) -> NoReturn:
+    raise BadInput(str(error)) from error
+
+
+def _variant(variant_id: str, players: int | None) -> Variant:
+    try:
+        variant = find_variant(variant_id)
+        if players is not None:
+            variant.check_players(players)
+    except RulesError as error:
+        _bad_input(error)
+    return variant
+
+
+def _emit(payload: object) -> None:
+    click.echo(json.dumps(payload, ensure_ascii=False))
+
+
+def _meld_json(meld: Meld) -> dict[str, object]:
+    kind = "run" if meld.kind.value == "colour-run" else meld.kind.value
+    return {"kind": kind, "cards": [str(c) for c in meld.cards], "wilds": meld.wilds_json()}
+
+
+def _cards_json(cards: Sequence[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def _pretty(cards: Sequence[Card]) -> str:
+    return format_cards(cards, pretty=True)
+
+
+def _reasons(problems: Sequence[Problem]) -> None:
+    for problem in problems:
+        click.echo(f"  - {problem.message}")
+
+
+_JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of sentences.")
+_PLAYERS = click.option(
+    "--players",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Players at the table (decks depend on it in some variants); default: the most decks the variant uses.",
+)
+
+
+@click.command("variants", cls=RulesCommand, short_help="List every variant: id, name, deals.")
+@_JSON
+def variants_command(as_json: bool) -> None:
+    """List every variant: its id, its name and its number of deals.
+
+    JSON: [{"id": "telefunken", "name": "…", "deals": 7}, …]
+    """
+    rows = [{"id": v.id, "name": v.name, "deals": len(v.deals)} for v in VARIANTS.values()]
+    if as_json:
+        _emit(rows)
+        return
+    width = max((len(v.id) for v in VARIANTS.values()), default=0)
+    for v in VARIANTS.values():
+        click.echo(f"{v.id:<{width}}  {v.name}, {len(v.deals)} deals")
+
+
+@click.command("check", cls=RulesCommand, short_help="Are these melds exactly a deal's contract?")
+@click.argument("variant")
+@click.argument("deal", type=int)
+@click.argument("melds", nargs=-1, required=True)
+@_PLAYERS
+@_JSON
+def check_command(variant: str, deal: int, melds: tuple[str, ...], players: int | None, as_json: bool) -> None:
+    """Are these MELDS exactly DEAL's contract in VARIANT? One quoted MELD per meld.
+
+    \b
+    Example: referee check telefunken 7 "4H 4S 4D" "3C 4C JK 6C 7C 8C 9C"
+    Exit status: 0 valid, 1 not valid, 2 bad input.
+
+    \b
+    JSON: {"valid": bool, "melds": [{"kind": "set"|"run"|"pair", "cards": ["3C", …],
+           "wilds": {"2": "5C"}}, …], "errors": ["…"]}
+    "melds" holds one entry per MELD given, in the order given: cards in arrangement order, each wild
+    keyed by its index in "cards" and valued by the card it stands for (a run) or its rank (a set).
+    A MELD that is not a valid meld on its own keeps its cards as given, with "kind": null and no wilds.
+    """
+    from referee.rules.contracts import check_contract
+
+    var = _variant(variant, players)
+    try:
+        cards = [to_cards(text) for text in melds]
+        verdict = check_contract(var, deal, cards, players=players)
+    except RulesError as error:
+        _bad_input(error)
+    arranged = _arrangements(var, cards, verdict.melds, players)
+    errors = [p.message for p in verdict.problems]
+    if as_json:
+        _emit(
+            {
+                "valid": verdict.valid,
+                "melds": [
+                    _meld_json(m) if m is not None else {"kind": None, "cards": _cards_json(c), "wilds": {}}
+                    for m, c in zip(arranged, cards, strict=True)
+                ],
+                "errors": errors,
+            }
+        )
+    else:
+        contract = verdict.contract.describe() if verdict.contract is not None else var.deal(deal).describe()
+        state = "valid" if verdict.valid else "not valid"
+        click.echo(f"{var.name}, deal {deal} ({contract}): {state}")
+        for meld, given in zip(arranged, cards, strict=True):
+            what = meld.describe() if meld is not None else "not a meld"
+            click.echo(f"  {what}: {_pretty(meld.cards if meld is not None else given)}")
+        _reasons(verdict.problems)
+    if not verdict.valid:
+        raise click.exceptions.Exit(1)
+
+
+def _arrangements(
+    variant: Variant, given: Sequence[Sequence[Card]], found: Sequence[object], players: int | None
+) -> list[Meld | None]:
+    """The contract's reading of each meld given, or (where it has none) the meld's own reading."""
+    result: list[Meld | None] = []
+    for index, cards in enumerate(given):
+        meld = found[index] if index < len(found) else None
+        if isinstance(meld, Meld):
+            result.append(meld)
+            continue
+        own = classify(cards, variant, players=players)
+        result.append(own.meld if own.valid else None)
+    return result
+
+
+@click.command("meld", cls=RulesCommand, short_help="Is one meld valid in a variant?")
+@click.argument("variant")
+@click.argument("meld")
+@_PLAYERS
+@_JSON
+def meld_command(variant: str, meld: str, players: int | None, as_json: bool) -> None:
+    """Is MELD (one quoted meld, cards in any order) a valid set, run or pair in VARIANT?
+
+    \b
+    Example: referee meld telefunken "9C 3C JK 4C 6C 7C 8C"
+    Exit status: 0 valid, 1 not valid, 2 bad input.
+
+    \b
+    JSON: {"valid": bool, "melds": [{"kind": …, "cards": […], "wilds": {…}}], "errors": ["…"]}
+    "melds" holds the meld in its arrangement when valid, and is empty when not.
+    """
+    var = _variant(variant, players)
+    try:
+        cards = to_cards(meld)
+        verdict = classify(cards, var, players=players)
+    except RulesError as error:
+        _bad_input(error)
+    if not cards:
+        raise BadInput(f"{click.get_current_context().command_path}: no cards in MELD")
+    errors = [p.message for p in verdict.problems]
+    if as_json:
+        _emit(
+            {
+                "valid": verdict.valid,
+                "melds": [_meld_json(verdict.meld)] if verdict.meld is not None and verdict.valid else [],
+                "errors": errors,
+            }
+        )
+    elif verdict.meld is not None and verdict.valid:
+        click.echo(f"{verdict.meld.describe()}: {_pretty(verdict.meld.cards)}")
+    else:
+        click.echo(f"not a valid meld in {var.name}: {_pretty(cards)}")
+        _reasons(verdict.problems)
+    if not verdict.valid:
+        raise click.exceptions.Exit(1)
+
+
+@click.command("points", cls=RulesCommand, short_help="Penalty points of the cards left in a hand.")
+@click.argument("variant")
+@click.argument("cards")
+@_PLAYERS
+@_JSON
+def points_command(variant: str, cards: str, players: int | None, as_json: bool) -> None:
+    """The penalty points of CARDS left in a hand in VARIANT ("" is an empty hand: 0).
+
+    \b
+    A rank alone is enough where the suit changes nothing: "K 7 JK".
+    Example: referee points telefunken-bolivia "2H 9S 10D KC AS JK"
+    JSON: {"points": int, "cards": ["2H", …]}
+    """
+    var = _variant(variant, players)
+    try:
+        hand = to_cards(cards, allow_bare_rank=True)
+        points = penalty_points(hand, var, players=players)
+    except RulesError as error:
+        _bad_input(error)
+    if as_json:
+        _emit({"points": points, "cards": _cards_json(hand)})
+    else:
+        click.echo(str(points))
+
+
+COMMANDS: tuple[click.Command, ...] = (variants_command, check_command, meld_command, points_command)
+"""The commands ``referee.cli`` adds to the ``referee`` group."""
