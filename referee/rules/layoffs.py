@@ -160,6 +160,8 @@ class _Facts:
             raise LayoffInputError(f"owner {context.owner!r} is neither 'own' nor 'other'")
         if context.deal is not None:
             variant.deal(context.deal)  # DealOutOfRangeError for a deal the variant lacks
+        if context.players is not None:
+            variant.check_players(context.players)  # PlayerCountError for a table the variant does not seat
         self.variant = variant
         self.context = context
         self.assumed: list[Problem] = []

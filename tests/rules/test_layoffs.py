@@ -269,7 +269,14 @@ SWAPS_ALLOWED = [
     swap("telefunken-peru", "5C 2H 7C", "6C", "run 5♣–7♣", SwapDestination.NEW_RUN),
     swap("telefunken-peru", "5C JK 7C 8C", "6C", "run 5♣–8♣", SwapDestination.NEW_RUN, ctx={"contract_turn": True}),
     # Wittig: a melded wild for just one natural of its rank, after the contract
-    swap("telefunken-peru-wittig", "7H 7S JK 2C", "7D", "set of 7s with one wild card", SwapDestination.HAND, ctx=LATER_TURN),
+    swap(
+        "telefunken-peru-wittig",
+        "7H 7S JK 2C",
+        "7D",
+        "set of 7s with one wild card",
+        SwapDestination.HAND,
+        ctx=LATER_TURN,
+    ),
     swap("telefunken-peru-wittig", "5C JK 7C", "6C", "run 5♣–7♣", SwapDestination.HAND, ctx=LATER_TURN),
 ]
 
@@ -432,3 +439,31 @@ def test_every_registered_variant_answers() -> None:
         verdict = check_layoff(variant, "7H 7S 7D", "7C")
         assert verdict.allowed or verdict.problems
         assert find_variant(variant.id) is variant
+
+
+def test_a_run_given_out_of_order_names_the_arrangement_assumed() -> None:
+    verdict = check_layoff("telefunken", "JK 7C 5C", "8C")
+    assert verdict.allowed
+    assert "assumed-arrangement" in [a.code for a in verdict.assumptions]
+    assert verdict.meld is not None and verdict.meld.describe() == "run 5♣–8♣, joker as 6♣"
+
+
+def test_a_layoff_result_takes_the_next_layoff() -> None:
+    first = check_layoff("telefunken", "5C 6C 7C", "JK", context=LayoffContext(deal=2))
+    assert first.meld is not None
+    second = check_layoff("telefunken", first.meld, "9C", context=LayoffContext(deal=2))
+    assert second.meld is not None and second.meld.describe() == "run 5♣–9♣, joker as 8♣"
+
+
+@pytest.mark.skipif("telefunken-peru-carrillo" not in VARIANTS, reason="carrillo not in the registry yet")
+def test_nothing_goes_onto_a_colour_run() -> None:
+    verdict = check_layoff("telefunken-peru-carrillo", "AH 2S 3H 4S 5H 6S 7H 8S 9H 10S JH QS", "KH")
+    assert [p.code for p in verdict.problems] == ["colour-run-closed"]
+
+
+def test_doctests() -> None:
+    import doctest
+
+    from referee.rules import layoffs
+
+    assert doctest.testmod(layoffs).failed == 0
