@@ -1,0 +1,65 @@
+"""Properties of the ledger over random game logs of every variant."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.ledger.events import Event, event_from_dict
+from referee.ledger.state import EventRefused, GameState, apply, replay
+
+_spec = importlib.util.spec_from_file_location("ledger_strategies", Path(__file__).with_name("strategies.py"))
+assert _spec and _spec.loader
+strategies = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(strategies)
+game_logs = strategies.game_logs
+candidate = strategies.candidate
+
+PROPERTY = settings(max_examples=150, deadline=None)
+
+
+@PROPERTY
+@given(game_logs())
+def test_replaying_any_prefix_never_fails(log: tuple[list[Event], GameState]) -> None:
+    events, final = log
+    for end in range(1, len(events) + 1):
+        replay(events[:end])
+    assert replay(events).totals == final.totals
+    assert replay(events).history == final.history
+
+
+@PROPERTY
+@given(game_logs())
+def test_events_round_trip_through_dicts(log: tuple[list[Event], GameState]) -> None:
+    events, _ = log
+    assert [event_from_dict(e.to_dict()) for e in events] == events
+
+
+@PROPERTY
+@given(game_logs())
+def test_totals_are_deal_points_plus_adjustments(log: tuple[list[Event], GameState]) -> None:
+    _, state = log
+    for name in state.players:
+        expected = sum(d.points[name] for d in state.deals) + sum(
+            a.points for a in state.adjustments if a.player == name
+        )
+        assert state.totals[name] == expected
+    ranks = state.ranks
+    assert sorted(ranks.values())[0] == 1
+    assert [state.totals[n] for n in state.standings] == sorted(state.totals.values())
+
+
+@PROPERTY
+@given(game_logs(), st.data())
+def test_a_refused_event_leaves_the_state_unchanged(log: tuple[list[Event], GameState], data: st.DataObject) -> None:
+    _, state = log
+    before = (state.totals, state.chips_left, state.history, state.records, state.players, state.deals)
+    event = data.draw(candidate(state))
+    try:
+        apply(state, event)
+    except EventRefused as refused:
+        assert refused.problems
+    assert (state.totals, state.chips_left, state.history, state.records, state.players, state.deals) == before
