@@ -129,6 +129,10 @@ class Card:
     rank: Rank | None
     suit: Suit | None
 
+    def __post_init__(self) -> None:
+        if self.rank is None and self.suit is not None:
+            raise CardError(self.suit.value, "a joker has no suit")
+
     @property
     def is_joker(self) -> bool:
         """True for a joker."""
@@ -197,8 +201,10 @@ def parse_card(token: str, *, allow_bare_rank: bool = False) -> Card:
         raise CardError(token, "an empty card")
     suit = _SUIT_BY_TEXT.get(upper[-1])
     if suit is None:
-        if allow_bare_rank and upper in _RANKS_BY_LABEL:
-            return Card(_RANKS_BY_LABEL[upper], None)
+        if upper in _RANKS_BY_LABEL:
+            if allow_bare_rank:
+                return Card(_RANKS_BY_LABEL[upper], None)
+            raise CardError(token, f"{token!r} needs a suit here (write it like {upper}H or {upper}♥)")
         raise CardError(token)
     rank = _RANKS_BY_LABEL.get(upper[:-1])
     if rank is None:

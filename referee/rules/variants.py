@@ -515,7 +515,7 @@ class Variant:
         for rule in self.house_rules:
             if rule.id == rule_id:
                 return rule
-        raise HouseRuleError(rule_id, None, "a house rule of " + self.name)
+        raise HouseRuleError(rule_id, None, "a house rule of " + self.name, unknown=True)
 
     def house_rule_value(self, rule_id: str) -> object:
         """The value in force of a house rule (its default unless switched)."""
@@ -568,10 +568,11 @@ class PlayerCountError(RulesError):
 class HouseRuleError(RulesError):
     """An unknown house rule, or a value it does not take."""
 
-    def __init__(self, rule_id: str, value: object, expected: str) -> None:
+    def __init__(self, rule_id: str, value: object, expected: str, *, unknown: bool = False) -> None:
         self.rule_id = rule_id
         self.value = value
-        if value is None:
+        self.unknown = unknown
+        if unknown:
             super().__init__(f"unknown house rule {rule_id!r}: not {expected}")
         else:
             super().__init__(f"house rule {rule_id!r} cannot be {value!r}: it takes {expected}")
