@@ -6,8 +6,19 @@ the game, lay-off and joker-swap rules, the house rules a table may switch, and 
 project took where the rule book's sources are silent. Code branches on these properties, never on a
 variant's id.
 
+House rules are typed switches with fixed ids (the export format uses them): ``chips``,
+``exact_cut_reward``, ``streak_multiplier``, ``direction`` and ``dealer_chooses_contract``, plus
+``jokers_per_meld``, ``deal6_exchange``, ``third_deck``, ``set_joker_swap_cards``,
+``telefunque_regulations`` and ``kolsov_ext`` where the rule book names a variation. A variant
+without chips (Carrillo, the Shanghai family, Progressive) has no ``chips`` rule at all, rather than
+a null one: a table cannot give chips to a game that has none.
+
 >>> find_variant("telefunken").deals[0].contracts[0].describe()
 '1 pure trío'
+>>> find_variant("telefunken-bolivia").exact_cut_counts(4)
+(44, 45)
+>>> find_variant("telefunken").with_house_rules({"chips": 12, "x-note": "ignored"}).buy.per_game
+12
 """
 
 from __future__ import annotations
@@ -627,6 +638,8 @@ def _face(rank: int) -> int:
 
 
 # ---- house rules ---------------------------------------------------------------------------------
+# Stake amounts are not house rules: the ledger keeps them as game settings. `chips` exists only where
+# the variant counts buys per game; `streak_multiplier` and `direction` exist in every variant.
 # Each apply sets its fields to absolute values, so switching a rule off restores the book's rule and
 # the order in which rules are applied never matters (no two rules of a variant touch the same field).
 
@@ -749,11 +762,8 @@ _TELEFUNKEN_DECISIONS = (
     "An exact cut leaves 11 × players + 1 cards for the deal and the up-card, less the jokers the cutter took.",
     "Contract melds are exactly the size stated, except a run marked “or more”.",
     "Two contract sets may be of the same rank (six of a rank make two tríos with two decks).",
-    "At most one joker in any set or run, as pagat says; a Venezuelan account allows any number (house rule).",
     "A run is at most 13 cards, so the ace is never at both ends.",
     "On the contract turn you may extend your own extra melds, but not your own contract sets.",
-    "Jokers are exchanged only after you have melded, in a later turn; a run joker moves to either end, "
-    "and where there is no free end the exchange is not possible.",
     "Only the first player may take the up-card, free; nobody may buy it.",
     "A buy may be claimed until the next player has drawn; priority goes to the player next after the "
     "discarder, then on in turn order.",
@@ -795,7 +805,12 @@ TELEFUNKEN = Variant(
         _deal6_exchange_rule(),
         _third_deck_rule(_STANDARD_PLAYERS, _STANDARD_DECKS),
     ),
-    decisions=_TELEFUNKEN_DECISIONS,
+    decisions=(
+        *_TELEFUNKEN_DECISIONS,
+        "At most one joker in any set or run, as pagat says; a Venezuelan account allows any number (house rule).",
+        "Jokers are exchanged only after you have melded, in a later turn; a run joker moves to either end, "
+        "and where there is no free end the exchange is not possible.",
+    ),
 )
 
 
@@ -884,7 +899,7 @@ TELEFUNKEN_ECUADOR = replace(
         "The chueca's run is exactly 4; the escalera of deal 7 is 7 or more.",
         "As in Venezuela: the cutter keeps jokers and an exact cut earns a chip; cards are exchanged before "
         "deal 6; deal 7 must be gone out in one turn.",
-        "Melds outside the contract hold at most one joker.",
+        "Melds outside the contract hold at most one joker (house rule: any number).",
         "A joker is taken only from another player's contract meld, for the one card it stands for, "
         "and goes straight into your own contract.",
         "The dealer's choice of contract (David Dawson) and the Telefunque Regulations are off unless "
@@ -1278,8 +1293,8 @@ _SHANGHAI_DECISIONS = (
     "Contract books are exactly 3 and runs exactly 4; extra cards may be laid off in the same turn.",
     "After the contract only lay-offs, onto anyone's melds: no new melds (base Contract Rummy).",
     "Jokers are never taken back from the table.",
-    "Buying (May-I) is allowed after melding too; the player in turn may simply draw the discard, "
-    "and only one player may May-I each discard.",
+    "The player in turn may draw the discard; only if they do not may another player May-I it, "
+    "the sooner in turn order first, one player per discard. May-I is allowed after melding too.",
     "The cutter keeps no jokers and an exact cut earns nothing.",
     "When the stock runs out the discards are shuffled into a new stock.",
     "Play and the deal go clockwise (base Contract Rummy).",
