@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-import pytest
+from collections import Counter
+from random import Random
 
-from referee.rules.cards import JOKER, Card, CardError, Rank, Suit, TooManyCopiesError
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from referee.rules.cards import JOKER, Card, CardError, Rank, Suit, TooManyCopiesError, format_cards
 from referee.rules.scoring import card_value, penalty_points
 from referee.rules.variants import VARIANTS, PlayerCountError, UnknownVariantError, find_variant
 
@@ -136,3 +141,24 @@ def test_bad_input_is_refused() -> None:
         card_value("1H", "telefunken")
     with pytest.raises(UnknownVariantError):
         card_value("7H", "no-such-game")
+
+
+CARD = st.one_of(
+    st.just(JOKER),
+    st.builds(Card, st.sampled_from(list(Rank)), st.sampled_from(list(Suit))),
+    st.builds(Card, st.sampled_from(list(Rank)), st.none()),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(sorted(VARIANTS)), st.lists(CARD, max_size=8), st.lists(CARD, max_size=8), st.randoms())
+def test_points_add_up_and_ignore_order(variant_id: str, first: list[Card], second: list[Card], random: Random) -> None:
+    """A hand costs the sum of its cards, whatever their order (two decks hold any 8 + 8 cards here)."""
+    hand = first + second
+    assume(max(Counter(hand).values(), default=0) <= 2 and hand.count(JOKER) <= 4)
+    assume(all(sum(1 for c in hand if c.rank == r) <= 8 for r in Rank))
+    total = penalty_points(first, variant_id) + penalty_points(second, variant_id)
+    random.shuffle(hand)
+    assert penalty_points(hand, variant_id) == total
+    assert penalty_points(format_cards(hand), variant_id) == total
+    assert total == sum(card_value(card, variant_id) for card in hand)

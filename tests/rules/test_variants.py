@@ -6,6 +6,8 @@ import dataclasses
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.rules.problems import RulesError
 from referee.rules.variants import (
@@ -17,6 +19,7 @@ from referee.rules.variants import (
     Direction,
     Discard,
     FirstPlayer,
+    HouseRule,
     HouseRuleError,
     MeldKind,
     PlayerCountError,
@@ -813,3 +816,25 @@ def test_every_variant_takes_the_streak_multiplier_and_a_direction() -> None:
     for variant in VARIANTS.values():
         assert variant.with_house_rules({"streak_multiplier": True}).streak_multiplier
         assert variant.with_house_rules({"direction": "clockwise"}).direction is Direction.CLOCKWISE
+
+
+def _values_of(rule: HouseRule) -> list[object]:
+    if rule.kind == "bool":
+        return [True, False]
+    if rule.kind == "choice":
+        return list(rule.choices)
+    return [v for v in (rule.minimum, rule.default, rule.maximum) if v is not None]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_house_rules_apply_in_any_order(data: st.DataObject) -> None:
+    """No two rules of a variant touch the same field, so the order they are switched in never matters."""
+    variant = find_variant(data.draw(st.sampled_from(IDS)))
+    chosen = data.draw(st.lists(st.sampled_from(variant.house_rules), unique_by=lambda r: r.id))
+    values = {rule.id: data.draw(st.sampled_from(_values_of(rule))) for rule in chosen}
+    shuffled = dict(data.draw(st.permutations(list(values.items()))))
+    one_by_one = variant
+    for rule_id, value in shuffled.items():
+        one_by_one = one_by_one.with_house_rules({rule_id: value})
+    assert variant.with_house_rules(values) == variant.with_house_rules(shuffled) == one_by_one
