@@ -63,6 +63,7 @@ def session() -> Session:
 def init_db(engine: Engine | None = None) -> None:
     """Create every registered table that does not exist yet (existing data is kept)."""
     # Tables register with SQLModel.metadata when their module is imported: import referee.ledger.store here.
+    import referee.ledger.store  # noqa: F401
     SQLModel.metadata.create_all(engine if engine is not None else get_engine())
 
 

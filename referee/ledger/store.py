@@ -1,0 +1,309 @@
+"""SQLModel tables for games, their players and their event logs, and the one place that writes them.
+
+Every append is one transaction that checks the sequence number the writer saw: a compare-and-swap on
+``Game.seq`` (``UPDATE game SET seq = n + 1 WHERE id = … AND seq = n``, which takes the row's write lock
+on PostgreSQL and the database's on SQLite) plus a unique ``(game_id, seq)``, so two scorekeepers can
+never both win; the later one gets :class:`Conflict` with the current state. An idempotency key makes a
+retried request harmless: the original result comes back with ``replayed=True``.
+
+Importing this module registers the tables with ``SQLModel.metadata`` (``referee.db.init_db`` creates them).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Literal
+
+from sqlalchemy import Column, Text, UniqueConstraint, update
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Field, Session, SQLModel, col, select
+
+from referee.ledger.events import Event, GameCreated, PlayerRenamed, event_from_dict
+from referee.ledger.state import GameState, apply, replay, start
+
+__all__ = [
+    "Game",
+    "GamePlayer",
+    "GameEvent",
+    "AppendResult",
+    "Conflict",
+    "GameNotFound",
+    "IdempotencyKeyReused",
+    "create_game",
+    "get_game",
+    "load_events",
+    "load_state",
+    "append",
+    "list_games",
+    "players_of",
+    "access",
+    "rotate_edit_token",
+    "new_token",
+]
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def new_token() -> str:
+    """A fresh secret for a link: 32 random bytes (256 bits), URL-safe."""
+    return secrets.token_urlsafe(32)
+
+
+def _public_id() -> str:
+    return uuid.uuid4().hex
+
+
+class Game(SQLModel, table=True):
+    """One game: its public id for URLs, the secrets of its edit and view links, and its last seq."""
+
+    __tablename__ = "game"
+
+    id: int | None = Field(default=None, primary_key=True)
+    public_id: str = Field(default_factory=_public_id, unique=True, index=True, max_length=32)
+    variant: str = Field(max_length=64)
+    title: str = Field(default="", max_length=200)
+    created_at: datetime = Field(default_factory=_now)
+    updated_at: datetime = Field(default_factory=_now)
+    seq: int = 0
+    edit_token: str = Field(default_factory=new_token, index=True, max_length=64)
+    view_token: str = Field(default_factory=new_token, index=True, max_length=64)
+
+
+class GamePlayer(SQLModel, table=True):
+    """A player of a game, by seat (0-based turn order); kept in step with renames."""
+
+    __tablename__ = "game_player"
+    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    seat: int
+    name: str = Field(max_length=100)
+
+
+class GameEvent(SQLModel, table=True):
+    """One event of a game's log: its seq (1 = the creation), type and JSON payload."""
+
+    __tablename__ = "game_event"
+    __table_args__ = (
+        UniqueConstraint("game_id", "seq"),
+        UniqueConstraint("game_id", "idempotency_key"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    seq: int
+    type: str = Field(max_length=32)
+    payload: str = Field(sa_column=Column(Text, nullable=False))
+    created_at: datetime = Field(default_factory=_now)
+    idempotency_key: str | None = Field(default=None, max_length=200)
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    """What an append gave: the event's seq, the state after it, and whether it was a retry seen before."""
+
+    seq: int
+    state: GameState
+    replayed: bool = False
+
+
+class Conflict(Exception):
+    """Someone else appended first: ``state`` is the current state and ``seq`` its last sequence number."""
+
+    def __init__(self, state: GameState, expected_seq: int) -> None:
+        self.state = state
+        self.seq = state.seq
+        self.expected_seq = expected_seq
+        super().__init__(f"the game moved on: you saw event {expected_seq}, the last is {state.seq}")
+
+
+class GameNotFound(LookupError):
+    """No game has this id."""
+
+
+class IdempotencyKeyReused(ValueError):
+    """An idempotency key came back with a different event."""
+
+
+def _payload(event: Event) -> str:
+    return json.dumps(event.to_dict(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
+
+
+def create_game(
+    session: Session, *, created: GameCreated, title: str = "", idempotency_key: str | None = None
+) -> Game:
+    """Create a game from its GameCreated (validated first: EventRefused/RulesError write nothing); commits."""
+    state = start(created)
+    game = Game(variant=state.variant.id, title=title, seq=1)
+    session.add(game)
+    session.flush()
+    assert game.id is not None
+    for seat, name in enumerate(created.players):
+        session.add(GamePlayer(game_id=game.id, seat=seat, name=name))
+    session.add(
+        GameEvent(game_id=game.id, seq=1, type=created.type, payload=_payload(created),
+                  created_at=game.created_at, idempotency_key=idempotency_key)
+    )
+    session.commit()
+    session.refresh(game)
+    return game
+
+
+def get_game(session: Session, *, public_id: str) -> Game:
+    """The game with this public id, or :class:`GameNotFound`."""
+    game = session.exec(select(Game).where(Game.public_id == public_id)).first()
+    if game is None:
+        raise GameNotFound(public_id)
+    return game
+
+
+def _rows(session: Session, game_id: int) -> Sequence[GameEvent]:
+    return session.exec(select(GameEvent).where(GameEvent.game_id == game_id).order_by(col(GameEvent.seq))).all()
+
+
+def load_events(session: Session, game_id: int) -> list[Event]:
+    """The game's log, in order."""
+    return [event_from_dict(json.loads(row.payload)) for row in _rows(session, game_id)]
+
+
+def load_state(session: Session, game_id: int) -> GameState:
+    """The game's state: its log replayed (with each event's time)."""
+    rows = _rows(session, game_id)
+    if not rows:
+        raise GameNotFound(game_id)
+    events = [event_from_dict(json.loads(row.payload)) for row in rows]
+    return replay(events, times=[_utc(row.created_at) for row in rows])
+
+
+def _find_key(session: Session, game_id: int, key: str) -> GameEvent | None:
+    return session.exec(
+        select(GameEvent).where(GameEvent.game_id == game_id, GameEvent.idempotency_key == key)
+    ).first()
+
+
+def _replayed(session: Session, game_id: int, row: GameEvent, event: Event) -> AppendResult:
+    if row.payload != _payload(event):
+        raise IdempotencyKeyReused(f"idempotency key {row.idempotency_key!r} was used for another event")
+    state = load_state(session, game_id)
+    return AppendResult(row.seq, state, replayed=True)
+
+
+def append(
+    session: Session, *, game_id: int, event: Event, expected_seq: int, idempotency_key: str | None = None
+) -> AppendResult:
+    """Append one event in one transaction (commits, or rolls back); Conflict if the game moved past ``expected_seq``.
+
+    Raises EventRefused (nothing written) when the rules refuse the event and it carries no override.
+    A retried request with the same ``idempotency_key`` returns the original result (``replayed=True``).
+    """
+    if isinstance(event, GameCreated):
+        raise TypeError("a game is created with create_game, not appended to")
+    if idempotency_key is not None:
+        seen = _find_key(session, game_id, idempotency_key)
+        if seen is not None:
+            return _replayed(session, game_id, seen, event)
+    now = _now()
+    # The compare-and-swap is the transaction's first write: it takes the write lock (SQLite) or the row
+    # lock (PostgreSQL) and fails for a writer who saw an older seq.
+    claimed = session.exec(
+        update(Game)
+        .where(col(Game.id) == game_id, col(Game.seq) == expected_seq)
+        .values(seq=expected_seq + 1, updated_at=now)
+    )
+    if claimed.rowcount != 1:
+        session.rollback()
+        return _lost(session, game_id, event, expected_seq, idempotency_key)
+    try:
+        state = apply(load_state(session, game_id), event, at=_utc(now))
+        new_seq = expected_seq + 1
+        session.add(GameEvent(game_id=game_id, seq=new_seq, type=event.type, payload=_payload(event),
+                              created_at=now, idempotency_key=idempotency_key))
+        if isinstance(event, PlayerRenamed) or state.players != _player_names(session, game_id):
+            _sync_players(session, game_id, state.players)
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        return _lost(session, game_id, event, expected_seq, idempotency_key)
+    except BaseException:
+        session.rollback()
+        raise
+    return AppendResult(new_seq, state)
+
+
+def _lost(
+    session: Session, game_id: int, event: Event, expected_seq: int, idempotency_key: str | None
+) -> AppendResult:
+    """Someone else got there first: the same request retried (replay it) or a real conflict."""
+    if idempotency_key is not None:
+        seen = _find_key(session, game_id, idempotency_key)
+        if seen is not None:
+            return _replayed(session, game_id, seen, event)
+    if session.get(Game, game_id) is None:
+        raise GameNotFound(game_id)
+    raise Conflict(load_state(session, game_id), expected_seq)
+
+
+def _player_names(session: Session, game_id: int) -> tuple[str, ...]:
+    rows = session.exec(select(GamePlayer).where(GamePlayer.game_id == game_id).order_by(col(GamePlayer.seat)))
+    return tuple(row.name for row in rows)
+
+
+def _sync_players(session: Session, game_id: int, names: Sequence[str]) -> None:
+    rows = {row.seat: row for row in session.exec(select(GamePlayer).where(GamePlayer.game_id == game_id))}
+    for seat, name in enumerate(names):
+        row = rows.get(seat)
+        if row is None:
+            session.add(GamePlayer(game_id=game_id, seat=seat, name=name))
+        elif row.name != name:
+            row.name = name
+            session.add(row)
+
+
+def players_of(session: Session, game_id: int) -> list[str]:
+    """The game's player names in turn order."""
+    return list(_player_names(session, game_id))
+
+
+def list_games(session: Session, public_ids: Sequence[str]) -> list[Game]:
+    """The games with these public ids ("my games"), most recently updated first; unknown ids are skipped."""
+    if not public_ids:
+        return []
+    rows = session.exec(
+        select(Game).where(col(Game.public_id).in_(list(public_ids))).order_by(col(Game.updated_at).desc())
+    )
+    return list(rows.all())
+
+
+def access(game: Game, token: str | None) -> Literal["edit", "view"] | None:
+    """What a link's token allows: "edit", "view" or nothing (compared in constant time)."""
+    if not token:
+        return None
+    if secrets.compare_digest(token.encode(), game.edit_token.encode()):
+        return "edit"
+    if secrets.compare_digest(token.encode(), game.view_token.encode()):
+        return "view"
+    return None
+
+
+def rotate_edit_token(session: Session, *, game_id: int) -> str:
+    """Give the game a new edit token (the old edit link stops working); commits and returns it."""
+    game = session.get(Game, game_id)
+    if game is None:
+        raise GameNotFound(game_id)
+    game.edit_token = new_token()
+    game.updated_at = _now()
+    session.add(game)
+    session.commit()
+    return game.edit_token
