@@ -1,0 +1,166 @@
+"""Who may do what: the secret edit and view links, and the cookie that keeps this device's games.
+
+No accounts. Creating a game gives the scorekeeper an edit link ``/g/<edit_token>`` and the players a view
+link ``/v/<view_token>``; both tokens come from the ledger store (256 bits each). A page finds its game by
+the token in its address: :func:`require_edit` for the scorekeeper's pages, :func:`require_view` for the
+viewer — each answers 404 for any other token, so a view token never opens a scorekeeper page and an edit
+token that was revoked (:func:`referee.ledger.store.rotate_edit_token`) says plainly it no longer works.
+
+This device's games are the edit tokens in the ``referee_games`` cookie (most recent first), which is how
+"My games" finds them and how the scorekeeper's phone keeps its link.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from flask import abort, render_template, request
+from sqlmodel import Session, select
+from werkzeug.wrappers import Response
+
+from referee import db
+from referee.ledger import store
+from referee.ledger.state import GameState
+
+#: This device's games: their edit tokens, most recent first, separated by dots (tokens never hold one).
+GAMES_COOKIE = "referee_games"
+#: A cookie holds about 4 KB; 40 tokens of 43 characters stay well inside it.
+MAX_GAMES = 40
+COOKIE_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
+
+#: The shape of a token the store makes (secrets.token_urlsafe): anything else is not looked up at all.
+TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,128}")
+
+Role = Literal["edit", "view"]
+
+
+@dataclass(frozen=True)
+class Table:
+    """One game as a page sees it: its ids and links' tokens, and its state when the page was asked for."""
+
+    game_id: int
+    public_id: str
+    edit_token: str
+    view_token: str
+    state: GameState
+
+    @property
+    def seq(self) -> int:
+        """The last event's sequence number: what the page's forms send back as ``expected_seq``."""
+        return self.state.seq
+
+
+def is_token(text: str) -> bool:
+    """Whether ``text`` has the shape of a token (a cheap check before any lookup)."""
+    return TOKEN_PATTERN.fullmatch(text) is not None
+
+
+def find_game(session: Session, token: str) -> tuple[store.Game, Role] | None:
+    """The game whose edit or view token is ``token``, and which of the two it is; None for any other."""
+    if not is_token(token):
+        return None
+    game = session.exec(
+        select(store.Game).where((store.Game.edit_token == token) | (store.Game.view_token == token))
+    ).first()
+    if game is None:
+        return None
+    # The store's comparison is constant-time; it is also the one place that says what a token may do.
+    role = store.access(game, token)
+    if role is None:
+        return None
+    return game, role
+
+
+def load_table(token: str, role: Role) -> Table | None:
+    """The game ``token`` opens with ``role``, with its current state; None when it opens nothing so."""
+    with db.session() as session:
+        found = find_game(session, token)
+        if found is None or found[1] != role:
+            return None
+        game = found[0]
+        assert game.id is not None
+        state = store.load_state(session, game.id)
+        return Table(
+            game_id=game.id, public_id=game.public_id, edit_token=game.edit_token, view_token=game.view_token,
+            state=state,
+        )
+
+
+def require_edit(token: str) -> Table:
+    """The game the scorekeeper's link ``token`` opens, or a plain 404 page ("this link does not work")."""
+    table = load_table(token, "edit")
+    if table is None:
+        abort(_not_found("edit"))
+    return table
+
+
+def require_view(token: str) -> Table:
+    """The game the players' link ``token`` opens, or a plain 404 page."""
+    table = load_table(token, "view")
+    if table is None:
+        abort(_not_found("view"))
+    return table
+
+
+def _not_found(kind: Role) -> Response:
+    body = render_template("games/link_not_found.html", kind=kind)
+    return Response(body, status=404, mimetype="text/html")
+
+
+# ---- this device's games -------------------------------------------------------------------------------
+
+
+def device_tokens() -> list[str]:
+    """The edit tokens this device keeps, most recent first (malformed entries are dropped)."""
+    raw = request.cookies.get(GAMES_COOKIE, "")
+    seen: list[str] = []
+    for token in raw.split("."):
+        if is_token(token) and token not in seen:
+            seen.append(token)
+    return seen[:MAX_GAMES]
+
+
+def set_device_tokens(response: Response, tokens: Iterable[str]) -> None:
+    """Store ``tokens`` (most recent first) as this device's games."""
+    kept = [t for t in dict.fromkeys(tokens) if is_token(t)][:MAX_GAMES]
+    if kept:
+        response.set_cookie(
+            GAMES_COOKIE, ".".join(kept), max_age=COOKIE_AGE, httponly=True, samesite="Lax", secure=request.is_secure
+        )
+    else:
+        response.delete_cookie(GAMES_COOKIE)
+
+
+def remember_game(response: Response, token: str, *, replacing: str | None = None) -> None:
+    """Put ``token`` first among this device's games (in place of ``replacing``, a revoked token)."""
+    others = [t for t in device_tokens() if t not in (token, replacing)]
+    set_device_tokens(response, [token, *others])
+
+
+def forget_game(response: Response, token: str) -> None:
+    """Drop ``token`` from this device's games."""
+    set_device_tokens(response, [t for t in device_tokens() if t != token])
+
+
+def device_games() -> list[tuple[str, Table | None]]:
+    """This device's games: each edit token with its game, or None where the link no longer works."""
+    return [(token, load_table(token, "edit")) for token in device_tokens()]
+
+
+__all__ = [
+    "GAMES_COOKIE",
+    "Table",
+    "device_games",
+    "device_tokens",
+    "find_game",
+    "forget_game",
+    "is_token",
+    "load_table",
+    "remember_game",
+    "require_edit",
+    "require_view",
+    "set_device_tokens",
+]

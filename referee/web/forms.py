@@ -1,0 +1,330 @@
+"""The scorekeeper's forms (Flask-WTF: every POST carries a CSRF token).
+
+A form checks only the shape of what was typed (a whole number, a known player, a text of sensible length);
+whether the rules allow it is the ledger's and the engine's call, made when the view appends the event.
+Every form that changes a game is an :class:`ActionForm`: it carries the ``expected_seq`` the page was
+rendered at and an ``idempotency_key`` (a fresh uuid per rendered form), and an ``override`` — the reasons
+the rules gave, when the scorekeeper said "the table allows it".
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Sequence
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    FieldList,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
+
+from referee.ledger.events import HandValue
+from referee.rules.variants import VARIANTS, HouseRule, HouseRuleError, Variant
+
+#: The most a typed number may be: anything bigger is a typing slip, not a score.
+MAX_NUMBER = 1_000_000
+MAX_NAME = 40
+MAX_PLAYERS_FIELDS = 12
+MAX_HAND_TEXT = 300
+MAX_REASON = 2_000
+KEY_PATTERN = re.compile(r"[A-Za-z0-9-]{8,64}")
+NOBODY = "-"  # the went-out choice "nobody went out"
+RANDOM = "random"  # the first-dealer choice "draw at random"
+
+
+def new_key() -> str:
+    """A fresh idempotency key for one rendered form."""
+    return uuid.uuid4().hex
+
+
+class EmptyForm(FlaskForm):
+    """A button that needs nothing but the CSRF token."""
+
+
+class ActionForm(FlaskForm):
+    """A form that appends an event: the seq the page saw, an idempotency key, an optional override."""
+
+    expected_seq = HiddenField(validators=[InputRequired()])
+    idempotency_key = HiddenField(validators=[InputRequired()])
+    override = HiddenField(validators=[Optional(), Length(max=MAX_REASON)])
+
+    def prepare(self, seq: int) -> ActionForm:
+        """Fill the hidden fields for a page rendered at ``seq`` (a new idempotency key each time)."""
+        self.expected_seq.data = str(seq)
+        self.idempotency_key.data = new_key()
+        return self
+
+    def validate_expected_seq(self, field: HiddenField) -> None:
+        """The seq must be a whole number the game could have reached."""
+        text = (field.data or "").strip()
+        if not text.isdigit() or not 1 <= int(text) <= MAX_NUMBER:
+            raise ValidationError(_l("This page is out of date: reload it."))
+
+    def validate_idempotency_key(self, field: HiddenField) -> None:
+        """The key is the uuid the page was given."""
+        if not KEY_PATTERN.fullmatch(field.data or ""):
+            raise ValidationError(_l("This page is out of date: reload it."))
+
+    @property
+    def seq(self) -> int:
+        """The seq the page was rendered at (after validation)."""
+        return int(self.expected_seq.data)
+
+    @property
+    def override_reason(self) -> str | None:
+        """The reason the table allowed a refused event, or None."""
+        text = (self.override.data or "").strip()
+        return text or None
+
+
+class _PlayerChoice:
+    """Mixin: the player select takes its choices from the game's players."""
+
+    player: SelectField
+
+    def set_players(self, players: Sequence[str]) -> None:
+        """Offer the game's players, in turn order."""
+        self.player.choices = [(name, name) for name in players]
+
+
+class ExactCutForm(ActionForm):
+    """The cutter lifted exactly the right number of cards (having taken ``cutter_jokers`` jokers)."""
+
+    cutter_jokers = IntegerField(
+        _l("Jokers the cutter took"), default=0, validators=[Optional(), NumberRange(min=0, max=MAX_NUMBER)]
+    )
+
+
+class BuyForm(_PlayerChoice, ActionForm):
+    """A player buys the discard."""
+
+    player = SelectField(_l("Who buys?"), choices=[], validators=[InputRequired()])
+
+
+class LaidDownForm(_PlayerChoice, ActionForm):
+    """A player laid down the contract; the melds, when typed, are checked by the referee first."""
+
+    player = SelectField(_l("Who laid down?"), choices=[], validators=[InputRequired()])
+    melds = TextAreaField(
+        _l("The contract’s melds (optional)"),
+        description=_l("One meld a line, e.g. 7H 7S 7D — or leave empty just to mark the player."),
+        validators=[Optional(), Length(max=MAX_REASON)],
+    )
+
+    def meld_list(self) -> tuple[str, ...]:
+        """The melds typed, one a line (or separated by ; or |), blanks dropped."""
+        text = self.melds.data or ""
+        return tuple(part.strip() for part in re.split(r"[\n;|]+", text) if part.strip())
+
+
+def hand_value(text: str | None) -> HandValue:
+    """What was typed for a hand: digits are points, anything else is cards in the notation."""
+    clean = (text or "").strip()
+    if clean.isdigit() and clean.isascii():
+        return int(clean)
+    return clean
+
+
+class EndDealForm(ActionForm):
+    """The end of a deal: who went out, and each other player's cards (keypad or typed) or points.
+
+    The keypad without JavaScript: each key is a submit button (``key`` = "seat:RANK"), ``back`` removes the
+    last card of a seat, ``active`` remembers which player the keypad types for.
+    """
+
+    went_out = RadioField(_l("Who went out?"), choices=[], validators=[Optional()])
+    hands = FieldList(StringField(validators=[Optional(), Length(max=MAX_HAND_TEXT)]), min_entries=0)
+    active = HiddenField()
+    key = HiddenField()
+    back = HiddenField()
+
+    def set_players(self, players: Sequence[str], *, nobody_allowed: bool) -> None:
+        """Offer the players (and "nobody" where the variant lets a deal end so) and one hand field each."""
+        choices = [(name, name) for name in players]
+        if nobody_allowed:
+            choices.append((NOBODY, str(_l("Nobody (the stock ran out)"))))
+        self.went_out.choices = choices
+        while len(self.hands.entries) < len(players):
+            self.hands.append_entry()
+        while len(self.hands.entries) > len(players):
+            self.hands.pop_entry()
+
+    def validate_went_out(self, field: RadioField) -> None:
+        """Someone (or nobody, where offered) must be chosen."""
+        if not field.data:
+            raise ValidationError(_l("Tap who went out."))
+
+    def went_out_name(self) -> str | None:
+        """The player who went out, or None for nobody."""
+        value = self.went_out.data
+        return None if value in (None, "", NOBODY) else str(value)
+
+    def hand_values(self, players: Sequence[str]) -> dict[str, HandValue]:
+        """Each player's hand as entered; the one who went out is left out."""
+        out = self.went_out_name()
+        return {
+            name: hand_value(entry.data)
+            for name, entry in zip(players, self.hands.entries, strict=False)
+            if name != out
+        }
+
+    def active_seat(self, players: Sequence[str]) -> int | None:
+        """The seat the keypad types for (no JavaScript): as sent, else the first player still to enter."""
+        text = (self.active.data or "").strip()
+        if text.isdigit() and int(text) < len(players):
+            return int(text)
+        return None
+
+
+class CorrectDealForm(EndDealForm):
+    """A past deal restated: its result, and optionally its exact cut and buys."""
+
+    exact_cut = BooleanField(_l("The cutter cut exactly"))
+    cutter_jokers = IntegerField(
+        _l("Jokers the cutter took"), default=0, validators=[Optional(), NumberRange(min=0, max=MAX_NUMBER)]
+    )
+    buys = FieldList(IntegerField(validators=[Optional(), NumberRange(min=0, max=MAX_NUMBER)]), min_entries=0)
+
+    def set_players(self, players: Sequence[str], *, nobody_allowed: bool) -> None:
+        """As the end of a deal, plus one buys field a player."""
+        super().set_players(players, nobody_allowed=nobody_allowed)
+        while len(self.buys.entries) < len(players):
+            self.buys.append_entry()
+
+    def buy_counts(self, players: Sequence[str]) -> dict[str, int]:
+        """Buys per player as entered (blank counts as 0)."""
+        return {name: int(entry.data or 0) for name, entry in zip(players, self.buys.entries, strict=False)}
+
+
+class UndoForm(ActionForm):
+    """Undo one event (the last action, or a correction): its seq."""
+
+    target = HiddenField(validators=[InputRequired()])
+
+    def validate_target(self, field: HiddenField) -> None:
+        """A whole number."""
+        text = (field.data or "").strip()
+        if not text.isdigit() or int(text) > MAX_NUMBER:
+            raise ValidationError(_l("There is nothing like that to undo."))
+
+
+class AbandonForm(ActionForm):
+    """Stop the game before its last deal."""
+
+    reason = StringField(_l("Why (optional)"), validators=[Optional(), Length(max=200)])
+
+
+# ---- the new game ----------------------------------------------------------------------------------
+
+
+def house_rule_field_name(variant: Variant, rule: HouseRule) -> str:
+    """The form field of one variant's house rule: every variant's rules are on the page at once."""
+    return f"hr__{variant.id.replace('-', '_')}__{rule.id}"
+
+
+def _house_rule_field(rule: HouseRule) -> Any:
+    if rule.kind == "bool":
+        return BooleanField(default=bool(rule.default))
+    if rule.kind == "int":
+        return IntegerField(
+            default=rule.default, validators=[Optional(), NumberRange(min=-MAX_NUMBER, max=MAX_NUMBER)]
+        )
+    return SelectField(choices=[(c, c) for c in rule.choices], default=rule.default, validate_choice=False)
+
+
+class _NewGameBase(FlaskForm):
+    """The new game: variant, house rules, players in turn order, first dealer, optional stakes."""
+
+    variant = RadioField(
+        _l("Game"), choices=[(v.id, v.name) for v in VARIANTS.values()], default="telefunken",
+        validators=[InputRequired()],
+    )
+    players = FieldList(
+        StringField(_l("Player"), validators=[Optional(), Length(max=MAX_NAME)]), min_entries=1,
+        max_entries=MAX_PLAYERS_FIELDS,
+    )
+    first_dealer = SelectField(_l("First dealer"), choices=[], default=RANDOM, validate_choice=False)
+    small_stake = IntegerField(
+        _l("Small stake (each deal won)"), validators=[Optional(), NumberRange(min=0, max=MAX_NUMBER)]
+    )
+    large_stake = IntegerField(
+        _l("Large stake (the game)"), validators=[Optional(), NumberRange(min=0, max=MAX_NUMBER)]
+    )
+
+    def chosen_variant(self) -> Variant:
+        """The variant chosen (Telefunken when the choice is not one of ours)."""
+        return VARIANTS.get(str(self.variant.data), VARIANTS["telefunken"])
+
+    def names(self) -> list[str]:
+        """The players' names typed, in turn order, blanks dropped, spaces tidied."""
+        return [" ".join((entry.data or "").split()) for entry in self.players.entries if (entry.data or "").strip()]
+
+    def rule_fields(self, variant: Variant) -> list[tuple[HouseRule, Any]]:
+        """The house rules of ``variant`` with their fields."""
+        return [(rule, self[house_rule_field_name(variant, rule)]) for rule in variant.house_rules]
+
+    def house_rule_values(self) -> dict[str, object]:
+        """The chosen variant's house rules that differ from the defaults."""
+        values: dict[str, object] = {}
+        for rule, field in self.rule_fields(self.chosen_variant()):
+            value = field.data
+            if rule.kind == "int" and value is None:
+                value = None if rule.nullable else rule.default
+            if value != rule.default:
+                values[rule.id] = value
+        return values
+
+    def validate_variant(self, field: RadioField) -> None:
+        """One of the 13 games."""
+        if field.data not in VARIANTS:
+            raise ValidationError(_l("Choose one of the games."))
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """The fields, then each house rule of the chosen variant as the engine takes it."""
+        ok = bool(super().validate(extra_validators))
+        variant = self.chosen_variant()
+        for rule, field in self.rule_fields(variant):
+            if field.errors:
+                continue
+            value = field.data
+            if rule.kind == "int" and value is None:
+                continue
+            try:
+                rule.validate(value)
+            except HouseRuleError:
+                field.errors = [*field.errors, _house_rule_message(rule)]
+                ok = False
+        return ok
+
+
+def _house_rule_message(rule: HouseRule) -> str:
+    if rule.kind == "int":
+        if rule.minimum is not None and rule.maximum is not None:
+            return str(_l("Enter a whole number from %(min)d to %(max)d.", min=rule.minimum, max=rule.maximum))
+        if rule.minimum is not None:
+            return str(_l("Enter a whole number of at least %(min)d.", min=rule.minimum))
+        return str(_l("Enter a whole number."))
+    if rule.kind == "choice":
+        return str(_l("Choose one of the options."))
+    return str(_l("Tick it or leave it."))
+
+
+def _make_new_game_form() -> type[_NewGameBase]:
+    attrs: dict[str, Any] = {}
+    for variant in VARIANTS.values():
+        for rule in variant.house_rules:
+            attrs[house_rule_field_name(variant, rule)] = _house_rule_field(rule)
+    return type("NewGameForm", (_NewGameBase,), attrs)
+
+
+NewGameForm = _make_new_game_form()
