@@ -15,6 +15,7 @@ from typing import IO, Any, NoReturn
 import click
 
 from referee.rules.cards import Card, format_cards, to_cards
+from referee.rules.contracts import check_contract
 from referee.rules.melds import Meld, classify
 from referee.rules.problems import Problem, RulesError
 from referee.rules.scoring import penalty_points
@@ -125,15 +126,16 @@ def check_command(variant: str, deal: int, melds: tuple[str, ...], players: int 
     keyed by its index in "cards" and valued by the card it stands for (a run) or its rank (a set).
     A MELD that is not a valid meld on its own keeps its cards as given, with "kind": null and no wilds.
     """
-    from referee.rules.contracts import check_contract
-
     var = _variant(variant, players)
     try:
         cards = [to_cards(text) for text in melds]
+        empty = next((n for n, c in enumerate(cards, start=1) if not c), None)
+        if empty is not None:
+            raise BadInput(f"{click.get_current_context().command_path}: MELD {empty} has no cards")
         verdict = check_contract(var, deal, cards, players=players)
     except RulesError as error:
         _bad_input(error)
-    arranged = _arrangements(var, cards, verdict.melds, players)
+    arranged = verdict.melds
     errors = [p.message for p in verdict.problems]
     if as_json:
         _emit(
@@ -147,7 +149,7 @@ def check_command(variant: str, deal: int, melds: tuple[str, ...], players: int 
             }
         )
     else:
-        contract = verdict.contract.describe() if verdict.contract is not None else var.deal(deal).describe()
+        contract = verdict.contract.describe()
         state = "valid" if verdict.valid else "not valid"
         click.echo(f"{var.name}, deal {deal} ({contract}): {state}")
         for meld, given in zip(arranged, cards, strict=True):
@@ -156,21 +158,6 @@ def check_command(variant: str, deal: int, melds: tuple[str, ...], players: int 
         _reasons(verdict.problems)
     if not verdict.valid:
         raise click.exceptions.Exit(1)
-
-
-def _arrangements(
-    variant: Variant, given: Sequence[Sequence[Card]], found: Sequence[object], players: int | None
-) -> list[Meld | None]:
-    """The contract's reading of each meld given, or (where it has none) the meld's own reading."""
-    result: list[Meld | None] = []
-    for index, cards in enumerate(given):
-        meld = found[index] if index < len(found) else None
-        if isinstance(meld, Meld):
-            result.append(meld)
-            continue
-        own = classify(cards, variant, players=players)
-        result.append(own.meld if own.valid else None)
-    return result
 
 
 @click.command("meld", cls=RulesCommand, short_help="Is one meld valid in a variant?")
