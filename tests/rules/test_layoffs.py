@@ -79,6 +79,8 @@ LAYOFFS_ALLOWED = [
     case("telefunken-peru-carrillo", "QC KC AC 2C", "3C", "run Q♣–3♣"),
     # Shanghai: the ace high
     case("shanghai", "10C JC QC KC", "AC", "run 10♣–A♣"),
+    case("shanghai-deb-kolsov", "JC QC KC JK", "10C", "run 10♣–A♣, joker as A♣"),
+    case("super-deli", "8H 9H 10H", "2H", "run 8♥–J♥, 2♥ as J♥"),
     # Progressive: any number of wilds
     case("progressive-rummy", "4H 5H 6H", "2S JK", "run 4♥–8♥, 2♠ as 7♥, joker as 8♥"),
     case("progressive-rummy", "7H 7S", "7D", "set of 7s"),
@@ -118,6 +120,8 @@ LAYOFFS_REFUSED = [
     # Shanghai: the ace is high only; Delifante: no aces in runs
     case("shanghai", "2C 3C 4C 5C", "AC", "ace-high-only"),
     case("delifante", "JC QC KC", "AC", "ace-not-allowed"),
+    case("shanghai-tahelia-powe", "JC QC KC AC", "2C", "ace-in-middle"),
+    case("progressive-rummy", "QH KH AH", "2H 3H", "ace-in-middle"),
 ]
 
 
@@ -265,9 +269,18 @@ SWAPS_ALLOWED = [
     swap("telefunken-bolivia", "5C 6C 7C JK", "8C", "run 5♣–9♣, joker as 9♣", SwapDestination.RUN_END),
     # Ecuador: from another player's contract meld, straight into your own contract, for the one card
     swap("telefunken-ecuador", "7H 7S JK", "7C", "set of 7s", SwapDestination.OWN_CONTRACT, ctx=ECUADOR_CONTRACT),
+    swap(
+        "telefunken-ecuador",
+        "3C 4C JK 6C 7C 8C 9C",
+        "5C",
+        "run 3♣–9♣",
+        SwapDestination.OWN_CONTRACT,
+        ctx=ECUADOR_CONTRACT,
+    ),
     # Peru v1: the natural for the wild it stands for, the wild straight into a new run, even on the contract turn
     swap("telefunken-peru", "5C 2H 7C", "6C", "run 5♣–7♣", SwapDestination.NEW_RUN),
     swap("telefunken-peru", "5C JK 7C 8C", "6C", "run 5♣–8♣", SwapDestination.NEW_RUN, ctx={"contract_turn": True}),
+    swap("super-deli", "8H 9H 2S JH", "10H", "run 8♥–J♥", SwapDestination.NEW_RUN),
     # Wittig: a melded wild for just one natural of its rank, after the contract
     swap(
         "telefunken-peru-wittig",
@@ -309,6 +322,9 @@ SWAPS_REFUSED = [
     swap("telefunken-peru", "5C 2H 7C", "6H", "swap-wrong-card"),
     # Wittig: only after the contract
     swap("telefunken-peru-wittig", "7H 7S JK", "7D", "swap-before-contract", ctx={"player_has_melded": False}),
+    swap("telefunken-peru-wittig", "7H 7S JK", "7D", "swap-contract-turn", ctx={"contract_turn": True}),
+    swap("shanghai-tahelia-powe", "5C 6C 7C JK", "8C", "no-run-wild-swap"),
+    swap("shanghai-deb-kolsov", "7H 7S JK", "7C", "no-set-wild-swap"),
     # no exchange at all
     swap("shanghai", "5C 6C 7C JK", "8C", "no-run-wild-swap"),
     swap("shanghai", "7H 7S JK", "7C", "no-set-wild-swap"),
