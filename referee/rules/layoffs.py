@@ -166,37 +166,38 @@ class _Facts:
         self.context = context
         self.assumed: list[Problem] = []
 
-    def _assume(self, problem: Problem) -> None:
+    def assume(self, problem: Problem) -> None:
+        """Name a default the answer relies on (once)."""
         if problem not in self.assumed:
             self.assumed.append(problem)
 
     def owner(self) -> Owner:
         if self.context.owner is None:
-            self._assume(Problem.of("assumed-other-players-meld", "assuming the meld is another player's"))
+            self.assume(Problem.of("assumed-other-players-meld", "assuming the meld is another player's"))
             return "other"
         return self.context.owner
 
     def part_of_contract(self) -> bool:
         if self.context.part_of_contract is None:
-            self._assume(Problem.of("assumed-not-contract", "assuming the meld is not part of a contract"))
+            self.assume(Problem.of("assumed-not-contract", "assuming the meld is not part of a contract"))
             return False
         return self.context.part_of_contract
 
     def pure_trio(self) -> bool:
         if self.context.pure_trio is None:
-            self._assume(Problem.of("assumed-not-pure-trio", "assuming the meld is not the pure trío"))
+            self.assume(Problem.of("assumed-not-pure-trio", "assuming the meld is not the pure trío"))
             return False
         return self.context.pure_trio
 
     def has_melded(self) -> bool:
         if self.context.player_has_melded is None:
-            self._assume(Problem.of("assumed-melded", "assuming you have laid your contract in this deal"))
+            self.assume(Problem.of("assumed-melded", "assuming you have laid your contract in this deal"))
             return True
         return self.context.player_has_melded
 
     def contract_turn(self) -> bool:
         if self.context.contract_turn is None:
-            self._assume(
+            self.assume(
                 Problem.of("assumed-later-turn", "assuming this is a later turn than the one you laid your contract")
             )
             return False
@@ -206,7 +207,7 @@ class _Facts:
         """Is this a deal that must be gone out in one turn (nobody lays off)?"""
         if self.context.deal is None:
             if any(d.go_out_in_one_turn for d in self.variant.deals):
-                self._assume(
+                self.assume(
                     Problem.of("assumed-ordinary-deal", "assuming this is not a deal that must be gone out in one turn")
                 )
             return False
@@ -374,7 +375,7 @@ def _table_meld(variant: Variant, meld: CardsLike | Meld, facts: _Facts) -> Meld
     if run is not None:
         return run.to_meld()
     if any(s is not None for s in found.stands_for):
-        facts._assume(
+        facts.assume(
             Problem.of(
                 "assumed-arrangement",
                 "assuming the run lies as {cards}",
@@ -397,7 +398,11 @@ def _check_copies(variant: Variant, cards: Iterable[Card], players: int | None) 
 
 
 def _label(rank: Rank) -> str:
-    return rank.label + "s"
+    """A rank in the plural, as melds.Meld.describe() words it: 7s, jacks, aces."""
+    return _RANK_PLURALS.get(rank, rank.label + "s")
+
+
+_RANK_PLURALS = {Rank.ACE: "aces", Rank.JACK: "jacks", Rank.QUEEN: "queens", Rank.KING: "kings"}
 
 
 # --------------------------------------------------------------------------------------------------
@@ -750,9 +755,10 @@ def _wild_limit_holds(variant: Variant, run: _Run) -> bool:
 
 
 def _wild_limit_problem(variant: Variant) -> Problem:
+    # only where the engine's own reading counts a 2 as natural that this arrangement makes wild
     return Problem.of(
-        "too-many-wilds",
-        "too many wild cards in the run for {variant}",
+        "too-many-wilds-as-laid",
+        "too many wild cards in the run as it lies, for {variant}",
         variant=variant.name,
     )
 
