@@ -477,3 +477,10 @@ def test_doctests() -> None:
     from referee.rules import layoffs
 
     assert doctest.testmod(layoffs).failed == 0
+
+
+def test_bolivia_house_rule_two_cards_for_a_set_joker() -> None:
+    two = find_variant("telefunken-bolivia").with_house_rules({"set_joker_swap_cards": 2})
+    assert [p.code for p in check_joker_swap(two, "7H 7S JK", "7C").problems] == ["swap-card-count"]
+    assert check_joker_swap(two, "7H 7S JK", "7C 7D").allowed
+    assert check_joker_swap("telefunken-bolivia", "7H 7S JK", "7C").allowed
