@@ -95,6 +95,8 @@ _PLAYERS = click.option(
 def variants_command(as_json: bool) -> None:
     """List every variant: its id, its name and its number of deals.
 
+    \b
+    Exit status: 0.
     JSON: [{"id": "telefunken", "name": "…", "deals": 7}, …]
     """
     rows = [{"id": v.id, "name": v.name, "deals": len(v.deals)} for v in VARIANTS.values()]
@@ -109,11 +111,11 @@ def variants_command(as_json: bool) -> None:
 @click.command("check", cls=RulesCommand, short_help="Are these melds exactly a deal's contract?")
 @click.argument("variant")
 @click.argument("deal", type=int)
-@click.argument("melds", nargs=-1, required=True)
+@click.argument("melds", nargs=-1, required=True, metavar="MELD...")
 @_PLAYERS
 @_JSON
 def check_command(variant: str, deal: int, melds: tuple[str, ...], players: int | None, as_json: bool) -> None:
-    """Are these MELDS exactly DEAL's contract in VARIANT? One quoted MELD per meld.
+    """Are these melds exactly DEAL's contract in VARIANT? One quoted MELD per meld, cards in any order.
 
     \b
     Example: referee check telefunken 7 "4H 4S 4D" "3C 4C JK 6C 7C 8C 9C"
@@ -123,7 +125,8 @@ def check_command(variant: str, deal: int, melds: tuple[str, ...], players: int 
     JSON: {"valid": bool, "melds": [{"kind": "set"|"run"|"pair", "cards": ["3C", …],
            "wilds": {"2": "5C"}}, …], "errors": ["…"]}
     "melds" holds one entry per MELD given, in the order given: cards in arrangement order, each wild
-    keyed by its index in "cards" and valued by the card it stands for (a run) or its rank (a set).
+    keyed by its index in "cards" and valued by the card it stands for (a run) or its rank (a set;
+    "any" in a set of jokers only). A colour run prints "kind": "run".
     A MELD that is not a valid meld on its own keeps its cards as given, with "kind": null and no wilds.
     """
     var = _variant(variant, players)
@@ -213,6 +216,7 @@ def points_command(variant: str, cards: str, players: int | None, as_json: bool)
     \b
     A rank alone is enough where the suit changes nothing: "K 7 JK".
     Example: referee points telefunken-bolivia "2H 9S 10D KC AS JK"
+    Exit status: 0 success, 2 bad input.
     JSON: {"points": int, "cards": ["2H", …]}
     """
     var = _variant(variant, players)
