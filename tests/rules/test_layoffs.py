@@ -484,3 +484,34 @@ def test_bolivia_house_rule_two_cards_for_a_set_joker() -> None:
     assert [p.code for p in check_joker_swap(two, "7H 7S JK", "7C").problems] == ["swap-card-count"]
     assert check_joker_swap(two, "7H 7S JK", "7C 7D").allowed
     assert check_joker_swap("telefunken-bolivia", "7H 7S JK", "7C").allowed
+
+
+@st.composite
+def run_with_joker(draw: st.DrawFn) -> tuple[tuple[Card, ...], int, Card]:
+    """A Telefunken run of 3 to 12 cards with one joker, where it lies, and the card it stands for."""
+    suit = draw(st.sampled_from(SUITS))
+    length = draw(st.integers(3, 12))
+    low = draw(st.integers(1, 14 - length))
+    naturals = [Card(Rank((low + i - 1) % 13 + 1), suit) for i in range(length)]
+    at = draw(st.integers(0, length - 1))
+    run = tuple(Card(None, None) if i == at else c for i, c in enumerate(naturals))
+    return run, at, naturals[at]
+
+
+@settings(max_examples=200, deadline=None)
+@given(run_with_joker())
+def test_a_run_joker_moves_only_from_an_end(case: tuple[tuple[Card, ...], int, Card]) -> None:
+    run, at, stands_for = case
+    later = LayoffContext(player_has_melded=True, contract_turn=False)
+    verdict = check_joker_swap("telefunken", run, (stands_for,), context=later)
+    at_end = at in (0, len(run) - 1)
+    assert verdict.allowed == (at_end and len(run) < 13)
+    if verdict.allowed:
+        assert verdict.destination is SwapDestination.RUN_END
+        for meld in verdict.options:
+            assert classify(meld.cards, "telefunken").valid
+            assert Counter(meld.cards) == Counter(run) + Counter([stands_for])
+            # the joker now stands at an end
+            assert meld.cards[0].is_joker or meld.cards[-1].is_joker
+    else:
+        assert verdict.problems
