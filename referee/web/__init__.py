@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
-from referee.web import home, i18n
+from referee.web import board, home, i18n, rules_card
 
 #: Every POST needs a valid CSRF token (Flask-WTF forms carry it).
 csrf = CSRFProtect()
@@ -16,3 +16,5 @@ def init_app(app: Flask) -> None:
     csrf.init_app(app)
     i18n.init_app(app)
     app.register_blueprint(home.bp)
+    app.register_blueprint(board.bp)
+    app.register_blueprint(rules_card.bp)

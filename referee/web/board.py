@@ -1,0 +1,347 @@
+"""The viewer: the read-only live scoreboard the players open from the QR code, ``/v/<view_token>``.
+
+Live updates work with any number of server processes: nothing is kept in memory between requests. A
+browser long-polls ``/v/<view_token>/live?seq=N``, which reads ``Game.seq`` from the database every
+``BOARD_POLL_INTERVAL`` seconds for up to ``BOARD_LIVE_TIMEOUT`` seconds and answers with the re-rendered
+board (HTML, its seq in the ``X-Referee-Seq`` header) as soon as it differs, or 204 when nothing changed.
+Every route here is a GET: a view token can never change anything.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote, unquote
+
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask_babel import gettext
+from markupsafe import Markup, escape
+from sqlmodel import select
+
+from referee import db
+from referee.ledger.state import GameState
+from referee.web import access, describe
+from referee.web.rules_card import contract_icons, deal_words, render_card, rules_url
+
+bp = Blueprint("board", __name__)
+
+__all__ = ["bp", "score_chart", "board_context", "ChartSeries", "SEQ_HEADER", "ME_COOKIE"]
+
+#: The header that carries the seq of the board a live answer holds.
+SEQ_HEADER = "X-Referee-Seq"
+#: The cookie that remembers "this is me" (its path is the game's view link, so it is per game).
+ME_COOKIE = "referee_me"
+ME_COOKIE_AGE = 60 * 24 * 3600
+
+DEFAULT_LIVE_TIMEOUT = 20.0
+DEFAULT_POLL_INTERVAL = 0.25
+
+#: One colour per seat; each reads on the light and the dark background (and has a dash pattern too).
+PALETTE = ("#d1495b", "#1f78b4", "#2f9e44", "#d9822b", "#8e5bd6", "#0f9f9f", "#c2185b", "#7a7f87")
+DASHES = ("", "6 3", "2 3", "8 3 2 3", "", "6 3", "2 3", "8 3 2 3")
+
+
+# ---- the chart: a small pure function -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChartSeries:
+    """One player's line: running totals after each deal (the first point, 0, is before deal 1)."""
+
+    name: str
+    totals: tuple[int, ...]
+    colour: str
+    dash: str = ""
+    highlighted: bool = False
+
+
+def score_chart(
+    series: Sequence[ChartSeries], *, deals: int, title: str, width: int = 360, height: int = 200
+) -> Markup:
+    """Draw the cumulative scores as an inline SVG: one line per player, deal 0 to ``deals`` on the x axis."""
+    left, right, top, bottom = 34, 8, 10, 22
+    plot_w, plot_h = width - left - right, height - top - bottom
+    values = [v for s in series for v in s.totals] or [0]
+    low, high = min(0, *values), max(0, *values)
+    if high == low:
+        high = low + 10
+    step = _nice_step((high - low) / 4)
+    low = step * _floor_div(low, step)
+    high = -step * _floor_div(-high, step)
+    span_x = max(deals, 1)
+
+    def x(deal: int) -> float:
+        return round(left + plot_w * deal / span_x, 1)
+
+    def y(value: float) -> float:
+        return round(top + plot_h * (high - value) / (high - low), 1)
+
+    parts = [
+        f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-labelledby="chart-title" '
+        f'xmlns="http://www.w3.org/2000/svg"><title id="chart-title">{escape(title)}</title>'
+    ]
+    tick = low
+    while tick <= high:
+        parts.append(
+            f'<line class="grid{" zero" if tick == 0 else ""}" x1="{left}" x2="{width - right}" '
+            f'y1="{y(tick)}" y2="{y(tick)}"/><text class="axis" x="{left - 4}" y="{y(tick) + 4}" '
+            f'text-anchor="end">{tick}</text>'
+        )
+        tick += step
+    label_every = 1 if deals <= 10 else 2
+    for deal in range(1, deals + 1):
+        if deal % label_every == 0 or deal == deals:
+            parts.append(f'<text class="axis" x="{x(deal)}" y="{height - 6}" text-anchor="middle">{deal}</text>')
+    for s in series:
+        points = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(s.totals))
+        dash = f' stroke-dasharray="{s.dash}"' if s.dash else ""
+        cls = "line me" if s.highlighted else "line"
+        parts.append(f'<polyline class="{cls}" fill="none" stroke="{s.colour}"{dash} points="{points}"/>')
+        if len(s.totals) > 1:
+            last = len(s.totals) - 1
+            parts.append(
+                f'<circle cx="{x(last)}" cy="{y(s.totals[last])}" r="{4 if s.highlighted else 3}" fill="{s.colour}"/>'
+            )
+    parts.append("</svg>")
+    return Markup("".join(parts))
+
+
+def _nice_step(raw: float) -> int:
+    for step in (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000):
+        if raw <= step:
+            return step
+    return 10000
+
+
+def _floor_div(value: int, step: int) -> int:
+    return value // step
+
+
+# ---- the board's content -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    """One player on the board."""
+
+    name: str
+    seat: int
+    total: int
+    rank: int
+    colour: str
+    chips: int | None
+    buys_left: int | None
+    melded: bool
+    me: bool
+    role: str
+
+
+@dataclass(frozen=True)
+class DealLine:
+    """One ended deal in the deal-by-deal table."""
+
+    number: int
+    winner: str | None
+    points: tuple[int, ...]
+    multiplier: int
+    exact_cut: bool
+    corrected: bool
+    overrides: tuple[str, ...]
+
+
+def board_context(state: GameState, me: str | None) -> dict[str, Any]:
+    """Everything the board shows, from the game's state (nothing is decided here: the ledger decides)."""
+    players = state.players
+    me = me if me in players else None
+    chips = state.chips_left
+    buys_left = state.buys_left_this_deal
+    ranks = state.ranks
+    roles = {state.dealer: gettext("deals"), state.cutter: gettext("cuts")}
+    if not state.over:
+        roles[state.first_player] = (
+            gettext("deals and plays first") if state.first_player == state.dealer else gettext("plays first")
+        )
+    rows = [
+        PlayerRow(
+            name=name,
+            seat=seat,
+            total=state.totals[name],
+            rank=ranks[name],
+            colour=PALETTE[seat % len(PALETTE)],
+            chips=chips.get(name),
+            buys_left=buys_left.get(name),
+            melded=name in state.melded,
+            me=name == me,
+            role="" if state.over else roles.get(name, ""),
+        )
+        for seat, name in enumerate(players)
+    ]
+    lines = [
+        DealLine(
+            number=d.number,
+            winner=d.winner,
+            points=tuple(d.points.get(name, 0) for name in players),
+            multiplier=d.multiplier,
+            exact_cut=d.exact_cut,
+            corrected=d.corrected,
+            overrides=tuple(d.overrides),
+        )
+        for d in state.deals
+    ]
+    running = {name: 0 for name in players}
+    series_points: dict[str, list[int]] = {name: [0] for name in players}
+    by_deal: dict[int, dict[str, int]] = {}
+    for adj in state.adjustments:
+        by_deal.setdefault(adj.deal, {}).setdefault(adj.player, 0)
+        by_deal[adj.deal][adj.player] += adj.points
+    for d in state.deals:
+        for name in players:
+            running[name] += d.points.get(name, 0) + by_deal.get(d.number, {}).get(name, 0)
+            series_points[name].append(running[name])
+    # Adjustments of deals not ended yet (an exact cut this deal, unused chips at the end) land on the last point.
+    ended = {d.number for d in state.deals}
+    for deal_number, changes in by_deal.items():
+        if deal_number not in ended:
+            for name, points in changes.items():
+                series_points[name][-1] += points
+    series = [
+        ChartSeries(
+            name=name,
+            totals=tuple(series_points[name]),
+            colour=PALETTE[seat % len(PALETTE)],
+            dash=DASHES[seat % len(DASHES)],
+            highlighted=name == me,
+        )
+        for seat, name in enumerate(players)
+    ]
+    chart = score_chart(series, deals=len(state.variant.deals), title=gettext("Running totals after each deal"))
+    show_chips = state.chip_limit is not None and state.variant.buy.enabled
+    show_buys_left = not show_chips and any(v is not None for v in buys_left.values()) and state.variant.buy.enabled
+    return {
+        "state": state,
+        "variant": state.variant,
+        "players": rows,
+        "standings": [row for name in state.standings for row in rows if row.name == name],
+        "lines": lines,
+        "chart": chart,
+        "me": me,
+        "show_chips": show_chips,
+        "token_name": describe.token_name(state.variant),
+        "show_buys_left": show_buys_left,
+        "contract_words": deal_words(state.deal),
+        "contract_icons": [contract_icons(c) for c in state.contracts],
+        "adjustments": state.adjustments,
+        "payouts": state.payouts,
+        "stakes": state.stakes,
+    }
+
+
+# ---- routes ---------------------------------------------------------------------------------------------
+
+
+def _me_from_request(token: str, players: Sequence[str]) -> tuple[str | None, str | None]:
+    """The player this phone said it is: (name, cookie value to set or "" to clear, or None for no change)."""
+    if "me" in request.args:
+        chosen = request.args.get("me", "")
+        name = chosen if chosen in players else None
+        return name, quote(name) if name else ""
+    raw = request.cookies.get(ME_COOKIE)
+    name = unquote(raw) if raw else None
+    return (name if name in players else None), None
+
+
+def _render_board(table: access.Table, me: str | None) -> str:
+    return render_template("board/_board.html", **board_context(table.state, me), view_token=table.view_token)
+
+
+@bp.get("/v/<view_token>")
+def view(view_token: str) -> Response:
+    """The live scoreboard."""
+    table = access.require_view(view_token)
+    me, cookie = _me_from_request(view_token, table.state.players)
+    body = render_template(
+        "board/view.html",
+        **board_context(table.state, me),
+        view_token=view_token,
+        seq=table.seq,
+        live_url=url_for("board.live", view_token=view_token),
+        rules_href=url_for("board.rules", view_token=view_token),
+    )
+    response = Response(body, mimetype="text/html")
+    response.headers["Cache-Control"] = "no-store"
+    if cookie is not None:
+        path = url_for("board.view", view_token=view_token)
+        if cookie:
+            response.set_cookie(ME_COOKIE, cookie, max_age=ME_COOKIE_AGE, path=path, samesite="Lax", httponly=True)
+        else:
+            response.delete_cookie(ME_COOKIE, path=path)
+    return response
+
+
+@bp.get("/v/<view_token>/live")
+def live(view_token: str) -> Response:
+    """Long poll: the board as soon as the game's seq differs from ``seq``; 204 when nothing changed in time."""
+    seen = request.args.get("seq", type=int)
+    if seen is None:
+        abort(400)
+    with db.session() as session:
+        found = access.find_game(session, view_token)
+    if found is None or found[1] != "view":
+        abort(404)
+    game_id = found[0].id
+    if game_id is None:
+        abort(404)
+    timeout = float(current_app.config.get("BOARD_LIVE_TIMEOUT", DEFAULT_LIVE_TIMEOUT))
+    interval = float(current_app.config.get("BOARD_POLL_INTERVAL", DEFAULT_POLL_INTERVAL))
+    deadline = time.monotonic() + timeout
+    while True:
+        current = current_seq(game_id)
+        if current is None:
+            abort(404)
+        if current != seen:
+            break
+        if time.monotonic() >= deadline:
+            return _no_store(Response(status=204))
+        time.sleep(interval)
+    table = access.load_table(view_token, "view")
+    if table is None:
+        abort(404)
+    me, _ = _me_from_request(view_token, table.state.players)
+    response = Response(_render_board(table, me), mimetype="text/html")
+    response.headers[SEQ_HEADER] = str(table.seq)
+    return _no_store(response)
+
+
+def current_seq(game_id: int) -> int | None:
+    """The game's last seq as the database holds it now (a fresh read, shared by every process)."""
+    from referee.ledger import store
+
+    with db.session() as session:
+        seq = session.exec(select(store.Game.seq).where(store.Game.id == game_id)).first()
+    return None if seq is None else int(seq)
+
+
+def _no_store(response: Response) -> Response:
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/v/<view_token>/rules")
+def rules(view_token: str) -> str:
+    """The rules card of this game's variant, with the game's house rules in force."""
+    table = access.require_view(view_token)
+    return render_card(
+        table.state.variant,
+        players=len(table.state.players),
+        back_url=url_for("board.view", view_token=view_token),
+        refused=[],
+        rules_link=rules_url(table.state.variant),
+    )
+
+
+def chart_for(state: GameState, me: str | None = None) -> Markup:
+    """The chart alone (for other screens, e.g. the score sheet)."""
+    chart: Markup = board_context(state, me)["chart"]
+    return chart

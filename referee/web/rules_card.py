@@ -1,0 +1,456 @@
+"""The rules card: a variant's deals and contracts, card values, buying, the cut, going out and house rules.
+
+Every fact comes from the variant (``referee.rules.variants``); this module only words it in the page's
+language. ``contract_words`` and ``contract_icons`` are also what the deal screen and the viewer show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+from flask import Blueprint, abort, render_template, request, url_for
+from flask_babel import gettext, ngettext
+from markupsafe import Markup, escape
+
+from referee.rules.cards import Rank
+from referee.rules.problems import RulesError
+from referee.rules.variants import (
+    VARIANTS,
+    Contract,
+    CutReward,
+    Deal,
+    Discard,
+    FirstPlayer,
+    HouseRule,
+    MeldKind,
+    Requirement,
+    StockRule,
+    Variant,
+    WildLimit,
+    find_variant,
+)
+from referee.web import describe, texts
+
+bp = Blueprint("rules_card", __name__)
+
+__all__ = [
+    "bp",
+    "contract_words",
+    "contract_icons",
+    "deal_words",
+    "house_rule_query",
+    "house_rules_from_query",
+    "render_card",
+    "rules_url",
+]
+
+
+# ---- contracts in words ----------------------------------------------------------------------------
+
+
+def _requirement_words(req: Requirement, count: int) -> str:
+    """``count`` melds of one requirement, e.g. '2 pure tríos', '1 run of 7 or more'."""
+    pure = req.pure
+    if req.kind is MeldKind.SET and req.size == 3:
+        if pure:
+            text = ngettext("%(num)d pure trío", "%(num)d pure tríos", count)
+        else:
+            text = ngettext("%(num)d trío", "%(num)d tríos", count)
+    elif req.kind is MeldKind.SET and req.size == 4:
+        if pure:
+            text = ngettext("%(num)d pure cuarteto", "%(num)d pure cuartetos", count)
+        else:
+            text = ngettext("%(num)d cuarteto", "%(num)d cuartetos", count)
+    elif req.kind is MeldKind.SET and req.size == 5:
+        text = ngettext("%(num)d quinteto", "%(num)d quintetos", count)
+    elif req.kind is MeldKind.SET:
+        text = ngettext("%(num)d set of %(size)d", "%(num)d sets of %(size)d", count, size=req.size)
+    elif req.kind is MeldKind.RUN:
+        text = ngettext("%(num)d run of %(size)d", "%(num)d runs of %(size)d", count, size=req.size)
+    elif req.kind is MeldKind.PAIR:
+        text = ngettext("%(num)d pair", "%(num)d pairs", count)
+    else:
+        text = ngettext(
+            "%(num)d run of %(size)d alternating red and black",
+            "%(num)d runs of %(size)d alternating red and black",
+            count,
+            size=req.size,
+        )
+    if req.or_more:
+        text = gettext("%(melds)s or more", melds=text)
+    if pure:
+        return text
+    if req.wilds is WildLimit.NONE:
+        return gettext("%(melds)s with no wild card", melds=text)
+    if req.wilds is WildLimit.ONE or req.wild_cap == 1:
+        return gettext("%(melds)s with at most 1 wild card", melds=text)
+    if req.wild_cap is not None:
+        return gettext("%(melds)s with at most %(count)d wild cards", melds=text, count=req.wild_cap)
+    return text
+
+
+def _joined(parts: list[str]) -> str:
+    if len(parts) == 1:
+        return parts[0]
+    return gettext("%(first)s and %(last)s", first=gettext(", ").join(parts[:-1]), last=parts[-1])
+
+
+def contract_words(contract: Contract) -> str:
+    """The contract in the page's language, e.g. '1 trío and 1 run of 7 or more'."""
+    counts: dict[Requirement, int] = {}
+    for req in contract.melds:
+        counts[req] = counts.get(req, 0) + 1
+    text = _joined([_requirement_words(req, count) for req, count in counts.items()])
+    if contract.max_wilds == 0:
+        text = gettext("%(contract)s, no jokers", contract=text)
+    elif contract.max_wilds is not None:
+        text = ngettext(
+            "%(contract)s, at most %(num)d joker in all",
+            "%(contract)s, at most %(num)d jokers in all",
+            contract.max_wilds,
+            contract=text,
+        )
+    if contract.name:
+        text = gettext("%(name)s: %(contract)s", name=texts.word(contract.name), contract=text)
+    return text
+
+
+def deal_words(deal: Deal) -> str:
+    """The deal's contract(s) in words, e.g. '1 trío and 1 run of 7 or more — go out in one turn'."""
+    text = gettext(", or ").join(contract_words(c) for c in deal.contracts)
+    if deal.go_out_in_one_turn:
+        text = gettext("%(contract)s — go out in one turn", contract=text)
+    return text
+
+
+# ---- contracts as small card icons -------------------------------------------------------------------
+
+_SUIT_CYCLE = ("♠", "♥", "♦", "♣")
+_RED = frozenset("♥♦")
+_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def _icon(label: str, suit: str) -> str:
+    colour = " red" if suit in _RED else ""
+    return f'<span class="mini-card{colour}">{escape(label)}{suit}</span>'
+
+
+def _requirement_icons(req: Requirement, index: int) -> str:
+    shown = min(req.size, 8)
+    cards: list[str] = []
+    if req.kind in (MeldKind.SET, MeldKind.PAIR):
+        rank = _RANKS[(6 + 3 * index) % 13]  # 7, 10, K…: a different rank for each meld of a contract
+        cards = [_icon(rank, _SUIT_CYCLE[i % 4]) for i in range(shown)]
+    elif req.kind is MeldKind.RUN:
+        suit = _SUIT_CYCLE[(index + 1) % 4]
+        start = 2 if req.size <= 10 else 0
+        cards = [_icon(_RANKS[(start + i) % 13], suit) for i in range(shown)]
+    else:
+        cards = [_icon(_RANKS[i % 13], _SUIT_CYCLE[i % 2]) for i in range(shown)]
+    more = req.size > shown or req.or_more
+    tail = '<span class="mini-more">+</span>' if more else ""
+    return f'<span class="mini-meld">{"".join(cards)}{tail}</span>'
+
+
+def contract_icons(contract: Contract) -> Markup:
+    """Small card icons for a contract (decoration only: the words say it for screen readers)."""
+    melds = "".join(_requirement_icons(req, i) for i, req in enumerate(contract.melds))
+    return Markup(f'<span class="mini-contract" aria-hidden="true">{melds}</span>')
+
+
+# ---- house rules in a query string --------------------------------------------------------------------
+
+
+def house_rule_query(variant: Variant) -> dict[str, str]:
+    """The variant's switched house rules as query parameters (only those that differ from the book)."""
+    query: dict[str, str] = {}
+    for rule in variant.house_rules:
+        value = variant.house_rule_value(rule.id)
+        if value == rule.default:
+            continue
+        query[rule.id] = _query_value(value)
+    return query
+
+
+def _query_value(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    return str(value)
+
+
+def house_rules_from_query(variant: Variant, query: Mapping[str, str]) -> tuple[dict[str, object], list[str]]:
+    """Read house-rule values from query parameters: the values taken, and the ids of those that were not."""
+    values: dict[str, object] = {}
+    refused: list[str] = []
+    for rule in variant.house_rules:
+        raw = query.get(rule.id)
+        if raw is None:
+            continue
+        try:
+            values[rule.id] = rule.validate(_parse_value(rule, raw))
+        except (RulesError, ValueError):
+            refused.append(rule.id)
+    return values, refused
+
+
+def _parse_value(rule: HouseRule, raw: str) -> object:
+    if rule.nullable and raw.lower() in ("none", ""):
+        return None
+    if rule.kind == "bool":
+        if raw.lower() in ("1", "true", "on", "yes"):
+            return True
+        if raw.lower() in ("0", "false", "off", "no"):
+            return False
+        raise ValueError(raw)
+    if rule.kind == "int":
+        return int(raw)
+    return raw
+
+
+def rules_url(variant: Variant) -> str:
+    """The rules card's address for ``variant`` with its house rules in force."""
+    query = house_rule_query(variant)
+    base = url_for("rules_card.show", variant_id=variant.id)
+    return base + ("?" + urlencode(query) if query else "")
+
+
+# ---- the card's content ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DealRow:
+    """One deal of the card."""
+
+    number: int
+    words: str
+    icons: tuple[Markup, ...]
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class HouseRuleRow:
+    """One house rule: what it does, its value in force, and whether the table changed it."""
+
+    id: str
+    title: str
+    explanation: str
+    value: str
+    changed: bool
+
+
+def deal_rows(variant: Variant) -> list[DealRow]:
+    """Every deal with its contract in words and icons, and what is special about it."""
+    rows = []
+    for deal in variant.deals:
+        notes: list[str] = []
+        if not variant.buying_in(deal.number) and variant.buy.enabled:
+            notes.append(gettext("No buying in this deal."))
+        limit = variant.buy_limit_in(deal.number)
+        if variant.buying_in(deal.number) and limit is not None and limit != variant.buy.per_deal:
+            notes.append(ngettext("At most %(num)d buy each.", "At most %(num)d buys each.", limit))
+        if deal.stock_cards_per_buy is not None and deal.stock_cards_per_buy != variant.buy.stock_cards:
+            notes.append(
+                ngettext(
+                    "A buy brings %(num)d stock card.", "A buy brings %(num)d stock cards.", deal.stock_cards_per_buy
+                )
+            )
+        if deal.final_discard is not None and deal.final_discard != variant.final_discard:
+            notes.append(_discard_words(deal.final_discard))
+        if deal.exchanges:
+            notes.append(
+                ngettext(
+                    "Before play: %(num)d exchange of cards with the table.",
+                    "Before play: %(num)d exchanges of cards with the table.",
+                    deal.exchanges,
+                )
+            )
+        words = contract_words(deal.contracts[0]) if len(deal.contracts) == 1 else deal_words(deal)
+        if len(deal.contracts) == 1 and deal.go_out_in_one_turn:
+            words = gettext("%(contract)s — go out in one turn", contract=words)
+        rows.append(DealRow(deal.number, words, tuple(contract_icons(c) for c in deal.contracts), tuple(notes)))
+    return rows
+
+
+def card_value_rows(variant: Variant) -> list[tuple[str, int]]:
+    """Each rank's penalty points, A to K, then the joker's."""
+    values = variant.card_values
+    rows = [(_RANKS[int(rank) - 1], values.ranks[int(rank) - 1]) for rank in Rank]
+    rows.append((gettext("Joker"), values.joker))
+    return rows
+
+
+def buying_lines(variant: Variant) -> list[str]:
+    """How buying the discard works."""
+    buy = variant.buy
+    if not buy.enabled:
+        return [gettext("Nobody buys discards in this game.")]
+    lines: list[str] = []
+    if buy.per_game is not None:
+        lines.append(
+            gettext(
+                "Each player has %(tokens)s for the whole game.", tokens=describe.token_words(variant, buy.per_game)
+            )
+        )
+    if buy.per_deal is not None:
+        lines.append(ngettext("At most %(num)d buy per deal.", "At most %(num)d buys per deal.", buy.per_deal))
+    if buy.per_game is None and buy.per_deal is None:
+        lines.append(gettext("Buys are not limited."))
+    lines.append(
+        ngettext(
+            "A buy takes the discard and %(num)d card from the stock.",
+            "A buy takes the discard and %(num)d cards from the stock.",
+            buy.stock_cards,
+        )
+    )
+    if buy.on_own_turn:
+        lines.append(
+            ngettext(
+                "On your own turn, buying takes the discard and %(num)d stock card in all.",
+                "On your own turn, buying takes the discard and %(num)d stock cards in all.",
+                buy.stock_cards_own_turn,
+            )
+        )
+    lines.append(gettext("The next player in turn has priority; the one who discarded never buys it back."))
+    if not buy.after_melding:
+        lines.append(gettext("Once you have laid down your contract you no longer buy."))
+    if buy.price:
+        lines.append(ngettext("A buy costs %(num)d to the pot.", "A buy costs %(num)d to the pot.", buy.price))
+    if buy.card_beneath_buyable:
+        lines.append(gettext("Once a discard is bought, the card beneath it may be bought too."))
+    return lines
+
+
+def cut_lines(variant: Variant, players: int | None = None) -> list[str]:
+    """The cut: how many cards make it exact, and what that earns."""
+    cut = variant.cut
+    count = players if players is not None else variant.players.default
+    exact = ", ".join(str(n) for n in variant.exact_cut_counts(count))
+    lines = [
+        gettext(
+            "With %(players)d players the cut is exact at %(cards)s cards (%(dealt)d cards each).",
+            players=count,
+            cards=exact,
+            dealt=variant.cards_dealt,
+        )
+    ]
+    if cut.cutter_takes_jokers:
+        lines.append(gettext("Jokers at the bottom of the lifted block go to the cutter; each one lowers the count."))
+    reward = {
+        CutReward.CHIP: gettext("An exact cut earns the cutter one more chip."),
+        CutReward.MINUS_25: gettext("An exact cut takes 25 points off the cutter's total."),
+        CutReward.MINUS_50: gettext("An exact cut takes 50 points off the cutter's total."),
+        CutReward.ERASE_PREVIOUS: gettext("An exact cut erases the cutter's points of the previous deal."),
+        CutReward.NONE: gettext("An exact cut earns nothing."),
+    }[cut.reward]
+    lines.append(reward)
+    return lines
+
+
+def _discard_words(rule: Discard) -> str:
+    return {
+        Discard.OPTIONAL: gettext("Going out with or without a final discard."),
+        Discard.REQUIRED: gettext("Going out needs a final discard."),
+        Discard.FORBIDDEN: gettext("Going out without a final discard."),
+    }[rule]
+
+
+def going_out_lines(variant: Variant) -> list[str]:
+    """Who plays first, going out, and when a deal ends without a winner."""
+    lines = []
+    if variant.first_player is FirstPlayer.DEALER:
+        lines.append(gettext("The dealer takes one card more and plays first, by discarding."))
+    else:
+        lines.append(gettext("The player after the dealer plays first."))
+    lines.append(_discard_words(variant.final_discard))
+    one_turn = [str(d.number) for d in variant.deals if d.go_out_in_one_turn]
+    if one_turn:
+        lines.append(gettext("Deal %(deals)s: all cards go down in one turn.", deals=", ".join(one_turn)))
+    lines.append(
+        {
+            StockRule.RESHUFFLE: gettext("When the stock runs out, the discards are shuffled into a new stock."),
+            StockRule.RESHUFFLE_KEEP_TOP: gettext(
+                "When the stock runs out, all discards but the top one are shuffled into a new stock."
+            ),
+            StockRule.DEAL_ENDS: gettext(
+                "When the stock runs out the deal ends: nobody wins it and everyone scores their hand."
+            ),
+        }[variant.stock_exhausted]
+    )
+    if variant.streak_multiplier:
+        lines.append(gettext("Winning deals in a row multiplies the others' points: ×2, ×3…"))
+    if variant.unused_chip_points:
+        lines.append(
+            gettext("Each unused chip is worth %(points)d points at the end.", points=variant.unused_chip_points)
+        )
+    if variant.payouts is not None:
+        lines.append(
+            gettext(
+                "At the end, each place pays %(step)d more than the one before; the winner collects.",
+                step=variant.payouts.step,
+            )
+        )
+    lines.append(gettext("The lowest total wins."))
+    return lines
+
+
+def house_rule_rows(variant: Variant) -> list[HouseRuleRow]:
+    """Every house rule with its value in force."""
+    rows = []
+    for rule in variant.house_rules:
+        value = variant.house_rule_value(rule.id)
+        rows.append(
+            HouseRuleRow(
+                id=rule.id,
+                title=describe.house_rule_title(rule),
+                explanation=describe.house_rule_explanation(rule),
+                value=describe.choice_words(value),
+                changed=value != rule.default,
+            )
+        )
+    return rows
+
+
+def render_card(variant: Variant, *, players: int | None = None, back_url: str | None = None, **context: object) -> str:
+    """Render the rules card of ``variant`` (house rules in force as configured)."""
+    return render_template(
+        "rules/card.html",
+        variant=variant,
+        description=texts.word(variant.description),
+        deals=deal_rows(variant),
+        card_values=card_value_rows(variant),
+        buying=buying_lines(variant),
+        cut=cut_lines(variant, players),
+        going_out=going_out_lines(variant),
+        house_rules=house_rule_rows(variant),
+        decisions=[texts.word(d) for d in variant.decisions],
+        back_url=back_url,
+        **context,
+    )
+
+
+@bp.get("/rules")
+def index() -> str:
+    """Every variant, with a link to its rules card."""
+    variants = [(v, texts.word(v.description)) for v in _variants()]
+    return render_template("rules/index.html", variants=variants)
+
+
+@bp.get("/rules/<variant_id>")
+def show(variant_id: str) -> str:
+    """The rules card of one variant, with house rules from the query string."""
+    try:
+        variant = find_variant(variant_id)
+    except RulesError:
+        abort(404)
+    values, refused = house_rules_from_query(variant, request.args)
+    variant = variant.with_house_rules(values)
+    return render_card(variant, refused=refused)
+
+
+def _variants() -> Iterable[Variant]:
+    registry = VARIANTS.values() if isinstance(VARIANTS, Mapping) else VARIANTS
+    return list(registry)
