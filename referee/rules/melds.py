@@ -49,6 +49,7 @@ __all__ = [
     "check_codes",
     "code_readings",
     "code_explanation",
+    "plausible_kinds",
     "clear_caches",
     "COLOUR_RUN_MIN",
     "ANY_RANK",
@@ -632,7 +633,7 @@ def _explain(codes: tuple[int, ...], rules: MeldRules, name: str, kind: MeldKind
         candidates.append(MeldKind.COLOUR_RUN)
     # Explain the kinds the cards look like (one rank: a set; one suit: a run), else every kind; of those,
     # the ones with the fewest problems.
-    plausible = _plausible_kinds(codes, rules)
+    plausible = plausible_kinds(codes, rules)
     candidates = [k for k in candidates if k in plausible] or candidates
     explained = [(k, _explain_kind(codes, rules, name, k)) for k in candidates]
     fewest = min(len(p) for _, p in explained)
@@ -647,7 +648,9 @@ def _is_wild(code: int, rules: MeldRules) -> bool:
     return code == 0 or (rules.twos_wild and code >> 2 == 2)
 
 
-def _plausible_kinds(codes: tuple[int, ...], rules: MeldRules) -> set[MeldKind]:
+def plausible_kinds(codes: tuple[int, ...], rules: MeldRules) -> set[MeldKind]:
+    """The kinds encoded cards look like, valid or not: one rank a set (or pair), one suit a run, mixed suits
+    and 12 cards or more a colour run; wild cards only, a set. Explanations are given against these."""
     naturals = [c for c in codes if not _is_wild(c, rules)]
     if not naturals:  # wild cards only: say why a set of them is no set (binding decision 3)
         return {MeldKind.SET, MeldKind.PAIR}

@@ -1,0 +1,582 @@
+"""A deal's contract: are these melds exactly what the deal asks for, and if not, every reason why.
+
+:func:`check_contract` answers one question (binding decision 1): are the melds laid down exactly the deal's
+contract? Extra melds laid in the same turn are judged one by one, as melds (:func:`~referee.rules.melds.classify`).
+The melds may come in any order and each may be read in several ways (a 3-card meld may be a set or a run, a joker
+may stand at either end of a run): every assignment of melds to the contract's requirements and every reading is
+tried. When none fits, the verdict explains the closest one.
+
+>>> check_contract("telefunken", 7, ["4H 4S 4D", "3C 4C JK 6C 7C 8C 9C"]).valid
+True
+>>> [str(p) for p in check_contract("telefunken", 1, ["7H 7S JK"]).problems]
+['a joker in the pure trío: deal 1 needs three natural cards of different suits']
+
+Decisions this module takes where the rule book is silent:
+
+- Two runs of one suit are *consecutive* when the second starts right after the first ends (3-6♥ then 7-10♥),
+  in either order; K then A-2-3 or Q-K-A then 2-3-4 only where runs turn the corner. Where contract runs may
+  not share a suit at all (Tahelia Powe), that one problem is reported, not adjacency as well.
+- Contract-wide wild limits (Ecuador's ``max_wilds``) are reported once for the contract, and not at all when
+  every wild card over the limit is already reported by its own meld (a joker in a pure trío).
+- A text ``melds`` argument holds the melds separated by ``|``, ``;`` or new lines.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from referee.rules.cards import Card, CardsLike, to_cards
+from referee.rules.melds import (
+    Meld,
+    check_codes,
+    code_explanation,
+    code_readings,
+    decode,
+    encode,
+    plausible_kinds,
+    wilds_allowed,
+)
+from referee.rules.problems import Problem, RulesError
+from referee.rules.variants import AceRule, Contract, MeldKind, MeldRules, Requirement, Variant, WildLimit, find_variant
+
+__all__ = ["ContractVerdict", "MeldsError", "check_contract", "deal_contracts", "split_melds"]
+
+_NUMBER_WORDS = (
+    "no",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+)
+_KIND_WORDS = {MeldKind.SET: "set", MeldKind.RUN: "run", MeldKind.PAIR: "pair", MeldKind.COLOUR_RUN: "colour run"}
+_RANK_PLURALS = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
+_WILD_CODES = frozenset(
+    {"wild-in-pure-trio", "wilds-not-allowed-in-contract", "too-many-wilds", "wilds-in-sets-not-allowed"}
+)
+_SEARCH_LIMIT = 20_000  # nodes of the explanation search; the best found so far is reported beyond it
+
+
+class MeldsError(RulesError):
+    """The melds given are not a list of melds."""
+
+    def __init__(self, melds: object) -> None:
+        self.melds = melds
+        super().__init__(f"{melds!r} is not a list of melds (give each meld's cards, e.g. ['7H 7S 7D', 'JK 8C 9C'])")
+
+
+@dataclass(frozen=True, slots=True)
+class ContractVerdict:
+    """The referee's answer about a contract laid down.
+
+    ``contract`` is the contract matched (of a deal's alternatives, the one that fits, else the closest);
+    ``melds`` and ``requirements`` follow the input order: each meld's arrangement (None where it is no valid
+    meld) and the requirement it fills (None for a meld left over).
+    """
+
+    contract: Contract
+    melds: tuple[Meld | None, ...]
+    requirements: tuple[Requirement | None, ...]
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def valid(self) -> bool:
+        """True when the melds are exactly the contract."""
+        return not self.problems
+
+
+def deal_contracts(variant: Variant | str, deal: int) -> tuple[Contract, ...]:
+    """The contract of deal ``deal`` (1-based), or the alternatives the player chooses from (Carrillo deal 7)."""
+    found = find_variant(variant) if isinstance(variant, str) else variant
+    return found.deal(deal).contracts
+
+
+def split_melds(melds: Sequence[CardsLike] | str) -> tuple[tuple[Card, ...], ...]:
+    """Each meld's cards; a text holds the melds separated by ``|``, ``;`` or new lines.
+
+    >>> [len(m) for m in split_melds("4H 4S 4D | 3C 4C JK 6C")]
+    [3, 4]
+    """
+    if isinstance(melds, str):
+        return tuple(to_cards(part) for part in re.split(r"[|;\n]", melds) if part.strip())
+    try:
+        items = list(melds)
+    except TypeError:
+        raise MeldsError(melds) from None
+    if items and all(isinstance(item, Card) for item in items):
+        raise MeldsError(melds)  # one meld's cards, not a list of melds
+    return tuple(to_cards(item) for item in items)
+
+
+def check_contract(
+    variant: Variant | str,
+    deal: int,
+    melds: Sequence[CardsLike] | str,
+    *,
+    players: int | None = None,
+    contract: Contract | None = None,
+) -> ContractVerdict:
+    """Are these melds exactly deal ``deal``'s contract? Every reason when they are not.
+
+    ``contract`` replaces the deal's own (Ecuador's dealer's choice: the contract the dealer announced).
+    More copies of a card across all the melds than the decks hold (for ``players``, or the most decks the
+    variant ever uses) raise :class:`~referee.rules.cards.TooManyCopiesError`.
+    """
+    found = find_variant(variant) if isinstance(variant, str) else variant
+    alternatives = (contract,) if contract is not None else found.deal(deal).contracts
+    parsed = split_melds(melds)
+    codes = [encode(cards) for cards in parsed]
+    row = found.deck_row(players)
+    check_codes(sorted(c for meld in codes for c in meld), decks=row.decks, jokers=row.jokers)
+    matcher = _Matcher(codes, found.meld_rules, found.name, deal)
+    for each in alternatives:
+        verdict = matcher.exact(each)
+        if verdict is not None:
+            return verdict
+    explained = [matcher.closest(each) for each in alternatives]
+    best = min(range(len(explained)), key=lambda k: (explained[k][1], k))
+    return explained[best][0]
+
+
+# --------------------------------------------------------------------------------------------------
+# Matching
+# --------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Option:
+    """One way to read a meld against one requirement, with what is wrong with it (nothing: a fit).
+
+    ``cost`` orders explanations: two per problem, and one more when the cards do not even look like the
+    requirement's kind (so a failed colour run is explained as a colour run, not as a royal run).
+    """
+
+    meld: Meld | None
+    problems: tuple[Problem, ...]
+    cost: int
+
+    @property
+    def wild_trouble(self) -> bool:
+        return any(p.code in _WILD_CODES for p in self.problems)
+
+
+class _Matcher:
+    """Assigns melds to a contract's requirements; caches each meld's readings per requirement."""
+
+    def __init__(self, codes: list[tuple[int, ...]], rules: MeldRules, name: str, deal: int) -> None:
+        self.codes = codes
+        self.rules = rules
+        self.name = name
+        self.deal = deal
+        self.wrap = rules.ace is AceRule.WRAP
+        # keyed by (meld index, id of the requirement): a Requirement hashes its enums slowly, and every
+        # requirement lives as long as this matcher
+        self._fits: dict[tuple[int, int], list[Meld]] = {}
+        self._options: dict[tuple[int, int], list[_Option]] = {}
+
+    # ---- the fast path: is there an exact fit? --------------------------------------------------------
+
+    def fits(self, i: int, req: Requirement) -> list[Meld]:
+        """The readings of meld ``i`` that fill ``req`` exactly."""
+        key = (i, id(req))
+        found = self._fits.get(key)
+        if found is None:
+            found = self._fits[key] = [m for m in code_readings(self.codes[i], self.rules, req.kind) if _fills(m, req)]
+        return found
+
+    def exact(self, contract: Contract) -> ContractVerdict | None:
+        """The verdict when the melds are exactly ``contract`` in some assignment and reading, else None."""
+        reqs = contract.melds
+        m = len(self.codes)
+        if m != len(reqs):
+            return None
+        twins = _twins(reqs)
+        used = [False] * m
+        chosen: list[tuple[int, Meld]] = []  # (requirement index, reading) for melds 0 .. len-1
+        limit = contract.max_wilds
+
+        def search(i: int, wilds: int) -> bool:
+            if i == m:
+                return True
+            for j, req in enumerate(reqs):
+                if used[j] or any(not used[k] for k in twins[j]):
+                    continue  # identical requirements are filled in order: no symmetric retries
+                for meld in self.fits(i, req):
+                    total = wilds + meld.wild_count
+                    if limit is not None and total > limit:
+                        continue
+                    if any(_clashes(meld, other, contract, self.wrap) for _, other in chosen):
+                        continue
+                    used[j] = True
+                    chosen.append((j, meld))
+                    if search(i + 1, total):
+                        return True
+                    chosen.pop()
+                    used[j] = False
+            return False
+
+        if not search(0, 0):
+            return None
+        return ContractVerdict(
+            contract,
+            tuple(meld for _, meld in chosen),
+            tuple(reqs[j] for j, _ in chosen),
+        )
+
+    # ---- the slow path: the closest assignment, and every reason it fails ------------------------------
+
+    def options(self, i: int, req: Requirement) -> list[_Option]:
+        """Every way to read meld ``i`` as ``req``, fewest problems first."""
+        key = (i, id(req))
+        found = self._options.get(key)
+        if found is None:
+            found = self._options[key] = self._read(i, req)
+        return found
+
+    def _read(self, i: int, req: Requirement) -> list[_Option]:
+        codes = self.codes[i]
+        readings = code_readings(codes, self.rules, req.kind)
+        if readings:
+            options = []
+            for meld in readings:
+                found = tuple(self._requirement_problems(meld, req))
+                options.append(_Option(meld, found, 2 * len(found)))
+            options.sort(key=lambda o: o.cost)
+            return options
+        others = [m for m in code_readings(codes, self.rules) if m.kind is not req.kind]
+        if others:
+            problem = Problem.of(
+                "wrong-kind",
+                "{cards} is a {got}, but deal {deal} needs a {requirement} here",
+                cards=_pretty(decode(codes)),
+                got=_KIND_WORDS[others[0].kind],
+                deal=self.deal,
+                requirement=_name(req),
+            )
+            return [_Option(None, (problem,), 2)]
+        problems = list(code_explanation(codes, self.rules, self.name, req.kind))
+        if not any(p.code in ("too-few-cards", "run-too-long", "too-many-cards") for p in problems):
+            problems.extend(self._size_problems(len(codes), req))
+        looks_like = req.kind in plausible_kinds(codes, self.rules)
+        return [_Option(None, tuple(problems), 2 * len(problems) + (0 if looks_like else 1))]
+
+    def _size_problems(self, count: int, req: Requirement) -> list[Problem]:
+        if req.or_more and count < req.size:
+            return [
+                Problem.of(
+                    "size-below-minimum",
+                    "{count} cards in the {requirement}: deal {deal} needs at least {size}",
+                    count=count,
+                    requirement=_name(req),
+                    deal=self.deal,
+                    size=req.size,
+                )
+            ]
+        if not req.or_more and count != req.size:
+            return [
+                Problem.of(
+                    "size-not-exact",
+                    "{count} cards in the {requirement}: deal {deal} needs exactly {size}",
+                    count=count,
+                    requirement=_name(req),
+                    deal=self.deal,
+                    size=req.size,
+                )
+            ]
+        return []
+
+    def _requirement_problems(self, meld: Meld, req: Requirement) -> list[Problem]:
+        problems = self._size_problems(len(meld.cards), req)
+        wilds = meld.wild_count
+        naturals = len(meld.cards) - wilds
+        if req.wilds is not None and not wilds_allowed(req.wilds, naturals, wilds):
+            what = _wild_words(meld.wilds)
+            if req.pure:
+                problems.append(
+                    Problem.of(
+                        "wild-in-pure-trio",
+                        "{wilds} in the {requirement}: deal {deal} needs {size} natural cards of different suits",
+                        wilds=what,
+                        requirement=_name(req),
+                        deal=self.deal,
+                        size=_number(req.size),
+                    )
+                )
+            elif req.wilds is WildLimit.NONE:
+                problems.append(
+                    Problem.of(
+                        "wilds-not-allowed-in-contract",
+                        "{wilds} in the {requirement}: deal {deal} allows no wild card in it",
+                        wilds=what,
+                        requirement=_name(req),
+                        deal=self.deal,
+                    )
+                )
+            else:
+                problems.append(
+                    Problem.of(
+                        "too-many-wilds",
+                        "{wilds} in the {requirement}: deal {deal} allows {limit}",
+                        wilds=what,
+                        requirement=_name(req),
+                        deal=self.deal,
+                        limit=_limit_words(req.wilds),
+                        count=wilds,
+                    )
+                )
+        if req.distinct_suits:
+            suits = [c.suit for c in meld.naturals]
+            if len(set(suits)) != len(suits):
+                problems.append(
+                    Problem.of(
+                        "suits-not-different",
+                        "{cards}: the {requirement} needs {size} different suits",
+                        cards=_pretty(meld.cards),
+                        requirement=_name(req),
+                        size=_number(req.size),
+                    )
+                )
+        return problems
+
+    def closest(self, contract: Contract) -> tuple[ContractVerdict, int]:
+        """The assignment and readings with the fewest problems, and those problems."""
+        reqs = contract.melds
+        m = len(self.codes)
+        r = len(reqs)
+        twins = _twins(reqs)
+        count_problems: list[Problem] = []
+        if m != r:
+            count_problems.append(
+                Problem.of(
+                    "wrong-meld-count",
+                    "{given}: deal {deal} asks for exactly {contract}",
+                    given=_melds_word(m),
+                    deal=self.deal,
+                    contract=contract.describe(),
+                    count=m,
+                    expected=r,
+                )
+            )
+        spare = max(0, m - r)  # melds that must be left over
+        used = [False] * r
+        chosen: list[tuple[int, int | None, _Option | None]] = []
+        best_cost = [1 << 30]
+        best: list[list[tuple[int, int | None, _Option | None]]] = [[]]
+        nodes = [0]
+
+        def search(i: int, cost: int, left_over: int) -> None:
+            nodes[0] += 1
+            if cost >= best_cost[0] or nodes[0] > _SEARCH_LIMIT:
+                return
+            if i == m:
+                total = cost + 2 * len(self._contract_wilds(contract, chosen))
+                if total < best_cost[0]:
+                    best_cost[0] = total
+                    best[0] = list(chosen)
+                return
+            for j, req in enumerate(reqs):
+                if used[j] or any(not used[k] for k in twins[j]):
+                    continue
+                for option in self.options(i, req):
+                    extra = option.cost
+                    if option.meld is not None:
+                        extra += 2 * sum(
+                            len(self._clash_problems(option.meld, o.meld, contract))
+                            for _, _, o in chosen
+                            if o is not None and o.meld is not None
+                        )
+                    used[j] = True
+                    chosen.append((i, j, option))
+                    search(i + 1, cost + extra, left_over)
+                    chosen.pop()
+                    used[j] = False
+            if left_over < spare:
+                chosen.append((i, None, None))
+                search(i + 1, cost, left_over + 1)
+                chosen.pop()
+
+        search(0, 2 * len(count_problems), 0)
+        picked = best[0]
+        problems = list(count_problems)
+        numbered = m > 1
+        melds: list[Meld | None] = [None] * m
+        filled: list[Requirement | None] = [None] * m
+        placed: list[Meld] = []
+        for i, j, option in picked:
+            if option is None or j is None:
+                left = code_readings(self.codes[i], self.rules)
+                melds[i] = left[0] if left else None
+                continue
+            melds[i] = option.meld
+            filled[i] = reqs[j]
+            problems.extend(_numbered(p, i, numbered) for p in option.problems)
+            if option.meld is not None:
+                for other in placed:
+                    problems.extend(self._clash_problems(other, option.meld, contract))
+                placed.append(option.meld)
+        problems.extend(self._contract_wilds(contract, picked))
+        return ContractVerdict(contract, tuple(melds), tuple(filled), tuple(problems)), best_cost[0]
+
+    def _contract_wilds(
+        self, contract: Contract, chosen: Sequence[tuple[int, int | None, _Option | None]]
+    ) -> list[Problem]:
+        limit = contract.max_wilds
+        if limit is None:
+            return []
+        total = 0
+        unreported = 0
+        wilds: list[Card] = []
+        for _, _, option in chosen:
+            if option is None or option.meld is None:
+                continue
+            total += option.meld.wild_count
+            wilds.extend(option.meld.wilds)
+            if not option.wild_trouble:
+                unreported += option.meld.wild_count
+        if total <= limit or unreported == 0:
+            return []
+        return [
+            Problem.of(
+                "too-many-wilds-in-contract",
+                "{wilds} in the contract: deal {deal} allows {limit}",
+                wilds=_wild_words(wilds),
+                deal=self.deal,
+                limit="no wild card" if limit == 0 else f"at most {_number(limit)} in all",
+                count=total,
+                maximum=limit,
+            )
+        ]
+
+    def _clash_problems(self, a: Meld, b: Meld, contract: Contract) -> list[Problem]:
+        if not _clashes(a, b, contract, self.wrap):
+            return []
+        if a.kind is MeldKind.SET:
+            rank = a.rank
+            assert rank is not None
+            return [
+                Problem.of(
+                    "sets-share-rank",
+                    "two sets of {rank}: {variant} does not allow two contract sets of one rank",
+                    rank=_RANK_PLURALS.get(int(rank), f"{rank.label}s"),
+                    variant=self.name,
+                )
+            ]
+        suit = a.suit
+        assert suit is not None
+        if not contract.runs_share_suit:
+            return [
+                Problem.of(
+                    "runs-share-suit",
+                    "two runs of {suit}: {variant} does not allow two contract runs of one suit",
+                    suit=suit.symbol,
+                    variant=self.name,
+                )
+            ]
+        first, second = (a, b) if _follows(a, b, self.wrap) else (b, a)
+        return [
+            Problem.of(
+                "runs-adjacent",
+                "{first} and {second} are consecutive runs of one suit: {variant} does not allow them in one contract",
+                first=_span(first),
+                second=_span(second),
+                variant=self.name,
+            )
+        ]
+
+
+def _fills(meld: Meld, req: Requirement) -> bool:
+    """Whether a valid meld of the requirement's kind fills it exactly (size, wild limit, suits)."""
+    n = len(meld.cards)
+    if n < req.size or (n > req.size and not req.or_more):
+        return False
+    if req.wilds is not None:
+        wilds = meld.wild_count
+        if not wilds_allowed(req.wilds, n - wilds, wilds):
+            return False
+    if req.distinct_suits:
+        suits = [c.suit for c in meld.naturals]
+        if len(set(suits)) != len(suits):
+            return False
+    return True
+
+
+def _twins(reqs: Sequence[Requirement]) -> list[list[int]]:
+    """For each requirement, the earlier identical ones (filled first, to skip symmetric assignments)."""
+    return [[k for k in range(j) if reqs[k] == reqs[j]] for j in range(len(reqs))]
+
+
+def _clashes(a: Meld, b: Meld, contract: Contract, wrap: bool) -> bool:
+    """Whether two contract melds break the contract's rules between melds (rank, suit, adjacency)."""
+    if a.kind is MeldKind.SET and b.kind is MeldKind.SET:
+        return not contract.sets_share_rank and a.rank is not None and a.rank is b.rank
+    if a.kind is MeldKind.RUN and b.kind is MeldKind.RUN and a.suit is b.suit:
+        if not contract.runs_share_suit:
+            return True
+        return not contract.runs_adjacent and (_follows(a, b, wrap) or _follows(b, a, wrap))
+    return False
+
+
+def _follows(a: Meld, b: Meld, wrap: bool) -> bool:
+    """Whether run ``b`` starts right after run ``a`` ends."""
+    top = a.high.rank
+    bottom = b.low.rank
+    if top is None or bottom is None:
+        return False
+    if int(top) == 13:  # K: only an ace turning the corner follows it
+        return wrap and int(bottom) == 1
+    if int(top) == 1:  # an ace at the top is high: only a 2 turning the corner follows it
+        return wrap and int(bottom) == 2
+    return int(bottom) == int(top) + 1
+
+
+def _numbered(problem: Problem, index: int, numbered: bool) -> Problem:
+    """The problem with the meld's number (1-based) as a parameter, and in the text when there are several."""
+    template = "meld {meld}: " + problem.template if numbered else problem.template
+    return Problem(problem.code, template, (*problem.params, ("meld", index + 1)))
+
+
+def _name(req: Requirement) -> str:
+    """The requirement in words, without its wild-card limit (the problem says that)."""
+    return req.describe().removesuffix(" with no wild card")
+
+
+def _span(meld: Meld) -> str:
+    return f"{meld.low.pretty()}–{meld.high.pretty()}"
+
+
+def _pretty(cards: Sequence[Card]) -> str:
+    return " ".join(c.pretty() for c in sorted(cards, key=lambda c: c.is_joker))
+
+
+def _number(count: int) -> str:
+    return _NUMBER_WORDS[count] if count < len(_NUMBER_WORDS) else str(count)
+
+
+def _melds_word(count: int) -> str:
+    return "no meld" if count == 0 else f"{_number(count)} meld{'' if count == 1 else 's'}"
+
+
+def _wild_words(wilds: Sequence[Card]) -> str:
+    noun = "joker" if all(c.is_joker for c in wilds) else "wild card"
+    if len(wilds) == 1:
+        return f"a {noun}"
+    return f"{_number(len(wilds))} {noun}s"
+
+
+def _limit_words(limit: WildLimit) -> str:
+    return {
+        WildLimit.NONE: "no wild card",
+        WildLimit.ONE: "at most one wild card",
+        WildLimit.AT_MOST_NATURALS: "no more wild cards than natural cards",
+        WildLimit.FEWER_THAN_NATURALS: "fewer wild cards than natural cards",
+        WildLimit.ANY: "any number of wild cards",
+    }[limit]
