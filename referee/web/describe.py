@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from flask_babel import gettext, lazy_gettext, ngettext
 
+from referee.ledger.state import Adjustment
 from referee.rules.problems import Problem
 from referee.rules.variants import HouseRule, Variant
 from referee.web import texts
@@ -110,3 +111,15 @@ def problem_words(problem: Problem) -> str:
 def problems_words(problems: Iterable[Problem]) -> list[str]:
     """Every verdict in words, each once."""
     return list(dict.fromkeys(problem_words(p) for p in problems))
+
+
+def adjustment_words(adjustment: Adjustment) -> str:
+    """Why the ledger adjusted a total, by its code: "Deal 2: exact cut (Ana)"."""
+    reasons = {
+        "exact-cut": gettext("exact cut"),
+        "exact-cut-erase": gettext("exact cut: the previous deal’s points erased"),
+        "unused-chips": gettext("unused chips"),
+    }
+    reason = reasons.get(adjustment.code, adjustment.reason)
+    return gettext("Deal %(num)d: %(reason)s (%(player)s)", num=adjustment.deal, reason=reason,
+                   player=adjustment.player)

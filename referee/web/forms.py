@@ -242,7 +242,7 @@ def _house_rule_field(rule: HouseRule) -> Any:
     return SelectField(choices=[(c, c) for c in rule.choices], default=rule.default, validate_choice=False)
 
 
-class _NewGameBase(FlaskForm):
+class NewGameFields(FlaskForm):
     """The new game: variant, house rules, players in turn order, first dealer, optional stakes."""
 
     variant = RadioField(
@@ -319,12 +319,12 @@ def _house_rule_message(rule: HouseRule) -> str:
     return str(_l("Tick it or leave it."))
 
 
-def _make_new_game_form() -> type[_NewGameBase]:
+def _make_new_game_form() -> type[NewGameFields]:
     attrs: dict[str, Any] = {}
     for variant in VARIANTS.values():
         for rule in variant.house_rules:
             attrs[house_rule_field_name(variant, rule)] = _house_rule_field(rule)
-    return type("NewGameForm", (_NewGameBase,), attrs)
+    return type("NewGameForm", (NewGameFields,), attrs)
 
 
 NewGameForm = _make_new_game_form()

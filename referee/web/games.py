@@ -1,0 +1,203 @@
+"""Starting a game and finding it again: the new-game page, the share page's links, and "My games"."""
+
+from __future__ import annotations
+
+import secrets
+from urllib.parse import quote, unquote
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from referee import db
+from referee.ledger import store
+from referee.ledger.events import GameCreated
+from referee.ledger.state import EventRefused
+from referee.rules.problems import RulesError
+from referee.rules.variants import VARIANTS, Variant
+from referee.web import access, describe
+from referee.web.forms import (
+    MAX_NAME,
+    MAX_PLAYERS_FIELDS,
+    RANDOM,
+    EmptyForm,
+    NewGameFields,
+    NewGameForm,
+    house_rule_field_name,
+)
+
+bp = Blueprint("games", __name__)
+
+#: Names typed on this device before, offered when typing players (most recent first).
+NAMES_COOKIE = "referee_names"
+MAX_NAMES = 30
+
+
+def recent_names() -> list[str]:
+    """The player names used on this device, most recent first."""
+    raw = request.cookies.get(NAMES_COOKIE, "")
+    names = [unquote(part).strip()[:MAX_NAME] for part in raw.split("|")]
+    return list(dict.fromkeys(n for n in names if n))[:MAX_NAMES]
+
+
+def remember_names(response: Response, names: list[str]) -> None:
+    """Put ``names`` first among the names this device offers."""
+    kept = list(dict.fromkeys([*names, *recent_names()]))[:MAX_NAMES]
+    response.set_cookie(
+        NAMES_COOKIE, "|".join(quote(n, safe="") for n in kept), max_age=access.COOKIE_AGE, httponly=True,
+        samesite="Lax",
+    )
+
+
+def _prefill(form: NewGameFields) -> None:
+    """Fill a fresh form from the query: ``variant``, ``players`` (repeated), ``rematch`` (an edit token)."""
+    rematch = request.args.get("rematch", "")
+    created: GameCreated | None = None
+    if rematch:
+        table = access.load_table(rematch, "edit")
+        if table is not None:
+            created = table.state.created
+    variant_id = created.variant if created is not None else request.args.get("variant", "")
+    variant = VARIANTS.get(variant_id, VARIANTS["telefunken"])
+    form.variant.data = variant.id
+    names = list(created.players) if created is not None else [n for n in request.args.getlist("players") if n]
+    count = max(len(names), variant.players.default)
+    _clear_players(form)
+    for index in range(min(count, MAX_PLAYERS_FIELDS)):
+        form.players.append_entry(names[index][:MAX_NAME] if index < len(names) else "")
+    if created is not None:
+        for rule_id, value in created.house_rules.items():
+            for rule in variant.house_rules:
+                if rule.id == rule_id:
+                    form[house_rule_field_name(variant, rule)].data = value
+        for key in ("small_stake", "large_stake"):
+            value = created.settings.get(key)
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                form[key].data = int(value)
+
+
+def _clear_players(form: NewGameFields) -> None:
+    """Empty the player fields, so the next one added is players-0 again."""
+    form.players.entries = []
+    form.players.last_index = -1
+
+
+def _dealer_choices(form: NewGameFields) -> None:
+    choices = [(RANDOM, _("Draw at random"))]
+    for index, entry in enumerate(form.players.entries):
+        name = " ".join((entry.data or "").split())
+        choices.append((str(index), name or _("Player %(num)d", num=index + 1)))
+    form.first_dealer.choices = choices
+
+
+def _render_new(form: NewGameFields, problems: list[str] | None = None, status: int = 200) -> tuple[str, int]:
+    _dealer_choices(form)
+    chosen = form.chosen_variant()
+    variants = [
+        {
+            "variant": v,
+            "description": describe.variant_description(v),
+            "deals": len(v.deals),
+            "rules": [
+                {
+                    "rule": rule,
+                    "field": form[house_rule_field_name(v, rule)],
+                    "title": describe.house_rule_title(rule),
+                    "explanation": describe.house_rule_explanation(rule),
+                    "choices": [(c, describe.choice_words(c)) for c in rule.choices],
+                }
+                for rule in v.house_rules
+            ],
+        }
+        for v in VARIANTS.values()
+    ]
+    body = render_template(
+        "games/new.html", form=form, variants=variants, chosen=chosen, problems=problems or [],
+        recent_names=recent_names(), max_players=MAX_PLAYERS_FIELDS,
+    )
+    return body, status
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new() -> Response | tuple[str, int]:
+    """The new game: variant, house rules, players in turn order, first dealer; creating it shows the QR."""
+    form: NewGameFields = NewGameForm()
+    if request.method == "GET":
+        _prefill(form)
+        return _render_new(form)
+    # Buttons that only change the form (no JavaScript): add a player field, remove one.
+    if "add_player" in request.form:
+        if len(form.players.entries) < MAX_PLAYERS_FIELDS:
+            form.players.append_entry("")
+        return _render_new(form)
+    if "remove_player" in request.form:
+        index = request.form.get("remove_player", "")
+        if index.isdigit() and int(index) < len(form.players.entries) and len(form.players.entries) > 1:
+            kept = [e.data for i, e in enumerate(form.players.entries) if i != int(index)]
+            _clear_players(form)
+            for name in kept:
+                form.players.append_entry(name)
+        return _render_new(form)
+    if not form.validate():
+        return _render_new(form, status=422)
+    created, problems = _created(form)
+    if created is None:
+        return _render_new(form, problems, status=422)
+    try:
+        with db.session() as session:
+            game = store.create_game(session, created=created)
+            edit_token = game.edit_token
+    except EventRefused as refused:
+        return _render_new(form, describe.problems_words(refused.problems), status=422)
+    except RulesError as error:
+        return _render_new(form, [str(error)], status=422)
+    response = redirect(url_for("table.share", edit_token=edit_token, new=1), code=303)
+    access.remember_game(response, edit_token)
+    remember_names(response, list(created.players))
+    return response
+
+
+def _created(form: NewGameFields) -> tuple[GameCreated | None, list[str]]:
+    """The GameCreated the form describes, or the problems that keep it from being one."""
+    variant: Variant = form.chosen_variant()
+    names = form.names()
+    if not names:
+        return None, [_("Type the players’ names, in the order play passes.")]
+    choice = form.first_dealer.data or RANDOM
+    if choice == RANDOM:
+        first_dealer = secrets.choice(names)
+    else:
+        typed = [" ".join((e.data or "").split()) for e in form.players.entries]
+        index = int(choice) if choice.isdigit() else -1
+        if not 0 <= index < len(typed) or not typed[index]:
+            return None, [_("Choose the first dealer among the players (or draw at random).")]
+        first_dealer = typed[index]
+    settings: dict[str, object] = {}
+    for key in ("small_stake", "large_stake"):
+        if form[key].data is not None:
+            settings[key] = form[key].data
+    created = GameCreated(
+        variant=variant.id, players=tuple(names), first_dealer=first_dealer,
+        house_rules=form.house_rule_values(), settings=settings,
+    )
+    return created, []
+
+
+@bp.get("/games")
+def mine() -> str:
+    """My games: the games this device keeps, newest first, to resume one."""
+    games = []
+    for token, table in access.device_games():
+        games.append({"token": token, "table": table})
+    return render_template("games/mine.html", games=games, forget_form=EmptyForm(), describe=describe)
+
+
+@bp.post("/games/forget/<edit_token>")
+def forget(edit_token: str) -> Response:
+    """Drop a game from this device's list (the game itself stays)."""
+    if not EmptyForm().validate_on_submit():
+        abort(400)
+    response = redirect(url_for("games.mine"), code=303)
+    access.forget_game(response, edit_token)
+    flash(_("The game was removed from this phone’s list."), "success")
+    return response

@@ -1,0 +1,753 @@
+"""The scorekeeper's screens: the deal screen and its actions, ending a deal, the score sheet, corrections,
+undo, game over, exports, sharing and revoking the edit link.
+
+Every page is found by the secret edit token in its address (``/g/<edit_token>/…``); a view token opens
+none of them. Views are thin: a form is read, an event is built and appended through the ledger store,
+and the page redirects (POST-redirect-GET). The ledger decides: a refused event comes back with the
+rules' reasons and a "the table allows it" button that records it as an override; a page rendered
+before someone else's change gets a conflict and the current state; a retried request changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, Response, flash, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as WerkzeugResponse
+
+from referee import db
+from referee.ledger import exchange, store
+from referee.ledger.events import (
+    Buy,
+    ContractChosen,
+    DealCorrected,
+    DealEnded,
+    Event,
+    ExactCut,
+    GameAbandoned,
+    HandValue,
+    LaidDown,
+    Undone,
+)
+from referee.ledger.state import DealResult, EventRefused, GameState, HistoryEntry
+from referee.ledger.state import apply as apply_event
+from referee.rules import scoring
+from referee.rules.cards import CardError, parse_cards
+from referee.rules.problems import RulesError
+from referee.rules.variants import StockRule
+from referee.web import access, describe, qr, rules_card
+from referee.web.forms import (
+    NOBODY,
+    AbandonForm,
+    ActionForm,
+    BuyForm,
+    CorrectDealForm,
+    EmptyForm,
+    EndDealForm,
+    ExactCutForm,
+    LaidDownForm,
+    UndoForm,
+    hand_value,
+    new_key,
+)
+
+bp = Blueprint("table", __name__, url_prefix="/g/<edit_token>")
+
+#: The keypad's keys: ranks A–K and the joker. A ten is written T, so "10" typed alone still means points.
+KEYPAD = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "JK")
+KEY_LABELS = {"T": "10", "JK": "🃏"}
+
+Page = str | tuple[str, int] | WerkzeugResponse
+
+
+# ---- appending ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Outcome:
+    """What an append gave: done (with its state), refused (reasons, forcible), or a conflict (the current state)."""
+
+    state: GameState
+    done: bool = False
+    refused: tuple[str, ...] = ()
+    forcible: bool = False
+    conflict: bool = False
+
+
+def append(table: access.Table, form: ActionForm, event: Event) -> Outcome:
+    """Append ``event`` (with the form's override, seq and idempotency key) and say how it went."""
+    override = form.override_reason
+    if override is not None:
+        event = event.with_override(override)
+    try:
+        with db.session() as session:
+            result = store.append(
+                session, game_id=table.game_id, event=event, expected_seq=form.seq,
+                idempotency_key=form.idempotency_key.data,
+            )
+    except store.Conflict as conflict:
+        return Outcome(conflict.state, conflict=True)
+    except EventRefused as refused:
+        return Outcome(table.state, refused=tuple(describe.problems_words(refused.problems)),
+                       forcible=refused.forcible)
+    except store.IdempotencyKeyReused:
+        return Outcome(access.require_edit(table.edit_token).state, conflict=True)
+    except RulesError as error:
+        return Outcome(table.state, refused=(str(error),), forcible=False)
+    return Outcome(result.state, done=True)
+
+
+def stale_message() -> str:
+    """What a stale page is told."""
+    return _("Someone else changed the game since this page was shown: here is the game as it is now. "
+             "Check it and enter your change again if it is still needed.")
+
+
+def go_deal(table: access.Table) -> WerkzeugResponse:
+    """Back to the deal screen (POST-redirect-GET)."""
+    return redirect(url_for("table.deal", edit_token=table.edit_token), code=303)
+
+
+# ---- the deal screen ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A refused action shown on the deal screen, with the form that records it anyway."""
+
+    action: str  # the form it came from: "buy", "laid-down", "cut", "contract"
+    reasons: tuple[str, ...]
+    forcible: bool
+    form: ActionForm | None
+
+
+def deal_context(table: access.Table) -> dict[str, Any]:
+    """What the deal screen shows: everything comes from the ledger's state."""
+    state = table.state
+    variant = state.variant
+    seq = state.seq
+    players = state.players
+    cut_form = ExactCutForm(formdata=None).prepare(seq)
+    buy_form = BuyForm(formdata=None)
+    buy_form.set_players(players)
+    buy_form.prepare(seq)
+    laid_form = LaidDownForm(formdata=None)
+    laid_form.set_players([p for p in players if p not in state.melded] or players)
+    laid_form.prepare(seq)
+    contract_form = ActionForm(formdata=None).prepare(seq)
+    ranks = state.ranks
+    rows = []
+    for name in players:
+        rows.append({
+            "name": name,
+            "total": state.totals[name],
+            "rank": ranks[name],
+            "chips": state.chips_left.get(name),
+            "buys_this_deal": state.buys_this_deal.get(name, 0),
+            "buys_left_this_deal": state.buys_left_this_deal.get(name),
+            "melded": name in state.melded,
+            "dealer": name == state.dealer,
+            "cutter": name == state.cutter,
+            "first": name == state.first_player,
+        })
+    jokers_matter = variant.cut.cutter_takes_jokers and variant.deck_row(len(players)).jokers > 0
+    cut_counts_by_jokers = [(j, state.exact_cut_counts_for(j)) for j in range(0, 4)] if jokers_matter else []
+    return {
+        "table": table,
+        "state": state,
+        "variant": variant,
+        "rows": rows,
+        "deal_words": rules_card.deal_words(state.deal),
+        "contract_icons": [rules_card.contract_icons(c) for c in state.contracts],
+        "cut_form": cut_form,
+        "buy_form": buy_form,
+        "laid_form": laid_form,
+        "contract_form": contract_form,
+        "cut_counts": state.exact_cut_counts,
+        "cut_counts_by_jokers": cut_counts_by_jokers,
+        "jokers_matter": jokers_matter,
+        "buying": variant.buying_in(_rules_deal(state)),
+        "show_chips": state.chip_limit is not None and variant.buy.enabled,
+        "show_buys_left": state.chip_limit is None and any(v is not None for v in state.buys_left_this_deal.values()),
+        "stock_cards": state.stock_cards_for_buy(False),
+        "stock_cards_own_turn": state.stock_cards_for_buy(True) if variant.buy.on_own_turn else None,
+        "token_name": describe.token_name(variant),
+        "rules_url": rules_card.rules_url(variant),
+        "describe": describe,
+        "last_deal": state.deals[-1] if state.deals else None,
+        "undo_target": last_undoable(state),
+        "rules_card": rules_card,
+        "refusal": None,
+    }
+
+
+def _rules_deal(state: GameState) -> int:
+    """The variant's deal whose buying rules apply now (dealer's choice: the announced contract's)."""
+    return state.deal.number
+
+
+@bp.get("")
+def deal(edit_token: str) -> Page:
+    """The deal screen: deal N of M, its contract, who deals/cuts/plays first, chips and totals; the actions."""
+    table = access.require_edit(edit_token)
+    if table.state.over:
+        return redirect(url_for("table.over", edit_token=edit_token), code=303)
+    return render_template("table/deal.html", **deal_context(table))
+
+
+def _refused_page(table: access.Table, action: str, outcome: Outcome, form: ActionForm) -> tuple[str, int]:
+    """The deal screen again, showing why the rules said no and (where it can help) the override button."""
+    override_form = None
+    if outcome.forcible:
+        # The same data, a fresh idempotency key, and the reasons as the override.
+        override_form = form
+        override_form.idempotency_key.data = new_key()
+        override_form.override.data = "; ".join(outcome.refused)
+    context = deal_context(table)
+    context["refusal"] = Refusal(action, outcome.refused, outcome.forcible, override_form)
+    return render_template("table/deal.html", **context), 422
+
+
+def _act(
+    edit_token: str,
+    form: ActionForm,
+    action: str,
+    build: Callable[[GameState], Event],
+    done_message: Callable[[GameState], str],
+) -> Page:
+    """The common path of a deal-screen action: validate, append, and redirect or show what went wrong."""
+    table = access.require_edit(edit_token)
+    if not form.validate_on_submit():
+        flash(" ".join(_form_errors(form)) or _("That did not work: try again."), "error")
+        return go_deal(table)
+    event = build(table.state)
+    outcome = append(table, form, event)
+    if outcome.conflict:
+        flash(stale_message(), "warning")
+        return go_deal(table)
+    if outcome.refused:
+        return _refused_page(table, action, outcome, form)
+    flash(done_message(outcome.state), "success")
+    if outcome.state.over:
+        return redirect(url_for("table.over", edit_token=edit_token), code=303)
+    return go_deal(table)
+
+
+def _form_errors(form: Any) -> list[str]:
+    out: list[str] = []
+    for errors in form.errors.values():
+        for msg in errors if isinstance(errors, list) else [errors]:
+            if isinstance(msg, dict):
+                out.extend(str(m) for sub in msg.values() for m in sub)
+            else:
+                out.append(str(msg))
+    return list(dict.fromkeys(out))
+
+
+@bp.post("/cut")
+def cut(edit_token: str) -> Page:
+    """Exact cut: this deal's cutter lifted exactly the right number of cards."""
+    form = ExactCutForm()
+
+    def build(state: GameState) -> Event:
+        return ExactCut(deal=state.deal_number, cutter_jokers=int(form.cutter_jokers.data or 0))
+
+    def done(state: GameState) -> str:
+        return _("Exact cut by %(player)s recorded.", player=state.cutter)
+
+    return _act(edit_token, form, "cut", build, done)
+
+
+@bp.post("/buy")
+def buy(edit_token: str) -> Page:
+    """A player buys the discard: refused with the reason when the rules say no."""
+    form = BuyForm()
+    table_players = access.require_edit(edit_token).state.players
+    form.set_players(table_players)
+
+    def build(state: GameState) -> Event:
+        return Buy(deal=state.deal_number, player=str(form.player.data))
+
+    def done(state: GameState) -> str:
+        own = state.stock_cards_for_buy(True) if state.variant.buy.on_own_turn else None
+        text = _("%(player)s bought the discard: take it and %(count)d from the stock.", player=form.player.data,
+                 count=state.stock_cards_for_buy(False))
+        if own is not None:
+            text += " " + _("(On their own turn: %(count)d from the stock in all, the normal draw included.)",
+                            count=own)
+        return text
+
+    return _act(edit_token, form, "buy", build, done)
+
+
+@bp.post("/laid-down")
+def laid_down(edit_token: str) -> Page:
+    """A player laid down the contract (the melds, when typed, checked by the referee first)."""
+    form = LaidDownForm()
+    form.set_players(access.require_edit(edit_token).state.players)
+
+    def build(state: GameState) -> Event:
+        return LaidDown(deal=state.deal_number, player=str(form.player.data), melds=form.meld_list())
+
+    def done(state: GameState) -> str:
+        if form.meld_list():
+            return _("The referee checked %(player)s’s contract: valid. %(player)s has laid down.",
+                     player=form.player.data)
+        return _("%(player)s has laid down.", player=form.player.data)
+
+    return _act(edit_token, form, "laid-down", build, done)
+
+
+@bp.post("/contract")
+def choose_contract(edit_token: str) -> Page:
+    """Dealer's choice: the dealer announces this deal's contract."""
+    form = ActionForm()
+    raw = request.form.get("contract_index", "")
+
+    def build(state: GameState) -> Event:
+        index = int(raw) if raw.isdigit() and len(raw) < 4 else -1
+        return ContractChosen(deal=state.deal_number, contract_index=index)
+
+    def done(state: GameState) -> str:
+        return _("Contract announced: %(contract)s.", contract=rules_card.deal_words(state.deal))
+
+    return _act(edit_token, form, "contract", build, done)
+
+
+# ---- ending a deal -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """One player's line on the end-of-deal page."""
+
+    seat: int
+    name: str
+    field: Any
+    points: int | None
+    error: str | None
+    cards: str  # pretty, for the arithmetic
+    arithmetic: str  # "10 + 7 + 15"
+    active: bool
+    went_out: bool
+
+
+def _hand_arithmetic(state: GameState, value: HandValue) -> tuple[int | None, str | None, str, str]:
+    """Points of a hand as entered, with any error, the cards pretty and the sum written out (the engine's values)."""
+    if isinstance(value, int):
+        return value, None, "", ""
+    if not value.strip():
+        return 0, None, "", ""
+    try:
+        cards = parse_cards(value, allow_bare_rank=True)
+        points = state.hand_points(value)
+    except (CardError, RulesError) as error:
+        return None, _("These are not cards: %(text)s (%(error)s)", text=value, error=str(error)), "", ""
+    values = [scoring.card_value(card, state.variant) for card in cards]
+    pretty = " ".join(card.pretty() if hasattr(card, "pretty") else str(card) for card in cards)
+    return points, None, pretty, " + ".join(str(v) for v in values)
+
+
+def _end_rows(state: GameState, form: EndDealForm, active: int | None) -> list[HandRow]:
+    rows = []
+    out = form.went_out_name()
+    for seat, name in enumerate(state.players):
+        entry = form.hands.entries[seat]
+        is_out = name == out
+        points, error, pretty, sums = (0, None, "", "") if is_out else _hand_arithmetic(
+            state, hand_value(entry.data))
+        rows.append(HandRow(seat, name, entry, points, error, pretty, sums, seat == active, is_out))
+    return rows
+
+
+def _next_seat(state: GameState, form: EndDealForm, after: int | None) -> int | None:
+    """The next player still to enter, in turn order after ``after`` (the one who went out is skipped)."""
+    out = form.went_out_name()
+    n = len(state.players)
+    start = -1 if after is None else after
+    for step in range(1, n + 1):
+        seat = (start + step) % n if after is not None else step - 1
+        if state.players[seat] != out:
+            return seat
+    return None
+
+
+@dataclass(frozen=True)
+class Preview:
+    """The deal's result as the ledger computes it, before it is recorded."""
+
+    result: DealResult
+    adjustments: list[Any]
+    totals: dict[str, int]
+    finished: bool
+
+
+def _preview(state: GameState, event: Event) -> tuple[Preview | None, tuple[str, ...], bool]:
+    """Apply the event to the state in memory: the result, or the rules' reasons (and whether forcible)."""
+    try:
+        after = apply_event(state, event)
+    except EventRefused as refused:
+        return None, tuple(describe.problems_words(refused.problems)), refused.forcible
+    except RulesError as error:
+        return None, (str(error),), False
+    number = getattr(event, "deal", state.deal_number)
+    result = next(d for d in after.deals if d.number == number)
+    adjustments = [a for a in after.adjustments if a.deal == number]
+    return Preview(result, adjustments, after.totals, after.finished), (), False
+
+
+def _end_form(state: GameState) -> EndDealForm:
+    form = EndDealForm()
+    form.set_players(state.players, nobody_allowed=state.variant.stock_exhausted is StockRule.DEAL_ENDS)
+    return form
+
+
+def _key_points(state: GameState) -> list[tuple[str, str, int]]:
+    """The keypad: each key's notation, label and value (the engine's card values)."""
+    return [(key, KEY_LABELS.get(key, key), scoring.card_value(key, state.variant)) for key in KEYPAD]
+
+
+@bp.route("/end", methods=["GET", "POST"])
+def end_deal(edit_token: str) -> Page:
+    """End the deal: who went out, each other player's cards on the keypad (or points), preview, confirm."""
+    table = access.require_edit(edit_token)
+    state = table.state
+    if state.over:
+        return redirect(url_for("table.over", edit_token=edit_token), code=303)
+    form = _end_form(state)
+    if request.method == "GET":
+        form.prepare(state.seq)
+        return _render_end(table, form, _next_seat(state, form, None) if form.went_out.data else None)
+    if not form.validate_on_submit() and (
+        form.csrf_token.errors or form.expected_seq.errors or form.idempotency_key.errors
+    ):
+        flash(" ".join(_form_errors(form)), "error")
+        return redirect(url_for("table.end_deal", edit_token=edit_token), code=303)
+    # A missing "who went out" is shown on the page; the keypad keys still work.
+    active = form.active_seat(state.players)
+    if form.key.data or form.back.data or request.form.get("select") is not None:
+        return _keypad_step(table, form, active)
+    event = DealEnded(deal=state.deal_number, went_out=form.went_out_name(),
+                      hands=form.hand_values(state.players))
+    if form.errors:
+        return _render_end(table, form, active, status=422)
+    if "confirm" not in request.form:
+        preview, reasons, forcible = _preview(state, event.with_override(form.override_reason))
+        return _render_end(table, form, active, preview=preview, reasons=reasons, forcible=forcible)
+    outcome = append(table, form, event)
+    if outcome.conflict:
+        flash(stale_message(), "warning")
+        return go_deal(table)
+    if outcome.refused:
+        return _render_end(table, form, active, reasons=outcome.refused, forcible=outcome.forcible, status=422)
+    result = next(d for d in outcome.state.deals if d.number == event.deal)
+    flash(deal_summary(outcome.state, result), "success")
+    if outcome.state.over:
+        return redirect(url_for("table.over", edit_token=edit_token), code=303)
+    return go_deal(table)
+
+
+def deal_summary(state: GameState, result: DealResult) -> str:
+    """One line: deal N recorded, who went out, everyone's points."""
+    points = ", ".join(f"{name} {result.points.get(name, 0)}" for name in state.players)
+    if result.went_out is None:
+        return _("Deal %(num)d recorded: nobody went out. %(points)s.", num=result.number, points=points)
+    return _("Deal %(num)d recorded: %(player)s went out. %(points)s.", num=result.number,
+             player=result.went_out, points=points)
+
+
+def _keypad_step(table: access.Table, form: EndDealForm, active: int | None) -> Page:
+    """No JavaScript: a keypad key, the back key or a player's row was pressed; the page comes back updated."""
+    state = table.state
+    form.errors.clear() if isinstance(form.errors, dict) else None
+    form.went_out.errors = []
+    selected = request.form.get("select", "")
+    if selected.isdigit() and int(selected) < len(state.players):
+        active = int(selected)
+    if active is None:
+        active = _next_seat(state, form, None)
+    if active is not None and state.players[active] == form.went_out_name():
+        active = _next_seat(state, form, active)
+    if active is not None:
+        entry = form.hands.entries[active]
+        text = (entry.data or "").strip()
+        if text.isdigit():
+            text = ""  # points typed before: the keypad enters cards instead
+        if form.back.data:
+            text = " ".join(text.split()[:-1])
+        elif form.key.data in KEYPAD:
+            text = f"{text} {form.key.data}".strip()
+        entry.data = text
+    form.key.data = ""
+    form.back.data = ""
+    return _render_end(table, form, active)
+
+
+def _render_end(
+    table: access.Table, form: EndDealForm, active: int | None, *, preview: Preview | None = None,
+    reasons: tuple[str, ...] = (), forcible: bool = False, status: int = 200, correcting: DealResult | None = None,
+) -> tuple[str, int]:
+    state = table.state
+    if reasons:
+        # A refused request may be sent again (changed, or with the table's override): a new key for it.
+        form.idempotency_key.data = new_key()
+        form.override.data = ""
+    form.active.data = "" if active is None else str(active)
+    rows = _end_rows(state, form, active)
+    body = render_template(
+        "table/end.html", table=table, state=state, form=form, rows=rows, keypad=_key_points(state),
+        preview=preview, reasons=reasons, forcible=forcible, correcting=correcting,
+        values_json=json.dumps({key: value for key, _label, value in _key_points(state)}),
+        nobody=NOBODY, describe=describe,
+    )
+    return body, status
+
+
+# ---- the score sheet, corrections, undo ------------------------------------------------------------------
+
+
+def last_undoable(state: GameState) -> HistoryEntry | None:
+    """The last action that can be undone: the last event that is not undone and not the creation."""
+    for entry in reversed(state.history):
+        if entry.seq > 1 and not entry.undone:
+            return entry
+    return None
+
+
+def event_words(state: GameState, entry: HistoryEntry) -> str:
+    """One event in words, for the undo confirmation and the history."""
+    event = entry.event
+    if isinstance(event, Undone):
+        target = next((e for e in state.history if e.seq == event.seq), None)
+        inner = event_words(state, target) if target is not None else str(event.seq)
+        return _("Undo of: %(what)s", what=inner)
+    if isinstance(event, ExactCut):
+        return _("Deal %(num)d: exact cut", num=event.deal)
+    if isinstance(event, Buy):
+        return _("Deal %(num)d: %(player)s bought", num=event.deal, player=event.player)
+    if isinstance(event, LaidDown):
+        return _("Deal %(num)d: %(player)s laid down", num=event.deal, player=event.player)
+    if isinstance(event, DealEnded):
+        if event.went_out is None:
+            return _("Deal %(num)d ended: nobody went out", num=event.deal)
+        return _("Deal %(num)d ended: %(player)s went out", num=event.deal, player=event.went_out)
+    if isinstance(event, DealCorrected):
+        return _("Deal %(num)d corrected", num=event.deal)
+    if isinstance(event, ContractChosen):
+        return _("Deal %(num)d: contract announced", num=event.deal)
+    if isinstance(event, GameAbandoned):
+        return _("The game was ended early")
+    return event.type
+
+
+def sheet_context(table: access.Table) -> dict[str, Any]:
+    """The score sheet: every deal, the adjustments, totals, winners and standings (all from the ledger)."""
+    state = table.state
+    undo_form = UndoForm(formdata=None).prepare(state.seq)
+    target = last_undoable(state)
+    corrections = [e for e in state.history if isinstance(e.event, DealCorrected) and not e.undone]
+    correction_forms = {}
+    for entry in corrections:
+        f = UndoForm(formdata=None)
+        f.prepare(state.seq)
+        f.target.data = str(entry.seq)
+        correction_forms[entry.seq] = (f, event_words(state, entry))
+    if target is not None:
+        undo_form.target.data = str(target.seq)
+    return {
+        "table": table,
+        "state": state,
+        "variant": state.variant,
+        "deals": state.deals,
+        "adjustments": state.adjustments,
+        "undo_target": target,
+        "undo_words": event_words(state, target) if target is not None else "",
+        "undo_form": undo_form,
+        "corrections": corrections,
+        "correction_forms": correction_forms,
+        "abandon_form": AbandonForm(formdata=None).prepare(state.seq),
+        "describe": describe,
+        "show_chips": state.chip_limit is not None and state.variant.buy.enabled,
+    }
+
+
+@bp.get("/sheet")
+def sheet(edit_token: str) -> str:
+    """The score sheet; tap a deal to correct it; undo the last action."""
+    table = access.require_edit(edit_token)
+    return render_template("table/sheet.html", **sheet_context(table))
+
+
+@bp.route("/undo", methods=["GET", "POST"])
+def undo(edit_token: str) -> Page:
+    """Undo the last action (or a correction): a confirmation page, then an Undone event."""
+    table = access.require_edit(edit_token)
+    state = table.state
+    if request.method == "GET":
+        target = last_undoable(state)
+        form = UndoForm(formdata=None).prepare(state.seq)
+        if target is not None:
+            form.target.data = str(target.seq)
+        words = event_words(state, target) if target is not None else ""
+        return render_template("table/undo.html", table=table, state=state, form=form, target=target, words=words)
+    form = UndoForm()
+    if not form.validate_on_submit():
+        flash(" ".join(_form_errors(form)), "error")
+        return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
+    seq = int(form.target.data)
+    target = next((e for e in state.history if e.seq == seq), None)
+    outcome = append(table, form, Undone(seq=seq))
+    if outcome.conflict:
+        flash(stale_message(), "warning")
+    elif outcome.refused:
+        flash(_("It cannot be undone:") + " " + " ".join(outcome.refused), "error")
+    else:
+        what = event_words(state, target) if target is not None else str(seq)
+        flash(_("Undone: %(what)s.", what=what), "success")
+    return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
+
+
+@bp.route("/deals/<int:number>/correct", methods=["GET", "POST"])
+def correct(edit_token: str, number: int) -> Page:
+    """Correct a past deal: its result (and cut and buys); recorded as a correction that can be undone."""
+    table = access.require_edit(edit_token)
+    state = table.state
+    result = next((d for d in state.deals if d.number == number), None)
+    if result is None:
+        flash(_("Deal %(num)d has not been played yet: there is nothing to correct.", num=number), "error")
+        return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
+    form = CorrectDealForm()
+    form.set_players(state.players, nobody_allowed=state.variant.stock_exhausted is StockRule.DEAL_ENDS)
+    if request.method == "GET":
+        form.prepare(state.seq)
+        form.went_out.data = result.went_out if result.went_out is not None else NOBODY
+        for seat, name in enumerate(state.players):
+            value = result.hands.get(name, "")
+            form.hands.entries[seat].data = str(value)
+            form.buys.entries[seat].data = result.buys.get(name, 0)
+        form.exact_cut.data = result.exact_cut
+        form.cutter_jokers.data = result.cutter_jokers
+        return _render_correct(table, form, result)
+    if not form.validate_on_submit():
+        return _render_correct(table, form, result, reasons=tuple(_form_errors(form)), status=422)
+    buys = form.buy_counts(state.players)
+    jokers = int(form.cutter_jokers.data or 0)
+    event = DealCorrected(
+        deal=number, went_out=form.went_out_name(), hands=form.hand_values(state.players),
+        exact_cut=bool(form.exact_cut.data) if bool(form.exact_cut.data) != result.exact_cut else None,
+        cutter_jokers=jokers if form.exact_cut.data and jokers != result.cutter_jokers else None,
+        buys=buys if buys != {n: result.buys.get(n, 0) for n in state.players} else None,
+    )
+    if "confirm" not in request.form:
+        preview, reasons, forcible = _preview(state, event.with_override(form.override_reason))
+        return _render_correct(table, form, result, preview=preview, reasons=reasons, forcible=forcible)
+    outcome = append(table, form, event)
+    if outcome.conflict:
+        flash(stale_message(), "warning")
+        return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
+    if outcome.refused:
+        return _render_correct(table, form, result, reasons=outcome.refused, forcible=outcome.forcible, status=422)
+    flash(_("Deal %(num)d corrected. The correction can be undone from the score sheet.", num=number), "success")
+    return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
+
+
+def _render_correct(
+    table: access.Table, form: CorrectDealForm, result: DealResult, *, preview: Preview | None = None,
+    reasons: tuple[str, ...] = (), forcible: bool = False, status: int = 200,
+) -> tuple[str, int]:
+    return _render_end(table, form, None, preview=preview, reasons=reasons, forcible=forcible, status=status,
+                       correcting=result)
+
+
+# ---- game over, exports, abandon ----------------------------------------------------------------------------
+
+
+@bp.get("/over")
+def over(edit_token: str) -> Page:
+    """Game over: final standings with ties, stakes or payouts, exports, rematch."""
+    table = access.require_edit(edit_token)
+    state = table.state
+    if not state.over:
+        return go_deal(table)
+    return render_template(
+        "table/over.html", table=table, state=state, variant=state.variant, describe=describe,
+        undo_target=last_undoable(state),
+    )
+
+
+def _filename(table: access.Table, state: GameState, ext: str) -> str:
+    return f"referee-{state.variant.id}-{table.public_id[:8]}.{ext}"
+
+
+@bp.get("/export.json")
+def export_json(edit_token: str) -> Response:
+    """The game as a referee-game/1 file (download)."""
+    table = access.require_edit(edit_token)
+    data = exchange.export_game(table.state, include_log=True)
+    response = make_response(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    response.mimetype = "application/json"
+    response.headers["Content-Disposition"] = f'attachment; filename="{_filename(table, table.state, "json")}"'
+    return response
+
+
+@bp.get("/export.csv")
+def export_csv(edit_token: str) -> Response:
+    """The score sheet as CSV (download)."""
+    table = access.require_edit(edit_token)
+    response = make_response(exchange.score_sheet_csv(table.state))
+    response.mimetype = "text/csv"
+    response.headers["Content-Disposition"] = f'attachment; filename="{_filename(table, table.state, "csv")}"'
+    return response
+
+
+@bp.post("/abandon")
+def abandon(edit_token: str) -> Page:
+    """End the game before its last deal (it can be undone)."""
+    form = AbandonForm()
+
+    def build(state: GameState) -> Event:
+        return GameAbandoned(reason=(form.reason.data or "").strip())
+
+    def done(state: GameState) -> str:
+        return _("The game was ended. Undo it from the score sheet if that was a mistake.")
+
+    return _act(edit_token, form, "abandon", build, done)
+
+
+# ---- sharing and revoking -------------------------------------------------------------------------------
+
+
+@bp.get("/share")
+def share(edit_token: str) -> str:
+    """The players' QR code (the view link); on request, a second QR code sharing scorekeeping, and revoke."""
+    table = access.require_edit(edit_token)
+    view_url, view_note = qr.public_url_for("board.view", view_token=table.view_token)
+    show_edit = request.args.get("edit") == "1"
+    edit_url, edit_note = qr.public_url_for("table.deal", edit_token=table.edit_token)
+    return render_template(
+        "table/share.html", table=table, state=table.state, view_url=view_url, view_note=view_note,
+        view_qr=qr.qr_svg(view_url, label=_("QR code of the players’ scoreboard")),
+        show_edit=show_edit, edit_url=edit_url, edit_note=edit_note,
+        edit_qr=qr.qr_svg(edit_url, label=_("QR code that shares scorekeeping")) if show_edit else None,
+        revoke_form=EmptyForm(), is_new=request.args.get("new") == "1",
+    )
+
+
+@bp.post("/share/revoke")
+def revoke(edit_token: str) -> WerkzeugResponse:
+    """Make a new edit link: every other phone's scorekeeping link stops working; this phone keeps the new one."""
+    table = access.require_edit(edit_token)
+    if not EmptyForm().validate_on_submit():
+        flash(_("That did not work: try again."), "error")
+        return redirect(url_for("table.share", edit_token=edit_token), code=303)
+    with db.session() as session:
+        new_token = store.rotate_edit_token(session, game_id=table.game_id)
+    response = redirect(url_for("table.share", edit_token=new_token), code=303)
+    access.remember_game(response, new_token, replacing=edit_token)
+    flash(_("Scorekeeping is no longer shared: the old scorekeeper link stops working. This phone has the new one."),
+          "success")
+    return response

@@ -1,0 +1,258 @@
+/* referee: the scorekeeper's pages made quick. Progressive enhancement only: every button here also works as a
+   plain form submit without JavaScript; this file just saves the round trips. */
+(function () {
+  "use strict";
+
+  // ---- ending a deal: the card keypad ------------------------------------------------------------------
+
+  function setupEndDeal(form) {
+    var values = {};
+    try {
+      values = JSON.parse(form.getAttribute("data-values") || "{}");
+    } catch (e) {
+      values = {};
+    }
+    var rows = Array.prototype.slice.call(form.querySelectorAll("[data-hand-row]"));
+    var activeInput = form.querySelector("[data-active]");
+    var confirm = form.querySelector("[data-confirm]");
+
+    function wentOut() {
+      var checked = form.querySelector('[data-went-out] input:checked');
+      return checked ? checked.value : null;
+    }
+
+    function rowName(row) {
+      return row.querySelector("[data-select]").textContent.trim();
+    }
+
+    function isOut(row) {
+      return rowName(row) === wentOut();
+    }
+
+    function activeSeat() {
+      var v = activeInput.value;
+      return v === "" ? null : parseInt(v, 10);
+    }
+
+    function setActive(seat) {
+      activeInput.value = seat === null ? "" : String(seat);
+      rows.forEach(function (row) {
+        var on = parseInt(row.getAttribute("data-seat"), 10) === seat;
+        row.classList.toggle("is-active", on);
+        row.querySelector("[data-select]").setAttribute("aria-pressed", on ? "true" : "false");
+      });
+    }
+
+    function nextSeat(after) {
+      var n = rows.length;
+      for (var step = 1; step <= n; step++) {
+        var seat = after === null ? step - 1 : (after + step) % n;
+        if (!isOut(rows[seat])) return seat;
+      }
+      return null;
+    }
+
+    // The card's value from the engine's table (a rank alone, a suit after it, or a joker).
+    function tokenValue(token) {
+      var t = token.toUpperCase();
+      if (t === "JK" || t === "*" || t === "🃏") return values.JK;
+      t = t.replace(/[SHDC♠♥♦♣\uFE0F]$/u, "");
+      if (t === "10") t = "T";
+      return Object.prototype.hasOwnProperty.call(values, t) ? values[t] : undefined;
+    }
+
+    function points(text) {
+      var clean = text.trim();
+      if (clean === "") return 0;
+      if (/^\d+$/.test(clean)) return parseInt(clean, 10);
+      var total = 0;
+      var tokens = clean.split(/[\s,]+/);
+      for (var i = 0; i < tokens.length; i++) {
+        var v = tokenValue(tokens[i]);
+        if (v === undefined) return null;
+        total += v;
+      }
+      return total;
+    }
+
+    function staleResult() {
+      if (confirm && !confirm.disabled) {
+        confirm.disabled = true;
+        confirm.textContent = confirm.getAttribute("data-stale") || "…";
+      }
+    }
+
+    function refresh(row) {
+      var input = row.querySelector("[data-hand]");
+      var out = row.querySelector("[data-points]");
+      if (isOut(row)) {
+        row.classList.add("is-out");
+        out.textContent = out.getAttribute("data-out-label") || "—";
+        return;
+      }
+      row.classList.remove("is-out");
+      var p = points(input.value);
+      out.textContent = p === null ? "?" : String(p);
+    }
+
+    function refreshAll() {
+      rows.forEach(refresh);
+    }
+
+    rows.forEach(function (row) {
+      var seat = parseInt(row.getAttribute("data-seat"), 10);
+      var out = row.querySelector("[data-points]");
+      if (!out.getAttribute("data-out-label") && row.classList.contains("is-out")) {
+        out.setAttribute("data-out-label", out.textContent.trim());
+      }
+      row.querySelector("[data-select]").addEventListener("click", function (event) {
+        event.preventDefault();
+        setActive(seat);
+      });
+      var input = row.querySelector("[data-hand]");
+      input.addEventListener("focus", function () {
+        setActive(seat);
+      });
+      input.addEventListener("input", function () {
+        refresh(row);
+        staleResult();
+      });
+    });
+
+    form.querySelectorAll("[data-went-out] input").forEach(function (radio) {
+      radio.addEventListener("change", function () {
+        refreshAll();
+        var seat = activeSeat();
+        if (seat === null || isOut(rows[seat])) setActive(nextSeat(null));
+        staleResult();
+      });
+    });
+
+    form.querySelectorAll("[data-key]").forEach(function (key) {
+      key.addEventListener("click", function (event) {
+        event.preventDefault();
+        var seat = activeSeat();
+        if (seat === null || isOut(rows[seat])) {
+          seat = nextSeat(null);
+          setActive(seat);
+        }
+        if (seat === null) return;
+        var input = rows[seat].querySelector("[data-hand]");
+        var text = input.value.trim();
+        if (/^\d+$/.test(text)) text = ""; // points typed before: the keypad enters cards instead
+        input.value = (text + " " + key.getAttribute("data-key")).trim();
+        refresh(rows[seat]);
+        staleResult();
+      });
+    });
+
+    var back = form.querySelector("[data-back]");
+    if (back) {
+      back.addEventListener("click", function (event) {
+        event.preventDefault();
+        var seat = activeSeat();
+        if (seat === null) return;
+        var input = rows[seat].querySelector("[data-hand]");
+        var parts = input.value.trim().split(/\s+/);
+        parts.pop();
+        input.value = parts.join(" ");
+        refresh(rows[seat]);
+        staleResult();
+      });
+    }
+
+    var next = form.querySelector("[data-next]");
+    if (next) {
+      next.addEventListener("click", function (event) {
+        event.preventDefault();
+        setActive(nextSeat(activeSeat()));
+      });
+    }
+
+    // Keep the out-label for rows that become "out" later.
+    rows.forEach(function (row) {
+      var out = row.querySelector("[data-points]");
+      if (!out.getAttribute("data-out-label")) out.setAttribute("data-out-label", form.getAttribute("data-out-label") || "—");
+    });
+    if (activeSeat() === null && wentOut() !== null) setActive(nextSeat(null));
+    refreshAll();
+  }
+
+  // ---- the new game: add and remove player fields ---------------------------------------------------
+
+  function setupNewGame(form) {
+    var list = form.querySelector("[data-player-fields]");
+    var add = form.querySelector("[data-add-player]");
+    var dealer = form.querySelector("[data-first-dealer]");
+    if (!list || !add) return;
+    var max = parseInt(list.getAttribute("data-max") || "12", 10);
+    var template = list.querySelector("li").cloneNode(true);
+
+    function renumber() {
+      var items = list.querySelectorAll("li");
+      items.forEach(function (li, index) {
+        var input = li.querySelector("input");
+        var label = li.querySelector("label");
+        var remove = li.querySelector("button");
+        var placeholder = (input.getAttribute("placeholder") || "").replace(/\d+$/, String(index + 1));
+        input.name = "players-" + index;
+        input.id = "players-" + index;
+        input.setAttribute("placeholder", placeholder);
+        input.setAttribute("data-testid", "player-" + index);
+        if (label) {
+          label.setAttribute("for", input.id);
+          label.textContent = placeholder;
+        }
+        if (remove) {
+          remove.value = String(index);
+          remove.setAttribute("aria-label", (remove.getAttribute("aria-label") || "").replace(/\d+$/, String(index + 1)));
+        }
+      });
+      add.disabled = items.length >= max;
+      updateDealer();
+    }
+
+    function updateDealer() {
+      if (!dealer) return;
+      var chosen = dealer.value;
+      var random = dealer.querySelector('option[value="random"]');
+      var keep = random ? random.cloneNode(true) : null;
+      dealer.innerHTML = "";
+      if (keep) dealer.appendChild(keep);
+      list.querySelectorAll("input").forEach(function (input, index) {
+        var option = document.createElement("option");
+        option.value = String(index);
+        option.textContent = input.value.trim() || input.getAttribute("placeholder");
+        dealer.appendChild(option);
+      });
+      dealer.value = chosen;
+      if (dealer.value !== chosen) dealer.value = "random";
+    }
+
+    add.addEventListener("click", function (event) {
+      event.preventDefault();
+      if (list.querySelectorAll("li").length >= max) return;
+      var li = template.cloneNode(true);
+      li.querySelector("input").value = "";
+      var error = li.querySelector(".field-error");
+      if (error) error.remove();
+      list.appendChild(li);
+      renumber();
+      li.querySelector("input").focus();
+    });
+
+    list.addEventListener("click", function (event) {
+      var button = event.target.closest('button[name="remove_player"]');
+      if (!button) return;
+      event.preventDefault();
+      if (list.querySelectorAll("li").length <= 1) return;
+      button.closest("li").remove();
+      renumber();
+    });
+
+    list.addEventListener("input", updateDealer);
+  }
+
+  document.querySelectorAll("[data-end-deal]").forEach(setupEndDeal);
+  document.querySelectorAll("[data-new-game]").forEach(setupNewGame);
+})();

@@ -1,0 +1,200 @@
+"""The new-game page, "My games" and the links: creating games, refusing bad ones, this device's cookie."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from markupsafe import escape
+from sqlmodel import Session, func, select
+
+from referee.ledger import store
+from referee.rules.variants import VARIANTS
+
+
+class Forms(HTMLParser):
+    """The forms of a page: action -> {field name: value} (hidden, text, checked radios, selected options)."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.forms: list[tuple[str, dict[str, str]]] = []
+        self._select: str | None = None
+        self.feed(html)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form":
+            self.forms.append((a.get("action", ""), {}))
+        elif not self.forms:
+            return
+        elif tag == "input" and "name" in a:
+            if a.get("type") in ("radio", "checkbox") and "checked" not in a:
+                return
+            self.forms[-1][1].setdefault(a["name"], a.get("value", ""))
+        elif tag == "select":
+            self._select = a.get("name")
+        elif tag == "option" and self._select and "selected" in a:
+            self.forms[-1][1][self._select] = a.get("value", "")
+
+    def form(self, action_part: str) -> dict[str, str]:
+        """The first form whose action contains ``action_part``."""
+        for action, fields in self.forms:
+            if action_part in action:
+                return dict(fields)
+        raise AssertionError(f"no form posting to {action_part!r}")
+
+
+def csrf(client: FlaskClient, url: str = "/games/new") -> str:
+    html = client.get(url).get_data(as_text=True)
+    match = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html)
+    assert match, "no CSRF token on " + url
+    return match.group(1)
+
+
+def new_game(client: FlaskClient, players: list[str], **fields: str) -> tuple[int, str, str]:
+    """Post the new-game form; (status, Location or "", page text)."""
+    data = {"csrf_token": csrf(client), "variant": "telefunken", "first_dealer": "0", "create": "1"}
+    data.update({f"players-{i}": name for i, name in enumerate(players)})
+    data.update(fields)
+    response = client.post("/games/new", data=data)
+    return response.status_code, response.headers.get("Location", ""), response.get_data(as_text=True)
+
+
+def game_count(app: Flask) -> int:
+    with Session(app.extensions["referee.db"]) as session:
+        return int(session.exec(select(func.count()).select_from(store.Game)).one())
+
+
+def token_of(location: str) -> str:
+    match = re.match(r"/g/([^/?]+)", location)
+    assert match, location
+    return match.group(1)
+
+
+def test_the_page_offers_every_variant_with_its_description_and_house_rules(client: FlaskClient) -> None:
+    html = client.get("/games/new").get_data(as_text=True)
+    for variant in VARIANTS.values():
+        assert f'value="{variant.id}"' in html
+        assert str(escape(variant.name)) in html
+        for rule in variant.house_rules:
+            assert f'name="hr__{variant.id.replace("-", "_")}__{rule.id}"' in html
+    assert html.count('data-testid="player-') == VARIANTS["telefunken"].players.default
+    assert "Draw at random" in html
+
+
+def test_creating_a_game_shows_the_players_qr_code_and_keeps_the_link(client: FlaskClient, app: Flask) -> None:
+    status, location, _ = new_game(client, ["Ana", "Beto", "Caro", "Dani"], first_dealer="1",
+                                   hr__telefunken__streak_multiplier="y", hr__telefunken__chips="5",
+                                   small_stake="1", large_stake="10")
+    assert status == 303 and location.endswith("/share?new=1")
+    token = token_of(location)
+    share = client.get(location).get_data(as_text=True)
+    assert "<svg" in share and "/v/" in share and "Start deal 1" in share
+    with Session(app.extensions["referee.db"]) as session:
+        game = session.exec(select(store.Game).where(store.Game.edit_token == token)).one()
+        assert game.id is not None
+        state = store.load_state(session, game.id)
+    assert state.players == ("Ana", "Beto", "Caro", "Dani")
+    assert state.dealer == "Beto"
+    assert state.variant.streak_multiplier is True and state.chip_limit == 5
+    assert state.settings == {"small_stake": 1, "large_stake": 10}
+    # This phone keeps the game, and offers the names next time.
+    assert token in client.get_cookie("referee_games").value
+    assert '<option value="Caro">' in client.get("/games/new").get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("players", "fields", "message"),
+    [
+        (["Ana", "Beto", "ana"], {}, "two players are called ana"),
+        (["Ana", "Beto"], {}, "needs at least 3 players"),
+        ([f"P{i}" for i in range(7)], {}, "at most 5 players"),
+        ([], {}, "Type the players"),
+        (["Ana", "Beto", "Caro"], {"hr__telefunken__chips": "-3"}, "from 0 to 99"),
+        (["Ana", "Beto", "Caro"], {"hr__telefunken__chips": "abc"}, "Not a valid integer"),
+        (["Ana", "Beto", "Caro"], {"hr__telefunken__chips": "9" * 30}, "Number must be between"),
+        (["Ana", "Beto", "Caro"], {"hr__telefunken__exact_cut_reward": "everything"}, "Choose one of the options"),
+        (["Ana", "Beto", "Caro"], {"variant": "canasta"}, "Choose one of the games"),
+        (["Ana", "Beto", "Caro"], {"first_dealer": "7"}, "Choose the first dealer"),
+        (["Ana", "Beto", "Caro"], {"small_stake": "-1"}, "Number must be"),
+        (["A" * 41, "Beto", "Caro"], {}, "Field cannot be longer"),
+    ],
+    ids=["duplicate", "too-few", "too-many", "no-names", "chips-negative", "chips-text", "chips-huge",
+         "bad-choice", "unknown-variant", "dealer-out-of-range", "negative-stake", "long-name"],
+)
+def test_a_bad_game_is_refused_with_a_clear_message_and_nothing_is_created(
+    client: FlaskClient, app: Flask, players: list[str], fields: dict[str, str], message: str
+) -> None:
+    status, location, html = new_game(client, players, **fields)
+    assert status == 422, location
+    assert message in html
+    assert game_count(app) == 0
+
+
+def test_first_dealer_drawn_at_random_is_one_of_the_players(client: FlaskClient, app: Flask) -> None:
+    status, location, _ = new_game(client, ["Ana", "Beto", "Caro"], first_dealer="random")
+    assert status == 303
+    page = client.get(f"/g/{token_of(location)}").get_data(as_text=True)
+    dealer = re.search(r'data-testid="dealer">([^<]+)<', page)
+    assert dealer and dealer.group(1) in ("Ana", "Beto", "Caro")
+
+
+def test_players_are_added_and_removed_without_javascript(client: FlaskClient, app: Flask) -> None:
+    data = {"csrf_token": csrf(client), "variant": "telefunken", "players-0": "Ana", "players-1": "Beto",
+            "players-2": "Caro", "add_player": "1"}
+    html = client.post("/games/new", data=data).get_data(as_text=True)
+    assert 'name="players-3"' in html and 'value="Caro"' in html
+    data.pop("add_player")
+    data["remove_player"] = "0"
+    html = client.post("/games/new", data=data).get_data(as_text=True)
+    assert 'value="Ana"' not in html and 'name="players-0" id="players-0" value="Beto"' in html
+    assert game_count(app) == 0
+
+
+def test_without_a_csrf_token_nothing_is_created(client: FlaskClient, app: Flask) -> None:
+    response = client.post("/games/new", data={"variant": "telefunken", "players-0": "A", "players-1": "B",
+                                               "players-2": "C", "first_dealer": "0"})
+    assert response.status_code == 400
+    assert game_count(app) == 0
+
+
+def test_rematch_prefills_the_same_players_variant_and_house_rules(client: FlaskClient) -> None:
+    _, location, _ = new_game(client, ["Ana", "Beto", "Caro"], variant="telefunken-bolivia", first_dealer="0",
+                              hr__telefunken_bolivia__streak_multiplier="y")
+    html = client.get(f"/games/new?rematch={token_of(location)}").get_data(as_text=True)
+    fields = Forms(html).form("/games/new")
+    assert fields["variant"] == "telefunken-bolivia"
+    assert [fields[f"players-{i}"] for i in range(3)] == ["Ana", "Beto", "Caro"]
+    assert fields["hr__telefunken_bolivia__streak_multiplier"] == "y"
+
+
+def test_my_games_lists_this_phones_games_and_forgets_one(client: FlaskClient) -> None:
+    assert "No games on this phone yet" in client.get("/games").get_data(as_text=True)
+    _, first, _ = new_game(client, ["Ana", "Beto", "Caro"])
+    _, second, _ = new_game(client, ["Xavi", "Yoli", "Zoe"], variant="shanghai")
+    html = client.get("/games").get_data(as_text=True)
+    assert html.index("Xavi, Yoli, Zoe") < html.index("Ana, Beto, Caro")  # the most recent first
+    assert f'href="/g/{token_of(first)}"' in html and "Deal 1 of 7" in html
+    forget = Forms(html).form(f"/games/forget/{token_of(second)}")
+    response = client.post(f"/games/forget/{token_of(second)}", data=forget)
+    assert response.status_code == 303
+    html = client.get("/games").get_data(as_text=True)
+    assert "Xavi" not in html and "Ana, Beto, Caro" in html
+    # Another phone has no games.
+    other = client.application.test_client()
+    assert "No games on this phone yet" in other.get("/games").get_data(as_text=True)
+
+
+def test_a_malformed_games_cookie_is_ignored(client: FlaskClient) -> None:
+    client.set_cookie("referee_games", "nonsense..<script>.x")
+    assert client.get("/games").status_code == 200
+
+
+@pytest.mark.parametrize("token", ["nope", "x" * 43, "a.b", "%00", "-" * 20])
+def test_an_unknown_link_says_plainly_it_does_not_work(client: FlaskClient, token: str) -> None:
+    response = client.get(f"/g/{token}")
+    assert response.status_code == 404
+    assert "This link does not work" in response.get_data(as_text=True)

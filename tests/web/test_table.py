@@ -1,0 +1,485 @@
+"""The scorekeeper's screens through the Flask test client: every action, refusals, overrides, conflicts,
+retries, ending deals (typed and on the keypad without JavaScript), corrections, undo, game over, exports,
+sharing and revoking."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlmodel import Session, select
+
+from referee.ledger import exchange, store
+from referee.ledger.state import GameState, replay
+
+PLAYERS = ["Ana", "Beto", "Caro", "Dani"]
+
+
+class Forms(HTMLParser):
+    """The forms of a page: (action, {field: value}) for hidden/text inputs, checked boxes, selected options."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.forms: list[tuple[str, dict[str, str]]] = []
+        self._select: str | None = None
+        self._textarea: str | None = None
+        self.feed(html)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form":
+            self.forms.append((a.get("action", ""), {}))
+        elif not self.forms:
+            return
+        elif tag == "input" and "name" in a:
+            if a.get("type") in ("radio", "checkbox") and "checked" not in a:
+                return
+            self.forms[-1][1].setdefault(a["name"], a.get("value", ""))
+        elif tag == "select":
+            self._select = a.get("name")
+        elif tag == "option" and self._select and "selected" in a:
+            self.forms[-1][1][self._select] = a.get("value", "")
+
+    def form(self, action_part: str) -> dict[str, str]:
+        for action, fields in self.forms:
+            if action.endswith(action_part):
+                return dict(fields)
+        raise AssertionError(f"no form posting to …{action_part}: {[a for a, _ in self.forms]}")
+
+
+class Table:
+    """One game driven as the scorekeeper's phone drives it."""
+
+    def __init__(self, client: FlaskClient, app: Flask, token: str) -> None:
+        self.client, self.app, self.token = client, app, token
+
+    @property
+    def base(self) -> str:
+        return f"/g/{self.token}"
+
+    def get(self, path: str = "") -> str:
+        response = self.client.get(self.base + path)
+        assert response.status_code == 200, (path, response.status_code)
+        return response.get_data(as_text=True)
+
+    def form(self, page: str, action: str) -> dict[str, str]:
+        return Forms(self.get(page)).form(action)
+
+    def post(self, action: str, data: dict[str, Any], *, follow: bool = False) -> Any:
+        return self.client.post(self.base + action, data=data, follow_redirects=follow)
+
+    def act(self, action: str, page: str = "", **fields: Any) -> Any:
+        """Post a form of ``page`` to ``action`` with ``fields`` changed."""
+        data: dict[str, Any] = self.form(page, action)
+        data.update(fields)
+        return self.post(action, data)
+
+    def state(self) -> GameState:
+        with Session(self.app.extensions["referee.db"]) as session:
+            game = session.exec(select(store.Game).where(store.Game.view_token != "")).all()
+            for g in game:
+                if g.edit_token == self.token:
+                    assert g.id is not None
+                    return store.load_state(session, g.id)
+        raise AssertionError("no such game")
+
+    def end_deal(self, went_out: str | None, hands: dict[str, str], **extra: str) -> Any:
+        """End the deal with typed hands: preview, then confirm."""
+        data = self.form("/end", "/end")
+        data["went_out"] = went_out if went_out is not None else "-"
+        for seat, name in enumerate(self.state().players):
+            data[f"hands-{seat}"] = hands.get(name, "")
+        data.update(extra)
+        preview = self.post("/end", {**data, "preview": "1"})
+        assert preview.status_code == 200, preview.get_data(as_text=True)[-2000:]
+        confirm = Forms(preview.get_data(as_text=True)).form("/end")
+        return self.post("/end", {**confirm, "confirm": "1"})
+
+
+def new_game(client: FlaskClient, app: Flask, players: list[str] = PLAYERS, **fields: str) -> Table:
+    html = client.get("/games/new").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html)
+    assert token
+    data = {"csrf_token": token.group(1), "variant": "telefunken", "first_dealer": "0", "create": "1"}
+    data.update({f"players-{i}": name for i, name in enumerate(players)})
+    data.update(fields)
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)[-3000:]
+    match = re.match(r"/g/([^/]+)/share", response.headers["Location"])
+    assert match
+    return Table(client, app, match.group(1))
+
+
+@pytest.fixture
+def table(client: FlaskClient, app: Flask) -> Table:
+    return new_game(client, app)
+
+
+def text_of(response: Any) -> str:
+    return str(response.get_data(as_text=True))
+
+
+# ---- the deal screen ---------------------------------------------------------------------------------------
+
+
+def test_the_deal_screen_says_the_deal_contract_roles_and_cut(table: Table) -> None:
+    html = table.get()
+    assert "Deal 1 of 7" in html
+    assert "1 pure trío" in html and "mini-card" in html
+    assert 'data-testid="dealer">Ana<' in html
+    assert 'data-testid="cutter">Dani<' in html
+    assert 'data-testid="first-player">Beto<' in html
+    assert 'data-testid="cut-count">\n      45 cards' in html
+    assert 'data-testid="chips-Beto">7<' in html
+    for link in ("/sheet", "/share", "/rules/telefunken", "/end"):
+        assert link in html
+
+
+def test_a_buy_is_recorded_and_says_how_many_cards_to_draw(table: Table) -> None:
+    response = table.act("/buy", player="Beto")
+    assert response.status_code == 303
+    html = table.get()
+    assert "Beto bought the discard: take it and 1 from the stock." in html
+    assert "On their own turn: 2 from the stock in all" in html
+    assert 'data-testid="chips-Beto">6<' in html
+
+
+def test_a_refused_buy_changes_nothing_and_the_table_can_allow_it(client: FlaskClient, app: Flask) -> None:
+    table = new_game(client, app, hr__telefunken__chips="0")
+    before = table.state().seq
+    response = table.act("/buy", player="Caro")
+    assert response.status_code == 422
+    html = text_of(response)
+    assert "Caro has no chips left" in html
+    assert table.state().seq == before
+    # "The table allows it": the same buy, recorded with the reason as an override.
+    override = Forms(html).form("/buy")
+    assert override["player"] == "Caro" and "no chips left" in override["override"]
+    assert table.post("/buy", override).status_code == 303
+    state = table.state()
+    assert state.seq == before + 1
+    assert state.history[-1].override is not None and "no chips left" in state.history[-1].override
+    assert state.buys_this_deal["Caro"] == 1
+
+
+def test_an_exact_cut_gives_the_cutter_a_chip(table: Table) -> None:
+    assert table.act("/cut", cutter_jokers="1").status_code == 303
+    state = table.state()
+    assert state.cut_this_deal and state.chips_left["Dani"] == 8
+    assert '/cut"' not in table.get()  # the cut form is gone once recorded
+
+
+def test_the_referee_checks_a_contract_before_marking_it_laid_down(table: Table) -> None:
+    response = table.act("/laid-down", player="Beto", melds="7H 7S JK")
+    assert response.status_code == 422
+    assert "Beto" not in table.state().melded
+    assert table.act("/laid-down", player="Beto", melds="7H 7S 7D").status_code == 303
+    html = table.get()
+    assert "The referee checked Beto’s contract: valid." in html
+    assert table.state().melded == ("Beto",)
+
+
+@pytest.mark.parametrize(
+    ("action", "fields"),
+    [
+        ("/buy", {"player": "Zed"}),
+        ("/buy", {"player": ""}),
+        ("/laid-down", {"player": "Nobody"}),
+        ("/laid-down", {"player": "Ana", "melds": "7X 8Y ??"}),
+        ("/cut", {"cutter_jokers": "-2"}),
+        ("/cut", {"cutter_jokers": "lots"}),
+        ("/cut", {"cutter_jokers": "9" * 40}),
+        ("/cut", {"cutter_jokers": "7"}),
+        ("/contract", {"contract_index": "3"}),
+        ("/buy", {"expected_seq": "abc"}),
+        ("/buy", {"expected_seq": "-1"}),
+        ("/buy", {"idempotency_key": "<script>"}),
+        ("/buy", {"override": "x" * 5000}),
+    ],
+)
+def test_weird_input_is_never_a_500_and_changes_nothing(table: Table, action: str, fields: dict[str, str]) -> None:
+    before = table.state().seq
+    data = {**table.form("", "/buy"), "player": "Beto", **fields}
+    response = table.post(action, data)
+    assert response.status_code in (303, 422), text_of(response)[-1500:]
+    assert table.state().seq == before
+
+
+def test_a_page_rendered_before_someone_elses_change_gets_a_conflict(table: Table) -> None:
+    stale = table.form("", "/buy")
+    assert table.act("/buy", player="Beto").status_code == 303
+    response = table.post("/buy", {**stale, "player": "Caro"}, follow=True)
+    assert "Someone else changed the game" in text_of(response)
+    assert table.state().buys_this_deal == {"Ana": 0, "Beto": 1, "Caro": 0, "Dani": 0}
+
+
+def test_a_retried_request_is_recorded_once(table: Table) -> None:
+    data = {**table.form("", "/buy"), "player": "Beto"}
+    assert table.post("/buy", data).status_code == 303
+    assert table.post("/buy", data).status_code == 303  # the same key: the original result, not a second buy
+    assert table.state().buys_this_deal["Beto"] == 1
+
+
+def test_without_a_csrf_token_nothing_is_recorded(table: Table) -> None:
+    data = {k: v for k, v in table.form("", "/buy").items() if k != "csrf_token"}
+    response = table.post("/buy", {**data, "player": "Beto"}, follow=True)
+    assert table.state().seq == 1
+    assert response.status_code in (200, 400)
+
+
+# ---- ending a deal ----------------------------------------------------------------------------------------
+
+
+def test_ending_a_deal_previews_the_arithmetic_then_records_it(table: Table) -> None:
+    data = table.form("/end", "/end")
+    data.update({"went_out": "Beto", "hands-0": "K 7 JK", "hands-2": "25", "hands-3": "A A"})
+    preview = text_of(table.post("/end", {**data, "preview": "1"}))
+    assert "Result of deal 1" in preview
+    assert "10 + 7 + 15 = 32" in preview
+    assert 'data-testid="preview-points-Caro">25<' in preview
+    assert 'data-testid="preview-total-Dani">22<' in preview
+    assert table.state().seq == 1  # a preview records nothing
+    confirm = Forms(preview).form("/end")
+    response = table.post("/end", {**confirm, "confirm": "1"}, follow=True)
+    html = text_of(response)
+    assert "Deal 1 recorded: Beto went out." in html and "Deal 2 of 7" in html
+    assert table.state().totals == {"Ana": 32, "Beto": 0, "Caro": 25, "Dani": 22}
+
+
+@pytest.mark.parametrize(
+    ("hands", "message"),
+    [
+        ({"Ana": "7X", "Caro": "3", "Dani": "4"}, "not cards"),
+        ({"Ana": "-5", "Caro": "3", "Dani": "4"}, "not cards"),
+        ({"Ana": "K K K K K K K K K", "Caro": "3", "Dani": "4"}, "the hands hold"),
+    ],
+    ids=["garbage", "negative", "too-many-copies"],
+)
+def test_a_bad_result_is_shown_and_changes_nothing(table: Table, hands: dict[str, str], message: str) -> None:
+    data = table.form("/end", "/end")
+    data["went_out"] = "Beto"
+    for seat, name in enumerate(PLAYERS):
+        data[f"hands-{seat}"] = hands.get(name, "")
+    response = table.post("/end", {**data, "confirm": "1"})
+    assert response.status_code in (200, 422)
+    assert message in text_of(response)
+    assert table.state().deals_played == 0
+
+
+def test_huge_points_never_break_the_page(table: Table) -> None:
+    response = table.end_deal("Beto", {"Ana": "9" * 30, "Caro": "3", "Dani": "4"})
+    assert response.status_code in (303, 422)
+    assert table.get("/sheet")
+
+
+def test_nobody_out_is_offered_only_where_the_variant_allows_it(client: FlaskClient, app: Flask) -> None:
+    telefunken = new_game(client, app)
+    assert 'data-testid="out-nobody"' not in telefunken.get("/end")
+    response = telefunken.post("/end", {**telefunken.form("/end", "/end"), "went_out": "-", "hands-0": "1",
+                                        "hands-1": "2", "hands-2": "3", "hands-3": "4", "confirm": "1"})
+    assert response.status_code == 422 and telefunken.state().deals_played == 0
+    peru = new_game(client, app, variant="telefunken-peru")
+    assert 'data-testid="out-nobody"' in peru.get("/end")
+    assert peru.end_deal(None, {"Ana": "5", "Beto": "6", "Caro": "7", "Dani": "8"}).status_code == 303
+    assert peru.state().deals[0].went_out is None
+
+
+def test_the_keypad_works_without_javascript(table: Table) -> None:
+    data = table.form("/end", "/end")
+    data["went_out"] = "Ana"
+    html = text_of(table.post("/end", {**data, "key": "K"}))  # the first player after Ana gets the card
+    fields = Forms(html).form("/end")
+    assert fields["hands-1"] == "K" and fields["active"] == "1"
+    assert 'data-testid="points-Beto">10<' in html
+    html = text_of(table.post("/end", {**fields, "key": "JK"}))
+    fields = Forms(html).form("/end")
+    assert fields["hands-1"] == "K JK"
+    html = text_of(table.post("/end", {**fields, "back": "1"}))
+    fields = Forms(html).form("/end")
+    assert fields["hands-1"] == "K"
+    html = text_of(table.post("/end", {**fields, "select": "3"}))
+    fields = Forms(html).form("/end")
+    html = text_of(table.post("/end", {**fields, "key": "T"}))
+    fields = Forms(html).form("/end")
+    assert fields["hands-3"] == "T" and 'data-testid="points-Dani">10<' in html
+    assert table.state().seq == 1
+
+
+# ---- the sheet, corrections, undo --------------------------------------------------------------------------
+
+
+def test_a_past_deal_is_corrected_and_the_correction_undone(table: Table) -> None:
+    table.end_deal("Beto", {"Ana": "10", "Caro": "20", "Dani": "30"})
+    sheet = table.get("/sheet")
+    assert 'data-testid="cell-1-Ana">\n        10<' in sheet or "10" in sheet
+    data = table.form("/deals/1/correct", "/deals/1/correct")
+    assert data["hands-0"] == "10" and data["went_out"] == "Beto"
+    data["hands-0"] = "15"
+    preview = text_of(table.post("/deals/1/correct", {**data, "preview": "1"}))
+    assert 'data-testid="preview-total-Ana">15<' in preview
+    response = table.post("/deals/1/correct", {**Forms(preview).form("/deals/1/correct"), "confirm": "1"},
+                          follow=True)
+    html = text_of(response)
+    assert "Deal 1 corrected" in html and 'data-testid="corrected-1"' in html
+    assert table.state().totals["Ana"] == 15 and table.state().deals[0].corrected
+    # Undo the correction from the sheet.
+    forms = Forms(html)
+    undo = next(fields for action, fields in forms.forms if action.endswith("/undo") and "target" in fields)
+    assert table.post("/undo", undo).status_code == 303
+    state = table.state()
+    assert state.totals["Ana"] == 10 and not state.deals[0].corrected
+
+
+def test_correcting_a_deal_not_played_is_refused_plainly(table: Table) -> None:
+    response = table.client.get(table.base + "/deals/3/correct", follow_redirects=True)
+    assert "has not been played yet" in text_of(response)
+
+
+def test_undo_the_last_action_asks_first(table: Table) -> None:
+    table.act("/buy", player="Beto")
+    page = table.get("/undo")
+    assert "Deal 1: Beto bought" in page
+    assert table.state().buys_this_deal["Beto"] == 1
+    assert table.act("/undo", "/undo").status_code == 303
+    assert table.state().buys_this_deal["Beto"] == 0
+    assert "Undone: Deal 1: Beto bought." in table.get("/sheet")
+    # Undo the undo: redo.
+    table.act("/undo", "/undo")
+    assert table.state().buys_this_deal["Beto"] == 1
+
+
+def test_undo_of_garbage_targets_changes_nothing(table: Table) -> None:
+    assert "There is nothing to undo" in table.get("/undo")
+    for target in ("1", "99", "abc", "-3", ""):
+        data = {**table.form("", "/buy"), "target": target}
+        assert table.post("/undo", data).status_code == 303
+    assert table.state().seq == 1
+
+
+# ---- game over, exports -------------------------------------------------------------------------------------
+
+
+def play_whole_game(table: Table) -> None:
+    hands = [("Beto", {"Ana": "10", "Caro": "20", "Dani": "30"}),
+             ("Caro", {"Ana": "5", "Beto": "5", "Dani": "0"}),
+             ("Dani", {"Ana": "K", "Beto": "Q", "Caro": "J"}),
+             ("Ana", {"Beto": "1", "Caro": "2", "Dani": "3"}),
+             ("Beto", {"Ana": "4", "Caro": "4", "Dani": "4"}),
+             ("Caro", {"Ana": "8", "Beto": "8", "Dani": "8"}),
+             ("Dani", {"Ana": "2", "Beto": "2", "Caro": "2"})]
+    for out, deal in hands:
+        assert table.end_deal(out, deal).status_code == 303
+
+
+def test_game_over_shows_the_final_standings_exports_and_rematch(table: Table) -> None:
+    play_whole_game(table)
+    response = table.client.get(table.base, follow_redirects=True)
+    html = text_of(response)
+    assert "Game over" in html
+    state = table.state()
+    assert state.finished
+    leader = state.standings[0]
+    assert f"{leader} wins!" in html or "A tie" in html
+    assert f"/games/new?rematch={table.token}" in html
+    # JSON export reads back to the same game.
+    export = table.client.get(table.base + "/export.json")
+    assert export.headers["Content-Disposition"].startswith("attachment;")
+    data = json.loads(export.get_data(as_text=True))
+    assert data["format"] == "referee-game/1"
+    assert replay(exchange.import_game(data)).totals == state.totals
+    # CSV: a header and one row per deal at least.
+    rows = list(csv.reader(io.StringIO(table.client.get(table.base + "/export.csv").get_data(as_text=True))))
+    assert len(rows) >= 8 and any("Ana" in cell for cell in rows[0])
+
+
+def test_a_tie_is_shown_as_a_tie(client: FlaskClient, app: Flask) -> None:
+    table = new_game(client, app, players=["Ana", "Beto", "Caro"])
+    for deal in range(7):
+        out = ["Ana", "Beto"][deal % 2]
+        assert table.end_deal(out, {"Ana": "0", "Beto": "0", "Caro": "9"} | {out: ""}).status_code == 303
+    html = table.get("/over")
+    assert "A tie: Ana, Beto" in html
+    assert html.count("(tie)") == 2
+
+
+def test_progressive_rummy_shows_payouts(client: FlaskClient, app: Flask) -> None:
+    table = new_game(client, app, variant="progressive-rummy")
+    for _ in range(15):
+        assert table.end_deal("Ana", {"Beto": "5", "Caro": "10", "Dani": "15"}).status_code == 303
+    html = table.get("/over")
+    assert 'data-testid="payout-Ana">+12.00<' in html
+    assert 'data-testid="payout-Dani">-6.00<' in html
+
+
+def test_stakes_are_shown_when_set(client: FlaskClient, app: Flask) -> None:
+    table = new_game(client, app, small_stake="1", large_stake="10")
+    play_whole_game(table)
+    html = table.get("/over")
+    assert 'data-testid="money-' in html and "Deals won:" in html
+
+
+def test_ending_the_game_early_can_be_undone(table: Table) -> None:
+    table.end_deal("Beto", {"Ana": "10", "Caro": "20", "Dani": "30"})
+    assert table.act("/abandon", "/sheet", reason="rain").status_code == 303
+    html = table.client.get(table.base, follow_redirects=True).get_data(as_text=True)
+    assert "The game was ended early" in html
+    assert table.state().abandoned == "rain"
+    table.act("/undo", "/undo")
+    assert table.state().abandoned is None and "Deal 2 of 7" in table.get()
+
+
+# ---- access ---------------------------------------------------------------------------------------------------
+
+
+def view_token(table: Table) -> str:
+    match = re.search(r"/v/([A-Za-z0-9_-]+)", table.get("/share"))
+    assert match
+    return match.group(1)
+
+
+def test_the_view_token_opens_no_scorekeeper_page(table: Table) -> None:
+    token = view_token(table)
+    for path in ("", "/end", "/sheet", "/share", "/undo", "/over", "/export.json", "/deals/1/correct"):
+        response = table.client.get(f"/g/{token}{path}")
+        assert response.status_code == 404, path
+    data = {**table.form("", "/buy"), "player": "Beto"}
+    for action in ("/buy", "/cut", "/laid-down", "/end", "/undo", "/abandon", "/share/revoke", "/contract"):
+        response = table.client.post(f"/g/{token}{action}", data=data)
+        assert response.status_code == 404, action
+    assert table.state().seq == 1
+
+
+def test_revoking_shared_scorekeeping_makes_the_old_link_say_it_no_longer_works(table: Table) -> None:
+    share = table.get("/share?edit=1")
+    assert f"/g/{table.token}" in share and 'data-testid="edit-qr"' in share
+    old = table.token
+    response = table.act("/share/revoke", "/share")
+    assert response.status_code == 303
+    new = re.match(r"/g/([^/]+)/share", response.headers["Location"])
+    assert new and new.group(1) != old
+    dead = table.client.get(f"/g/{old}")
+    assert dead.status_code == 404 and "no longer does" in text_of(dead)
+    # This phone keeps the new link (and no longer the old one).
+    cookie = table.client.get_cookie("referee_games")
+    assert cookie is not None and new.group(1) in cookie.value and old not in cookie.value
+    table.token = new.group(1)
+    assert "Deal 1 of 7" in table.get()
+
+
+def iter_routes(app: Flask) -> Iterator[str]:
+    for rule in app.url_map.iter_rules():
+        if rule.endpoint.startswith("table."):
+            yield rule.rule
+
+
+def test_every_scorekeeper_route_is_under_the_edit_token(app: Flask) -> None:
+    routes = list(iter_routes(app))
+    assert routes and all(route.startswith("/g/<edit_token>") for route in routes)
