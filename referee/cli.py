@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from referee.cli_ledger import tally_command
 from referee.cli_rules import COMMANDS
 
 
@@ -26,3 +27,4 @@ def serve(host: str, port: int, debug: bool) -> None:
 
 for _command in COMMANDS:  # the rules engine's commands: variants, check, meld, points
     main.add_command(_command)
+main.add_command(tally_command)

@@ -81,7 +81,7 @@ Sequence numbers: the k-th event of the log (GameCreated included) has ``seq`` k
   (value of the cards entered or the points typed; 0 for the one who went out), ``multiplier`` (streak,
   1 when off), ``points[player]`` (raw × multiplier for everyone but the winner), ``exact_cut``,
   ``cutter_jokers``, ``buys[player]``, ``contract_index`` (dealer's choice, else None), ``corrected``
-  (bool), ``overrides`` (override reasons of events of this deal that the rules refused)
+  (bool), ``overrides`` (the reasons the table gave with overrides on events of this deal)
 - ``adjustments: tuple[Adjustment, ...]`` — ``Adjustment(player, deal, code, reason, points)``: exact-cut
   −25/−50 (``"exact-cut"``), Carrillo's erasure of the cutter's previous-deal points (``"exact-cut-erase"``),
   unused chips at the end (``"unused-chips"``, Peru v1 family −10 a chip)

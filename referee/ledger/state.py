@@ -41,7 +41,7 @@ from referee.ledger.events import (
     PlayerRenamed,
     Undone,
 )
-from referee.rules import scoring
+from referee.rules import contracts, scoring
 from referee.rules.cards import Card, CardError, TooManyCopiesError, check_copies, format_cards, parse_cards
 from referee.rules.problems import Problem, RulesError
 from referee.rules.variants import Contract, CutReward, Deal, FirstPlayer, StockRule, Variant, find_variant
@@ -718,27 +718,34 @@ def _buy_problems(state: GameState, seat: int, record: DealRecord, *, extra: int
     return problems
 
 
-def _chip_problems(state: GameState, records: Sequence[DealRecord]) -> list[Problem]:
-    """Players who would have spent more chips than they had, at the end of any deal."""
-    limit = state.chip_limit
-    if limit is None:
-        return []
+def _lowest_balances(state: GameState, records: Sequence[DealRecord]) -> list[int]:
+    """Each player's lowest chip balance at the end of any deal (chips never go below zero at the table)."""
+    limit = state.chip_limit or 0
     chips = [limit] * len(state.names)
-    short: dict[int, int] = {}
+    lowest = list(chips)
     for record in records:
         earned = state._cut_chip(record)
         if earned is not None:
             chips[earned] += 1
         for seat in range(len(state.names)):
             chips[seat] -= record.buys_of(seat)
-            if chips[seat] < 0 and seat not in short:
-                short[seat] = record.number
-    token = state.variant.buy.token
-    return [
-        _p("no-chips-left", "{player} has no {token}s left (each player has {limit} for the game)",
-           player=state.names[seat], token=token, limit=limit)
-        for seat in sorted(short)
-    ]
+            lowest[seat] = min(lowest[seat], chips[seat])
+    return lowest
+
+
+def _no_chips(state: GameState, seat: int) -> Problem:
+    return _p("no-chips-left", "{player} has no {token}s left (each player has {limit} for the game)",
+              player=state.names[seat], token=state.variant.buy.token, limit=state.chip_limit or 0)
+
+
+def _chip_problems(state: GameState, records: Sequence[DealRecord]) -> list[Problem]:
+    """Players a correction would leave short of chips in some deal (and who were not short already)."""
+    if state.chip_limit is None:
+        return []
+    before = _lowest_balances(state, state.records)
+    after = _lowest_balances(state, records)
+    seats = range(len(state.names))
+    return [_no_chips(state, seat) for seat in seats if after[seat] < 0 and after[seat] < before[seat]]
 
 
 def _hand_problems(
@@ -814,8 +821,6 @@ def _cut_problems(state: GameState, jokers: int, number: int) -> list[Problem]:
 
 
 def _contract_problems(state: GameState, seat: int, melds: tuple[str, ...]) -> list[Problem]:
-    from referee.rules import contracts  # type: ignore[attr-defined,unused-ignore]  # lands with the engine
-
     record = state.current
     number = record.contract_index + 1 if record.contract_index is not None else record.number
     try:
@@ -860,9 +865,9 @@ def _check(state: GameState, event: Event) -> list[Problem]:
             return [_unknown(state, event.player)]
         seat = state.names.index(event.player)
         problems = _announced(state) + _buy_problems(state, seat, record)
-        if not problems or all(p.code != "no-buying" for p in problems):
-            bought = dataclasses.replace(record, buys=_bump(record.buys, seat, len(state.names)))
-            problems += _chip_problems(state, (*state.records[:-1], bought))
+        left = state.chips_left[event.player]
+        if left is not None and left <= 0 and all(p.code != "no-buying" for p in problems):
+            problems.append(_no_chips(state, seat))
         if seat in record.melded and not state.variant.buy.after_melding:
             problems.append(_p("buy-after-melding", "{player} has laid down already and {variant} allows no "
                                "buying after that", player=event.player, variant=state.variant.name))
@@ -1033,7 +1038,7 @@ def _step(state: GameState, event: Event, forced: bool) -> GameState:
     if isinstance(event, DealCorrected):
         index = event.deal - 1
         corrected = _corrected_record(state, records[index], event)
-        if forced and event.override:
+        if event.override:
             corrected = dataclasses.replace(corrected, overrides=(*corrected.overrides, event.override))
         records[index] = corrected
         return dataclasses.replace(state, records=tuple(records))
@@ -1051,7 +1056,7 @@ def _step(state: GameState, event: Event, forced: bool) -> GameState:
         winner = names.index(event.went_out) if event.went_out is not None else None
         hands = tuple(sorted((names.index(k), v) for k, v in event.hands.items()))
         record = dataclasses.replace(record, ended=True, went_out=winner, hands=hands)
-    if forced and event.override:
+    if event.override:
         record = dataclasses.replace(record, overrides=(*record.overrides, event.override))
     records[-1] = record
     if isinstance(event, DealEnded) and record.number < len(state.variant.deals):
