@@ -19,7 +19,7 @@ export DEBIAN_FRONTEND := noninteractive
 PYTEST_OK_IF_EMPTY = status=0; $(1) || status=$$?; if [ $$status -eq 5 ]; then echo "pytest: no tests collected"; \
 	elif [ $$status -ne 0 ]; then exit $$status; fi
 
-.PHONY: help run test lint typecheck pytest browser bench clean
+.PHONY: help run test lint typecheck pytest browser pg bench clean
 
 help:
 	@echo "make run    serve the app at http://$(HOST):$(PORT) (HOST=0.0.0.0 for the local network, PORT=...)"
@@ -38,8 +38,8 @@ lint: $(VENV)/.installed-test
 typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy referee
 
-# A `pg` step (a throwaway PostgreSQL server for the ledger tests) goes in front of pytest here.
-pytest: $(VENV)/.installed-test browser
+# `pg`: the ledger tests start a throwaway PostgreSQL server (tests/ledger/conftest.py) when its binaries exist.
+pytest: $(VENV)/.installed-test browser pg
 	@$(call PYTEST_OK_IF_EMPTY,$(BIN)/python -m pytest --ignore=tests/bench)
 
 bench: $(VENV)/.installed-test browser
@@ -75,6 +75,18 @@ browser:
 		else \
 			echo "The browser tests need Chromium at $(CHROMIUM): install it (sudo apt-get install chromium) and retry." >&2; \
 			exit 1; \
+		fi; \
+	fi
+
+# The ledger's PostgreSQL tests need initdb and pg_ctl; as root on Debian we install them, otherwise those
+# tests are skipped and the pytest summary says why.
+pg:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			echo "Installing Debian's postgresql for the ledger's PostgreSQL tests"; \
+			apt-get update && apt-get install -y postgresql; \
+		else \
+			echo "PostgreSQL tests will be skipped: no initdb (sudo apt-get install postgresql)"; \
 		fi; \
 	fi
 
