@@ -454,3 +454,18 @@ def show(variant_id: str) -> str:
 def _variants() -> Iterable[Variant]:
     registry = VARIANTS.values() if isinstance(VARIANTS, Mapping) else VARIANTS
     return list(registry)
+
+
+def meld_words(kind: str, size: int, *, pure: bool = False, or_more: bool = False) -> str:
+    """One meld without a count, e.g. 'run of 7 or more' (for the engine's verdicts)."""
+    if kind == "run":
+        text = gettext("run of %(size)d", size=size)
+    elif kind == "colour run":
+        text = gettext("run of %(size)d alternating red and black", size=size)
+    elif pure:
+        text = gettext("pure set of %(size)d", size=size)
+    else:
+        text = gettext("set of %(size)d", size=size)
+    if or_more:
+        text = gettext("%(melds)s or more", melds=text)
+    return text

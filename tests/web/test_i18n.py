@@ -1,0 +1,229 @@
+"""Languages: the Spanish catalogue is complete and current, its placeholders match, and the verdicts are worded."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+from flask import Flask
+from flask.testing import FlaskClient
+
+from referee.rules.problems import Problem
+from referee.web import catalogues, verdicts
+
+from .problem_scan import ROOT, scan
+
+PO = ROOT / "translations" / "es" / "LC_MESSAGES" / "messages.po"
+KEYWORDS = {
+    "_": None,
+    "gettext": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "lazy_gettext": None,
+    "lazy_ngettext": (1, 2),
+    "lazy_pgettext": ((1, "c"), 2),
+}
+PYTHON_FORMAT = re.compile(r"%\((\w+)\)[sd]")
+
+
+def catalogue():  # type: ignore[no-untyped-def]
+    with PO.open("rb") as file:
+        return read_po(file, locale="es")
+
+
+def sources() -> set[tuple[str | None, str]]:
+    """Every (context, msgid) the code, the templates and the engine's texts hold now (as pybabel extracts them)."""
+    method_map = [
+        ("referee/rules/variants.py", "referee.web.texts:extract"),
+        ("referee/**.py", "python"),
+        ("templates/**.html", "jinja2"),
+    ]
+    found: set[tuple[str | None, str]] = set()
+    for _, _, message, _, context in extract_from_dir(str(ROOT), method_map, keywords=KEYWORDS):
+        msgid = message[0] if isinstance(message, tuple) else message
+        if msgid:
+            found.add((context, msgid))
+    return found
+
+
+def brace_fields(text: str) -> set[str]:
+    try:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    except ValueError:
+        return set()
+
+
+# ---- the catalogue --------------------------------------------------------------------------------------
+
+
+def test_every_entry_is_translated_and_none_is_fuzzy() -> None:
+    untranslated, fuzzy = [], []
+    for message in catalogue():
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not all(strings):
+            untranslated.append(message.id)
+        if message.fuzzy:
+            fuzzy.append(message.id)
+    assert untranslated == []
+    assert fuzzy == []
+
+
+def test_the_catalogue_holds_every_text_of_the_code_and_templates() -> None:
+    """A new text without its Spanish fails here: refresh the catalogue (translations/README.md) and translate it."""
+    held = {(m.context, m.id[0] if isinstance(m.id, tuple) else m.id) for m in catalogue() if m.id}
+    missing = sorted(sources() - held, key=str)
+    assert missing == []
+
+
+def test_translations_keep_their_placeholders() -> None:
+    for message in catalogue():
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        wanted_percent = set(PYTHON_FORMAT.findall(ids[-1])) | set(PYTHON_FORMAT.findall(ids[0]))
+        wanted_brace = brace_fields(ids[0])
+        for text in strings:
+            # A plural's singular may leave the number out ("una ficha"), never any other placeholder.
+            assert set(PYTHON_FORMAT.findall(text)) | {"num"} >= wanted_percent - {"num"}, (message.id, text)
+            assert set(PYTHON_FORMAT.findall(text)) <= wanted_percent, (message.id, text)
+            assert brace_fields(text) == wanted_brace, (message.id, text)
+
+
+# ---- verdicts -------------------------------------------------------------------------------------------
+
+
+def test_every_problem_code_of_the_engine_and_the_ledger_has_words() -> None:
+    found = scan()
+    assert len(found) > 50  # the scan sees the engine at all
+    missing = sorted(set(found) - set(verdicts.VERDICTS))
+    assert missing == [], "add these codes to referee/web/verdicts.py (and their Spanish)"
+
+
+def test_every_engine_template_is_one_of_the_verdicts_english_templates() -> None:
+    """An exact match picks the right sentence where a code has several."""
+    found = scan()
+    for code, entry in found.items():
+        english = {verdicts.english(t) for t in verdicts.VERDICTS[code]}
+        assert entry.templates <= english, code
+
+
+def test_verdict_templates_ask_only_for_params_the_engine_gives() -> None:
+    found = scan()
+    for code, entries in verdicts.VERDICTS.items():
+        if code not in found:
+            continue
+        given = set().union(*found[code].params) if found[code].params else set()
+        for entry in entries:
+            assert verdicts.placeholders(verdicts.english(entry)) <= given, (code, verdicts.english(entry))
+
+
+def test_no_verdict_is_left_over() -> None:
+    """Codes the engine no longer produces are removed, so the table says what the engine says."""
+    assert sorted(set(verdicts.VERDICTS) - set(scan())) == []
+
+
+PROBLEM = Problem.of(
+    "no-chips-left",
+    "{player} has no {token}s left (each player has {limit} for the game)",
+    player="Ana",
+    token="chip",
+    limit=7,
+)
+
+
+def test_word_in_english(app: Flask) -> None:
+    with app.test_request_context("/", headers={"Accept-Language": "en"}):
+        assert verdicts.word(PROBLEM) == "Ana has no chips left (each player has 7 for the game)"
+
+
+def test_word_in_spanish_translates_the_engine_words_too(app: Flask) -> None:
+    with app.test_request_context("/", headers={"Accept-Language": "es"}):
+        assert verdicts.word(PROBLEM) == "a Ana no le quedan fichas (cada jugador tiene 7 para toda la partida)"
+        run = Problem.of(
+            "size-below-minimum",
+            "{count} cards in the {requirement}: deal {deal} needs at least {size}",
+            count=5,
+            requirement="run of 7 or more",
+            deal=7,
+            size=7,
+        )
+        assert verdicts.word(run) == "5 cartas en escalera de 7 o más: la mano 7 pide al menos 7"
+
+
+def test_word_keeps_a_numbered_meld_prefix(app: Flask) -> None:
+    inner = Problem.of("mixed-suits", "a run needs cards of one suit, not {suits}", suits="♥ ♠")
+    numbered = Problem(inner.code, "meld {meld}: " + inner.template, (*inner.params, ("meld", 2)))
+    with app.test_request_context("/", headers={"Accept-Language": "es"}):
+        assert verdicts.word(numbered) == "juego 2: una escalera necesita cartas de un solo palo, no ♥ ♠"
+
+
+def test_word_picks_the_template_by_its_params_when_the_text_differs(app: Flask) -> None:
+    changed = Problem.of("game-over", "all {count} deals are done", count=7)
+    with app.test_request_context("/", headers={"Accept-Language": "es"}):
+        assert verdicts.word(changed) == "la partida terminó: ya se jugaron las 7 manos"
+
+
+def test_an_unknown_code_falls_back_to_the_english(app: Flask) -> None:
+    problem = Problem.of("brand-new-rule", "{player} did something new", player="Ana")
+    with app.test_request_context("/", headers={"Accept-Language": "es"}):
+        assert verdicts.word(problem) == "Ana did something new"
+
+
+def test_missing_params_fall_back_to_the_english(app: Flask) -> None:
+    problem = Problem.of("no-chips-left", "out of chips")
+    with app.test_request_context("/", headers={"Accept-Language": "es"}):
+        assert verdicts.word(problem) == "out of chips"
+
+
+# ---- pages in Spanish, and the compiled catalogue ----------------------------------------------------
+
+
+def test_the_rules_card_speaks_spanish(client: FlaskClient) -> None:
+    html = client.get("/rules/telefunken", headers={"Accept-Language": "es-AR,es;q=0.9"}).get_data(as_text=True)
+    assert "Manos y contratos" in html
+    assert "1 trío limpio" in html
+    assert "1 trío y 1 escalera de 7 o más — salir de una sola vez" in html
+    assert "Cada jugador tiene 7 fichas para toda la partida." in html
+    # The engine's own prose is translated as well.
+    assert "El juego base: 7 manos" in html
+
+
+def test_the_language_switch_cookie_wins(client: FlaskClient) -> None:
+    client.set_cookie("lang", "es")
+    html = client.get("/rules/shanghai", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert "Valor de las cartas" in html
+
+
+def test_catalogues_are_compiled_into_the_instance_folder(app: Flask) -> None:
+    mo = Path(app.instance_path) / "translations" / "es" / "LC_MESSAGES" / "messages.mo"
+    assert mo.is_file()
+    # Nothing is written into the repository.
+    assert not (ROOT / "translations" / "es" / "LC_MESSAGES" / "messages.mo").exists()
+
+
+def test_compiling_again_only_when_the_po_changed(tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    (source / "es" / "LC_MESSAGES").mkdir(parents=True)
+    po = source / "es" / "LC_MESSAGES" / "messages.po"
+    po.write_text('msgid ""\nmsgstr ""\n"Language: es\\n"\n\nmsgid "Live"\nmsgstr "En vivo"\n', encoding="utf-8")
+    target = tmp_path / "out"
+    assert catalogues.compile_catalogues(source, target) == [target / "es" / "LC_MESSAGES" / "messages.mo"]
+    assert catalogues.compile_catalogues(source, target) == []
+    mo = target / "es" / "LC_MESSAGES" / "messages.mo"
+    import os
+
+    os.utime(po, (mo.stat().st_mtime + 10, mo.stat().st_mtime + 10))
+    assert catalogues.compile_catalogues(source, target) == [mo]
+
+
+@pytest.mark.parametrize("path", ["/rules/telefunken", "/rules"])
+def test_english_pages_have_no_spanish(client: FlaskClient, path: str) -> None:
+    html = client.get(path, headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert "Manos y contratos" not in html
