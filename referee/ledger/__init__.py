@@ -46,7 +46,8 @@ is shown as an override (see ``HistoryEntry``)::
 ``EventRefused`` for the first event the rules refuse that carries no override, or a ``RulesError`` for bad
 input (unknown variant, bad house rule). ``start(created) -> GameState`` starts a game.
 ``apply(state, event, *, at=None) -> GameState``: the state after one more event, or raises
-``EventRefused(problems, forcible)`` (a ``RulesError``, so a ``ValueError``) and changes nothing.
+``EventRefused`` (a ``RulesError``, so a ``ValueError``; ``.problems``, ``.forcible``, ``.event``) and
+changes nothing.
 ``check(state, event) -> tuple[Problem, ...]``: the reasons the rules refuse ``event`` now (empty: allowed),
 without applying it — "can Ana buy?" is ``check(state, Buy(deal=state.deal_number, player="Ana"))`` or
 ``state.can_buy("Ana")``. ``EventRefused.forcible`` is False when an override cannot help (the event names
@@ -75,12 +76,14 @@ Sequence numbers: the k-th event of the log (GameCreated included) has ``seq`` k
   list[str]`` (the next player after the discarder first; the discarder is never a claimant),
   ``stock_cards_for_buy(own_turn: bool) -> int`` (stock cards the buyer takes; on their own turn, the normal
   draw included), ``buy_money`` (money in the pot: price × buys; 0 where buys are free)
-- ``melded`` (players who laid down this deal, turn order)
+- ``melded`` (players who laid down this deal, turn order); ``total_buys[player]`` (whole game);
+  ``buy_limit(record=None)`` (per-deal limit of a deal: 0 no buying, None no limit)
 - ``deals: tuple[DealResult, ...]`` for every deal ended so far, each with ``number``, ``dealer``, ``cutter``,
   ``went_out`` (None: nobody), ``winner`` (same as went_out), ``hands`` (as entered), ``raw_points[player]``
   (value of the cards entered or the points typed; 0 for the one who went out), ``multiplier`` (streak,
   1 when off), ``points[player]`` (raw × multiplier for everyone but the winner), ``exact_cut``,
-  ``cutter_jokers``, ``buys[player]``, ``contract_index`` (dealer's choice, else None), ``corrected``
+  ``cutter_jokers``, ``buys[player]``, ``laid_down[player]`` (melds), ``contract_index`` (dealer's choice,
+  else None), ``corrected``
   (bool), ``overrides`` (the reasons the table gave with overrides on events of this deal)
 - ``adjustments: tuple[Adjustment, ...]`` — ``Adjustment(player, deal, code, reason, points)``: exact-cut
   −25/−50 (``"exact-cut"``), Carrillo's erasure of the cutter's previous-deal points (``"exact-cut-erase"``),
@@ -97,6 +100,8 @@ Sequence numbers: the k-th event of the log (GameCreated included) has ``seq`` k
   and the table allowed it, else None), ``undone`` (cancelled by a later Undone), ``corrected`` (an event of
   a deal that a later correction restated)
 - ``events`` (the log, tuple of events, undone ones included), ``seq`` (the last seq)
+- ``records: tuple[DealRecord, ...]`` (the facts of every deal started, by seat: what export writes),
+  ``current`` (the current deal's record), ``hand_points(value)`` (points of a hand as entered)
 
 ``store`` — SQLModel tables and the one place that writes them
 --------------------------------------------------------------
@@ -106,7 +111,8 @@ Tables: ``Game`` (``id``, ``public_id`` (uuid hex for URLs), ``variant``, ``crea
 ``seq`` (unique per game), ``type``, ``payload`` (JSON text), ``created_at``, ``idempotency_key`` (unique per
 game, nullable)). Functions, keyword-only after the session:
 
-- ``create_game(session, *, created: GameCreated, idempotency_key=None) -> Game`` (validates; commits)
+- ``create_game(session, *, created: GameCreated, title="", idempotency_key=None) -> Game`` (validates;
+  commits)
 - ``get_game(session, *, public_id) -> Game`` (``GameNotFound``), ``load_events(session, game_id) -> list[Event]``,
   ``load_state(session, game_id) -> GameState``
 - ``append(session, *, game_id, event, expected_seq, idempotency_key=None) -> AppendResult(seq, state,
@@ -127,7 +133,8 @@ per-deal keys ``contract``, ``ended``, ``laid_down``, ``override``; top-level ``
 ``override`` when used), ``import_game(data) -> list[Event]`` (raises ``GameFileError``, a ``ValueError``,
 for a file that is not a readable referee-game/1 file: wrong format or types, unknown variant, bad house
 rule, unparseable card; a game the rules forbid imports fine and is refused by ``replay``),
-``tally(data) -> Tally`` (replays leniently: every reason the rules give, the sheet as far as it goes),
-``score_sheet_csv(state) -> str``, ``sheet_json(state, errors) -> dict`` (the ``referee tally --json``
-shape). ``export → import → export`` gives the identical dict.
+``tally(data) -> Tally(state, errors)`` (replays leniently: every reason the rules give, the sheet as far as
+it goes; ``Tally.allowed``), ``replay_file(data)`` (strict), ``score_sheet_csv(state) -> str``,
+``sheet_text(state) -> str``, ``sheet_json(state, errors) -> dict`` (the ``referee tally --json`` shape).
+``export → import → export`` gives the identical dict.
 """

@@ -491,3 +491,50 @@ def test_replay_gives_the_same_state_and_times() -> None:
     assert s.events == tuple(events) and s.seq == 4
     assert s.history[0].time == t
     assert replay(events).totals == s.totals == {"Ana": 0, "Beto": 10, "Caro": 3, "Dani": 4}
+
+
+# ---- melds checked by the rules engine -------------------------------------------------------------
+
+
+def test_laid_down_melds_are_checked_by_the_engine() -> None:
+    s = new()
+    # deal 1 of Venezuela: one pure trío (three different suits, no joker)
+    assert refused_codes(s, LaidDown(deal=1, player="Beto", melds=("7H 7H 7S",))) == {"suits-not-different"}
+    s = apply(s, LaidDown(deal=1, player="Beto", melds=("7H 7D 7S",)))
+    assert s.melded == ("Beto",) and s.current.laid_down == ((1, ("7H 7D 7S",)),)
+    assert refused_codes(s, LaidDown(deal=1, player="Beto")) == {"already-laid-down"}
+    forced = apply(s, LaidDown(deal=1, player="Caro", melds=("7H 7H 7S",), override="house custom"))
+    assert forced.melded == ("Beto", "Caro") and forced.history[-1].override == "house custom"
+
+
+def test_laid_down_under_dealers_choice_checks_the_announced_contract() -> None:
+    s = new("telefunken-ecuador", dealer_chooses_contract=True)
+    s = apply(s, ContractChosen(deal=1, contract_index=5))  # the chueca: a trío and a run of 4, no jokers
+    s = apply(s, LaidDown(deal=1, player="Beto", melds=("7H 7D 7S", "3C 4C 5C 6C")))
+    assert s.melded == ("Beto",)
+    assert check(s, LaidDown(deal=1, player="Caro", melds=("7H 7D 7S",)))  # not the chueca
+
+
+def test_the_documented_api_exists() -> None:
+    import referee.ledger as ledger
+    from referee.ledger import exchange, store
+
+    s = end(new(), "Ana", Beto=1, Caro=1, Dani=1)
+    for name in ("variant", "created", "players", "settings", "deal_number", "deal", "contracts", "contract",
+                 "available_contracts", "deals_played", "deals_left", "finished", "abandoned", "over", "dealer",
+                 "cutter", "first_player", "exact_cut_counts", "cut_this_deal", "chips_left", "chip_limit",
+                 "buys_this_deal", "buys_left_this_deal", "buy_money", "melded", "total_buys", "deals",
+                 "adjustments", "totals", "standings", "ranks", "leaders", "payouts", "stakes", "history",
+                 "events", "seq", "records", "current"):
+        getattr(s, name)
+        assert f"``{name}" in (ledger.__doc__ or ""), name
+    for method in ("dealer_of", "cutter_of", "exact_cut_counts_for", "can_buy", "buy_priority",
+                   "stock_cards_for_buy", "buy_limit", "hand_points"):
+        assert callable(getattr(s, method))
+    assert s.dealer_of(3) == "Caro" and s.cutter_of(3) == "Beto" and s.first_player == "Caro"
+    for name in ("create_game", "get_game", "load_events", "load_state", "append", "list_games", "players_of",
+                 "access", "rotate_edit_token"):
+        assert callable(getattr(store, name))
+    for name in ("export_game", "import_game", "tally", "replay_file", "score_sheet_csv", "sheet_text",
+                 "sheet_json"):
+        assert callable(getattr(exchange, name))
