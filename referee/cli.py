@@ -6,6 +6,7 @@ import click
 
 from referee.cli_ledger import tally_command
 from referee.cli_rules import COMMANDS
+from referee.cli_solve import solve_command
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -28,3 +29,4 @@ def serve(host: str, port: int, debug: bool) -> None:
 for _command in COMMANDS:  # the rules engine's commands: variants, check, meld, points
     main.add_command(_command)
 main.add_command(tally_command)
+main.add_command(solve_command)
