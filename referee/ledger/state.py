@@ -9,6 +9,26 @@ deal or an event that does not exist, or the game is over).
 Players are kept in turn order and handled by seat (0-based) inside; names appear only at the edges,
 so a rename changes nothing but the names.
 
+Decisions (where the rule book leaves the ledger to choose):
+
+- A hand's points are the value of the cards entered, or the points typed; the player who went out normally
+  enters none. If the table allowed them to go out holding cards (an override), those cards count.
+- Under dealer's choice the announced contract brings its deal's own rules: Ecuador's pure trío has no
+  buying whichever deal it is played in. Buys, lay-downs and deal ends wait for the announcement.
+- An exact cut's chip counts from the cut, even when the cut is recorded after that deal's buys.
+- Carrillo's exact cut: an adjustment in the deal of the cut, minus the cutter's points of the previous deal
+  (after any streak multiplier); nothing in deal 1 or when the cutter scored 0.
+- Unused chips (Peru v1 family) are an adjustment in the last deal, once every deal has ended (not for an
+  abandoned game).
+- Payouts (Progressive) are each player's net money for the game: the buy money each player paid into the
+  pot is subtracted, and the pot goes to the winner(s), so the payouts sum to zero.
+- Names match exactly; two players' names must differ in more than upper/lower case.
+- Some refusals cannot be overridden (``HARD_CODES``): an unknown player, a deal other than the current one
+  or beyond the game, a game over, a deal ended twice, unreadable cards, an undo that would leave later
+  events against the rules.
+- A correction that leaves a player short of chips (at the end of any deal, and worse than before) is
+  refused like a buy with no chips left.
+
 >>> from referee.ledger.events import GameCreated, Buy
 >>> s = start(GameCreated(variant="telefunken", players=("Ana", "Beto", "Caro", "Dani"), first_dealer="Ana"))
 >>> (s.dealer, s.cutter, s.first_player, s.exact_cut_counts)

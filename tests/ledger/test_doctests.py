@@ -1,0 +1,15 @@
+"""The examples in the ledger's docstrings run."""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+
+from referee.ledger import events, state
+
+
+@pytest.mark.parametrize("module", [events, state], ids=lambda m: m.__name__)
+def test_doctests(module: object) -> None:
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
+    assert result.attempted > 0 and result.failed == 0
