@@ -344,12 +344,11 @@ def test_forbidden_game_still_scores_what_it_can() -> None:
     assert (players["players"], players["standings"]) == ([], [])
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in GAMES.glob("*.json")))
+@pytest.mark.parametrize("name", sorted(p.name for p in GAMES.glob("*.json") if p.name != "forbidden-players.json"))
 def test_export_import_export_is_identical(name: str) -> None:
     data = json.loads((GAMES / name).read_text())
     result = tally(data)
-    if result.state is None:
-        pytest.skip("the game cannot even start")
+    assert result.state is not None
     first = export_game(result.state)
     if result.allowed:
         again = export_game(replay(import_game(first)))
