@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
-from referee.web import board, catalogues, games, home, i18n, rules_card, table
+from referee.web import board, catalogues, compression, games, home, i18n, rules_card, table
 
 #: Every POST needs a valid CSRF token (Flask-WTF forms carry it).
 csrf = CSRFProtect()
@@ -15,6 +15,7 @@ def init_app(app: Flask) -> None:
     """Turn on CSRF protection and register the site's blueprints."""
     csrf.init_app(app)
     catalogues.init_app(app)
+    compression.init_app(app)
     i18n.init_app(app)
     app.register_blueprint(home.bp)
     app.register_blueprint(board.bp)

@@ -24,6 +24,7 @@ KEYWORDS = {
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
     "lazy_gettext": None,
+    "_l": None,  # forms.py: lazy_gettext as _l
     "lazy_ngettext": (1, 2),
     "lazy_pgettext": ((1, "c"), 2),
 }
