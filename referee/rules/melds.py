@@ -28,10 +28,11 @@ Decisions this module takes where the rule book is silent (RULES.md, §2–§11)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from referee.rules.cards import JOKER, Card, CardError, CardsLike, Rank, Suit, TooManyCopiesError, to_cards
+from referee.rules.cards import JOKER, Card, CardError, CardsLike, Rank, Suit, TooManyCopiesError, parse_card, to_cards
 from referee.rules.problems import Problem
 from referee.rules.variants import AceRule, DeckRow, MeldKind, MeldRules, Variant, WildLimit, find_variant
 
@@ -237,7 +238,7 @@ def classify(
     'wilds-in-sets-not-allowed'
     """
     rules, name, row = resolve_rules(variant, players)
-    codes = encode(to_cards(cards))
+    codes = encode(cards)
     if row is not None:
         check_codes(codes, decks=row.decks, jokers=row.jokers)
     slot = _slot(rules)
@@ -259,7 +260,7 @@ def readings(cards: CardsLike, variant: Variant | str | MeldRules, kind: MeldKin
     ['run 5♥–7♥, joker as 7♥', 'run 4♥–6♥, joker as 4♥']
     """
     rules = variant if isinstance(variant, MeldRules) else resolve_rules(variant)[0]
-    return code_readings(encode(to_cards(cards)), rules, kind)
+    return code_readings(encode(cards), rules, kind)
 
 
 def code_readings(codes: tuple[int, ...], rules: MeldRules, kind: MeldKind | None = None) -> tuple[Meld, ...]:
@@ -273,7 +274,7 @@ def code_readings(codes: tuple[int, ...], rules: MeldRules, kind: MeldKind | Non
 def explain(cards: CardsLike, variant: Variant | str | MeldRules, kind: MeldKind | None = None) -> tuple[Problem, ...]:
     """Every reason the cards are not a valid meld of ``kind`` (of the closest kind when None); () when valid."""
     rules, name, _ = resolve_rules(variant)
-    codes = encode(to_cards(cards))
+    codes = encode(cards)
     return code_explanation(codes, rules, name, kind)
 
 
@@ -320,16 +321,23 @@ _BARE: tuple[Card, ...] = (JOKER,) + tuple(Card(r, None) for r in Rank)
 _RED = (False, True, True, False)  # by suit index: ♠ ♥ ♦ ♣
 
 
-def encode(cards: Iterable[Card]) -> tuple[int, ...]:
-    """Cards as sorted small integers: 0 for a joker, else rank × 4 + suit (♠ ♥ ♦ ♣), so entry order never counts.
+def encode(cards: CardsLike) -> tuple[int, ...]:
+    """Cards (notation or Card objects) as sorted small integers: 0 for a joker, else rank × 4 + suit (♠ ♥ ♦ ♣),
+    so that entry order never counts. Bad notation, a non-card or a bare rank raise CardError.
 
-    >>> from referee.rules.cards import parse_cards
-    >>> encode(parse_cards("JK 2C AS"))
+    >>> encode("JK 2C AS")
     (0, 4, 11)
     """
+    if isinstance(cards, str):
+        return _encode_text(cards)
+    if not isinstance(cards, Iterable):
+        raise CardError(repr(cards), f"{cards!r} is not cards (write them like 7H 8H JK)")
     out: list[int] = []
     suit_index = _SUIT_INDEX
+    card_type = Card
     for card in cards:
+        if type(card) is not card_type:
+            to_cards([card])  # raises the CardError that names it
         rank = card.rank
         if rank is None:
             out.append(0)
@@ -337,6 +345,29 @@ def encode(cards: Iterable[Card]) -> tuple[int, ...]:
             raise CardError(str(card), f"{card} needs a suit here (write it like {card}H)")
         else:
             out.append((rank << 2) | suit_index[id(card.suit)])
+    out.sort()
+    return tuple(out)
+
+
+# The notation split as cards.parse_cards splits it; each distinct token is parsed once by cards.parse_card.
+_SEPARATORS = re.compile(r"[\s,]+")
+_VARIATION_SELECTORS = str.maketrans("", "", "\ufe0f\ufe0e")
+_TOKEN_CODES: dict[str, int] = {}
+
+
+def _encode_text(text: str) -> tuple[int, ...]:
+    codes = _TOKEN_CODES
+    out: list[int] = []
+    for token in _SEPARATORS.split(text.translate(_VARIATION_SELECTORS)):
+        if not token:
+            continue
+        code = codes.get(token)
+        if code is None:
+            (code,) = encode((parse_card(token),))
+            if len(codes) >= 4096:
+                codes.clear()
+            codes[token] = code
+        out.append(code)
     out.sort()
     return tuple(out)
 
@@ -644,26 +675,36 @@ def _explain(codes: tuple[int, ...], rules: MeldRules, name: str, kind: MeldKind
     return tuple(problems)
 
 
-def _is_wild(code: int, rules: MeldRules) -> bool:
-    return code == 0 or (rules.twos_wild and code >> 2 == 2)
+def _split(codes: Sequence[int], twos_wild: bool) -> tuple[list[int], list[int]]:
+    """Natural and wild codes (jokers, and 2s where 2s are wild)."""
+    naturals: list[int] = []
+    wilds: list[int] = []
+    for c in codes:
+        if c == 0 or (twos_wild and c >> 2 == 2):
+            wilds.append(c)
+        else:
+            naturals.append(c)
+    return naturals, wilds
 
 
 def plausible_kinds(codes: tuple[int, ...], rules: MeldRules) -> set[MeldKind]:
     """The kinds encoded cards look like, valid or not: one rank a set (or pair), one suit a run, mixed suits
     and 12 cards or more a colour run; wild cards only, a set. Explanations are given against these."""
-    naturals = [c for c in codes if not _is_wild(c, rules)]
+    naturals, _ = _split(codes, rules.twos_wild)
     if not naturals:  # wild cards only: say why a set of them is no set (binding decision 3)
         return {MeldKind.SET, MeldKind.PAIR}
-    ranks = {c >> 2 for c in naturals}
-    suits = {c & 3 for c in naturals}
+    rank = naturals[0] >> 2
+    suit = naturals[0] & 3
+    one_rank = all(c >> 2 == rank for c in naturals)
+    one_suit = all(c & 3 == suit for c in naturals)
     kinds: set[MeldKind] = set()
-    if len(ranks) <= 1:
+    if one_rank:
         kinds.add(MeldKind.SET)
         if len(codes) <= 2:
             kinds.add(MeldKind.PAIR)
-    if len(suits) <= 1:
+    if one_suit:
         kinds.add(MeldKind.RUN)
-    if len(suits) > 1 and len(codes) >= COLOUR_RUN_MIN:
+    elif len(codes) >= COLOUR_RUN_MIN:
         kinds.add(MeldKind.COLOUR_RUN)
     return kinds
 
@@ -708,8 +749,7 @@ def _explain_group(codes: tuple[int, ...], rules: MeldRules, name: str, kind: Me
             problems.append(Problem.of(code, "{count} cards: a pair is exactly 2", count=n))
     elif n < rules.min_set:
         problems.append(_too_few(n, word, rules.min_set))
-    naturals = [c for c in codes if not _is_wild(c, rules)]
-    wilds = [c for c in codes if _is_wild(c, rules)]
+    naturals, wilds = _split(codes, rules.twos_wild)
     ranks = sorted({c >> 2 for c in naturals})
     if len(ranks) > 1:
         problems.append(
@@ -827,9 +867,9 @@ def _explain_run(codes: tuple[int, ...], rules: MeldRules, name: str) -> list[Pr
         problems.append(
             Problem.of("run-too-long", "{count} cards: a run holds at most {maximum}", count=n, maximum=longest)
         )
-    jokers = [c for c in codes if c == 0]
-    twos = [c for c in codes if rules.twos_wild and c >> 2 == 2]
-    naturals = [c for c in codes if c and not (rules.twos_wild and c >> 2 == 2)]
+    naturals, wilds = _split(codes, rules.twos_wild)
+    jokers = [c for c in wilds if c == 0]
+    twos = [c for c in wilds if c != 0]
     suits: dict[int, int] = {}
     for c in naturals:
         suits[c & 3] = suits.get(c & 3, 0) + 1
