@@ -45,9 +45,9 @@ Decisions this module takes where the rule book is silent:
   left to discard.
 - A go-out lay-down's extra melds follow the variant's meld rules only (no contract limits); where the
   variant allows nothing but the contract on the contract turn (Shanghai, Carrillo), there are none.
-- Hands of more than 20 cards can make the search for the *closest* arrangement long: beyond a budget of
-  search steps, the closest arrangement found so far is reported. Whether the contract is there is always
-  answered by a complete search.
+- The search for the *closest* arrangement spends wild 2s in one fixed order (jokers first, then the suit
+  with the most 2s), and beyond a budget of search steps (huge hands) reports the closest arrangement found
+  so far. Whether the contract is there is always answered by a complete search.
 """
 
 from __future__ import annotations
@@ -409,7 +409,12 @@ class _Search:
                 self._memo_best: dict[object, int] = {}
                 self._go_closest(counts, tuple(range(len(self.reqs))), 0, (), (), 0)
             else:
-                runs = tuple(i for i, r in enumerate(self.reqs) if r.kind in (MeldKind.RUN, MeldKind.COLOUR_RUN))
+                runs = tuple(
+                    sorted(
+                        (i for i, r in enumerate(self.reqs) if r.kind in (MeldKind.RUN, MeldKind.COLOUR_RUN)),
+                        key=lambda i: (self.reqs[i].group, i),
+                    )
+                )
                 sets = tuple(i for i, r in enumerate(self.reqs) if r.kind in (MeldKind.SET, MeldKind.PAIR))
                 self._set_order = self._order_sets(sets)
                 self._memo_best = {}
@@ -490,9 +495,13 @@ class _Search:
     # ---- candidate runs (ordinary deals) ---------------------------------------------------------------
 
     def _run_parts(
-        self, spec: _Spec, counts: _Counts, wused: int, substitute: bool, taken: _Marks
+        self, spec: _Spec, counts: _Counts, wused: int, substitute: bool, taken: _Marks, *, many_twos: bool
     ) -> list[tuple[_Part, tuple[int, ...]]]:
-        """Every run of exactly the requirement's size the cards allow, as (part, constraint mark)."""
+        """Every run of exactly the requirement's size the cards allow, as (part, constraint mark).
+
+        With ``many_twos`` every choice of which wild 2s to spend is a candidate of its own (a later run may
+        need a 2 of its suit in its own place); without, 2s are spent in one fixed order.
+        """
         length = spec.size
         if length > self.max_run:
             return []
@@ -520,7 +529,7 @@ class _Search:
                     rest = counts
                     if twos_wild and any(8 <= c <= 11 for c in used):
                         rest = _take(counts, [c for c in used if 8 <= c <= 11])
-                    for wilds in self._wild_choices(rest, w, many=twos_wild and len(self.reqs) > 1):
+                    for wilds in self._wild_choices(rest, w, many=many_twos and len(self.reqs) > 1):
                         shape = (suit, *ranks)
                         mark = (2, suit, start, start + length - 1)
                         key = (used, wilds, mark if self.tracks else None)
@@ -574,7 +583,7 @@ class _Search:
             if spec.kind is MeldKind.COLOUR_RUN:
                 parts = [(p, _COLOUR_MARK) for p in self._colour_parts(spec, counts, (spec.size,))]
             else:
-                parts = self._run_parts(spec, counts, wused, substitute, taken)
+                parts = self._run_parts(spec, counts, wused, substitute, taken, many_twos=True)
             if choice is None or len(parts) < len(choice[1]):
                 choice = (i, parts)
             if not parts:
@@ -663,6 +672,26 @@ class _Search:
         if score > self._best[0]:
             self._best = (score, plan)
 
+    def _bound(self, counts: _Counts, todo: Sequence[int]) -> int:
+        """The most the requirements ``todo`` can still add: as many as the cards left can fill, each with
+        at least one natural card (a set of wild cards only aside), the largest ones counted."""
+        if not todo:
+            return 0
+        total = sum(counts)
+        wilds = self._wild_count(counts)
+        naturals = total - wilds
+        sizes = sorted(self.reqs[i].size for i in todo)
+        fit = 0
+        room = total
+        for size in sizes:
+            if size > room:
+                break
+            room -= size
+            fit += 1
+        if not any(self.reqs[i].wild_only for i in todo):
+            fit = min(fit, naturals)
+        return fit * 1000 + min(total, sum(sizes[len(sizes) - fit :]))
+
     def _value(self, part: _Part) -> int:
         return (1000 if part.req is not None else 0) + len(part.naturals) + len(part.wilds)
 
@@ -674,17 +703,15 @@ class _Search:
         taken: _Marks,
         plan: _Plan,
         score: int,
+        floor: tuple[object, ...] = (),
     ) -> None:
         self._tick()
-        bound = score + sum(1000 + self.reqs[i].size for i in todo) + sum(
-            1000 + self.reqs[i].size for i in self._set_order
-        )
-        if bound <= self._best[0]:
+        if score + self._bound(counts, todo + self._set_order) <= self._best[0]:
             return
         if not todo:
             self._sets_closest(counts, 0, wused, taken, plan, score, 0)
             return
-        key = (counts, todo, wused, taken)
+        key = (counts, todo, wused, taken, floor)
         if self._memo_best.get(key, -1) >= score:
             return
         self._memo_best[key] = score
@@ -693,12 +720,23 @@ class _Search:
         if spec.kind is MeldKind.COLOUR_RUN:
             parts = [(p, _COLOUR_MARK) for p in self._colour_parts(spec, counts, (spec.size,))]
         else:
-            parts = self._run_parts(spec, counts, wused, len(self.reqs) > 1, taken)
+            parts = self._run_parts(spec, counts, wused, len(self.reqs) > 1, taken, many_twos=False)
         rest = todo[1:]
+        twin_next = bool(rest) and self.reqs[rest[0]].group == spec.group
         for part, mark in parts:
+            # identical requirements take their runs in one order: no symmetric retries
+            order = (part.shape, part.naturals, part.wilds)
+            if floor and order < floor:
+                continue
             after = _take(counts, part.naturals + part.wilds)
             marks = taken + (mark,) if self.tracks else taken
-            self._runs_closest(after, rest, wused + len(part.wilds), marks, plan + (part,), score + self._value(part))
+            self._runs_closest(
+                after, rest, wused + len(part.wilds), marks, plan + (part,), score + self._value(part),
+                order if twin_next else (),
+            )
+        # unmet: identical requirements after it stay unmet too (the met ones come first)
+        while rest and self.reqs[rest[0]].group == spec.group:
+            rest = rest[1:]
         self._runs_closest(counts, rest, wused, taken, plan, score)
 
     def _sets_closest(
@@ -716,8 +754,7 @@ class _Search:
         if k == len(order):
             self._offer(score, plan)
             return
-        bound = score + sum(1000 + self.reqs[i].size for i in order[k:])
-        if bound <= self._best[0]:
+        if score + self._bound(counts, order[k:]) <= self._best[0]:
             return
         key = ("s", counts, k, wused, taken, low_rank)
         if self._memo_best.get(key, -1) >= score:
@@ -913,8 +950,8 @@ class _Search:
     ) -> None:
         self._tick()
         total = sum(counts)
-        bound = score + 1000 * len(todo) + total
-        if bound <= self._best[0]:
+        # every card left may still be laid down (in further melds), but only so many requirements met
+        if score + self._bound(counts, todo) // 1000 * 1000 + total <= self._best[0]:
             return
         key = (counts, todo, wused, taken)
         if self._memo_best.get(key, -1) >= score:
