@@ -24,7 +24,7 @@ Decisions this module takes where the rule book is silent:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from referee.rules.cards import Card, CardsLike, to_cards
@@ -112,8 +112,8 @@ def split_melds(melds: Sequence[CardsLike] | str) -> tuple[tuple[Card, ...], ...
         items = list(melds)
     except TypeError:
         raise MeldsError(melds) from None
-    if items and all(isinstance(item, Card) for item in items):
-        raise MeldsError(melds)  # one meld's cards, not a list of melds
+    if any(isinstance(item, Card) or not isinstance(item, str | Iterable) for item in items):
+        raise MeldsError(melds)  # one meld's cards, or something else, not a list of melds
     return tuple(to_cards(item) for item in items)
 
 

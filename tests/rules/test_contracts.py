@@ -476,6 +476,10 @@ def test_bad_input_raises_rules_errors() -> None:
         check_contract("telefunken", 1, 7)  # type: ignore[arg-type]
     with pytest.raises(MeldsError):
         check_contract("telefunken", 1, parse_cards("7H 7S 7D"))  # type: ignore[arg-type]  # one meld, not a list
+    with pytest.raises(MeldsError):
+        check_contract("telefunken", 1, [7])  # type: ignore[list-item]
+    with pytest.raises(MeldsError):
+        check_contract("telefunken", 1, None)  # type: ignore[arg-type]
     with pytest.raises(RulesError):
         check_contract("no-such-game", 1, ["7H 7S 7D"])
 

@@ -11,6 +11,7 @@ The generator :func:`random_contract` is shared with ``tests/bench/bench_rules.p
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections import Counter
 
@@ -271,6 +272,17 @@ def _consistent_meld_verdict(cards: object, variant: Variant) -> None:
 @given(variant_id=st.sampled_from(list(VARIANTS)), cards=st.lists(st.sampled_from(CARD_KINDS), max_size=15))
 def test_random_card_lists_only_raise_rules_errors(variant_id: str, cards: list[Card]) -> None:
     _consistent_meld_verdict(cards, find_variant(variant_id))
+
+
+JUNK = st.one_of(st.sampled_from(CARD_KINDS), st.none(), st.integers(), st.text(alphabet=NOTATION, max_size=3))
+
+
+@SETTINGS
+@given(variant_id=st.sampled_from(list(VARIANTS)), things=st.one_of(st.lists(JUNK, max_size=8), JUNK))
+def test_anything_at_all_only_raises_rules_errors(variant_id: str, things: object) -> None:
+    _consistent_meld_verdict(things, find_variant(variant_id))
+    with contextlib.suppress(RulesError):
+        check_contract(variant_id, 1, things)  # type: ignore[arg-type]
 
 
 @SETTINGS
