@@ -16,8 +16,10 @@ def test_home_says_what_referee_is(client: FlaskClient) -> None:
     assert 'rel="icon" type="image/svg+xml" href="data:' in page
 
 
-def test_home_has_no_new_game_button_until_games_exist(client: FlaskClient) -> None:
-    assert "New game" not in client.get("/").get_data(as_text=True)
+def test_home_leads_to_a_new_game(client: FlaskClient) -> None:
+    page = client.get("/").get_data(as_text=True)
+    assert 'href="/games/new"' in page
+    assert client.get("/games/new").status_code == 200
 
 
 def test_stylesheet_served(client: FlaskClient) -> None:

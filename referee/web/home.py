@@ -2,22 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, render_template, url_for
+from flask import Blueprint, render_template
 
 bp = Blueprint("home", __name__)
-
-#: The page that starts a game; the games blueprint provides it.
-NEW_GAME_ENDPOINT = "games.new"
 
 
 @bp.get("/")
 def index() -> str:
     """Show the home page."""
-    return render_template("home.html", new_game_url=new_game_url())
-
-
-def new_game_url() -> str | None:
-    """Return the New game page's address, or None while no blueprint provides it."""
-    if NEW_GAME_ENDPOINT in current_app.view_functions:
-        return url_for(NEW_GAME_ENDPOINT)
-    return None
+    return render_template("home.html")
