@@ -24,10 +24,19 @@ Decisions this module takes where the rule book is silent (RULES.md, §2–§11)
   stand for :data:`~referee.rules.cards.JOKER` and :meth:`Meld.wilds_json` writes them as ``"any"``.
 - A pair (Progressive deal 14) is exactly 2 cards of one rank under the variant's set wild limit, with at least
   one natural card.
+- Binding decision 3 read both ways: where 2s are wild, ``2♥ 2♠ 2♣`` is no set (all wild, no natural), but it may
+  be a run where wilds are unlimited (Progressive: 2♠ natural in its place, the other two standing for 3♠ 4♠).
+- Thirteen cards A-K of one suit where the ace may be low or high read first as 2-A (as high as possible).
+- An invalid meld is explained as the kind it looks like (one rank: a set; one suit: a run; mixed suits and 12
+  cards or more: a colour run), else as every kind, keeping those with the fewest problems.
+
+Speed: the engine works on small integer codes (:func:`encode`), never on Card hashes (an enum hashes in Python),
+and caches readings and explanations per MeldRules (by identity) and sorted codes.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -308,6 +317,7 @@ def clear_caches() -> None:
     _EXPLANATIONS.clear()
     _SLOTS.clear()
     _KINDS.clear()
+    _WITH_RUNS.clear()
 
 
 # --------------------------------------------------------------------------------------------------
@@ -392,23 +402,28 @@ def check_codes(codes: Sequence[int], *, decks: int, jokers: int) -> None:
             raise TooManyCopiesError(_CARD_OF[code], total, jokers if code == 0 else decks)
 
 
-# A MeldRules is a frozen dataclass whose hash walks eleven fields (enums hash in Python): cache by identity,
-# holding the rules so that their id is never reused while an entry stands.
-_SLOTS: dict[int, MeldRules] = {}
+# A MeldRules is a frozen dataclass whose hash walks eleven fields (enums hash in Python): the caches key it by a
+# serial number given per object (by identity). The object is held with its serial, so its id is never reused while
+# the entry stands; a serial is never given twice, so an entry made during a clear by another thread goes stale.
+_SLOTS: dict[int, tuple[MeldRules, int]] = {}
+_SERIALS = itertools.count(1)
 _KINDS: dict[int, tuple[MeldKind, ...]] = {}
 _KIND_NO = {id(MeldKind.SET): 0, id(MeldKind.RUN): 1, id(MeldKind.PAIR): 2, id(MeldKind.COLOUR_RUN): 3}
 _READINGS: dict[tuple[int, int, tuple[int, ...]], tuple[Meld, ...]] = {}
 _EXPLANATIONS: dict[tuple[int, int, str, tuple[int, ...]], tuple[Problem, ...]] = {}
+_WITH_RUNS: dict[int, MeldRules] = {}  # the rules with runs, to say "no runs in this variant" of a run
 _CACHE_LIMIT = 200_000
 
 
 def _slot(rules: MeldRules) -> int:
-    key = id(rules)
-    if _SLOTS.get(key) is not rules:
-        if len(_SLOTS) >= 256:
-            clear_caches()
-        _SLOTS[key] = rules
-    return key
+    found = _SLOTS.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    if len(_SLOTS) >= 256:
+        clear_caches()
+    serial = next(_SERIALS)
+    _SLOTS[id(rules)] = (rules, serial)
+    return serial
 
 
 def _kinds(rules: MeldRules, slot: int) -> tuple[MeldKind, ...]:
@@ -709,13 +724,11 @@ def plausible_kinds(codes: tuple[int, ...], rules: MeldRules) -> set[MeldKind]:
     return kinds
 
 
-_WITH_RUNS: dict[int, MeldRules] = {}
-
-
 def _with_runs(rules: MeldRules) -> MeldRules:
-    found = _WITH_RUNS.get(_slot(rules))
+    slot = _slot(rules)
+    found = _WITH_RUNS.get(slot)
     if found is None:
-        found = _WITH_RUNS[id(rules)] = replace(rules, runs=True)
+        found = _WITH_RUNS[slot] = replace(rules, runs=True)
     return found
 
 

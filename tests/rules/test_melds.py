@@ -515,3 +515,10 @@ def test_explain_a_valid_meld_is_empty() -> None:
         "mixed-suits",
         "duplicate-rank-in-run",
     ]
+
+
+def test_caches_follow_each_rules_object() -> None:
+    """Readings are cached per MeldRules object: fresh objects (ids reused, caches cleared past 256) stay right."""
+    for _ in range(300):
+        assert classify("5H 6H 7H", MeldRules()).valid
+        assert [p.code for p in classify("5H 6H 7H", MeldRules(runs=False)).problems] == ["no-runs-in-variant"]
