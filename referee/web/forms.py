@@ -127,16 +127,43 @@ class LaidDownForm(_PlayerChoice, ActionForm):
         return tuple(part.strip() for part in re.split(r"[\n;|]+", text) if part.strip())
 
 
-def hand_value(text: str | None) -> HandValue:
-    """What was typed for a hand: digits are points, anything else is cards in the notation."""
-    clean = (text or "").strip()
-    if clean.isdigit() and clean.isascii():
-        return int(clean)
-    return clean
+def hand_value(cards: str | None, points: str | None = None) -> HandValue:
+    """A hand as entered: the points when typed (a whole number), else the cards in the notation."""
+    typed = (points or "").strip()
+    if typed:
+        return int(typed)
+    return " ".join((cards or "").split())
+
+
+def _points_text(form: Any, field: Any) -> None:
+    """Points are a whole number of 0 or more (blank: the cards count instead)."""
+    text = (field.data or "").strip()
+    if text and not (text.isascii() and text.isdigit() and len(text) <= 7):
+        raise ValidationError(_l("Points are a whole number from 0 to 9999999."))
+
+
+def align_entries(entries: FieldList, count: int, formdata: Any = None) -> None:
+    """Give a FieldList exactly ``count`` entries, entry i reading what was posted as ``name-i``.
+
+    WTForms renumbers the indices it received (a post with only ``points-2`` would fill entry 0): a seat's
+    field must stay that seat's, so each entry is bound to its own index again (without formdata: blank).
+    """
+    entries.entries = []
+    entries.last_index = -1
+    for index in range(count):
+        # _add_entry is FieldList's own way to bind one entry to formdata at a given index.
+        entries._add_entry(formdata or None, index=index)
+
+
+def _posted() -> Any:
+    """The posted form data of the current request, or None."""
+    from flask import request
+
+    return request.form if request.method == "POST" else None
 
 
 class EndDealForm(ActionForm):
-    """The end of a deal: who went out, and each other player's cards (keypad or typed) or points.
+    """The end of a deal: who went out, and each other player's cards (keypad or typed) or their points typed.
 
     The keypad without JavaScript: each key is a submit button (``key`` = "seat:RANK"), ``back`` removes the
     last card of a seat, ``active`` remembers which player the keypad types for.
@@ -144,6 +171,7 @@ class EndDealForm(ActionForm):
 
     went_out = RadioField(_l("Who went out?"), choices=[], validators=[Optional()])
     hands = FieldList(StringField(validators=[Optional(), Length(max=MAX_HAND_TEXT)]), min_entries=0)
+    points = FieldList(StringField(validators=[_points_text]), min_entries=0)
     active = HiddenField()
     key = HiddenField()
     back = HiddenField()
@@ -154,10 +182,8 @@ class EndDealForm(ActionForm):
         if nobody_allowed:
             choices.append((NOBODY, str(_l("Nobody (the stock ran out)"))))
         self.went_out.choices = choices
-        while len(self.hands.entries) < len(players):
-            self.hands.append_entry()
-        while len(self.hands.entries) > len(players):
-            self.hands.pop_entry()
+        for entries in (self.hands, self.points):
+            align_entries(entries, len(players), self.meta.wrap_formdata(self, _posted()))
 
     def validate_went_out(self, field: RadioField) -> None:
         """Someone (or nobody, where offered) must be chosen."""
@@ -173,8 +199,8 @@ class EndDealForm(ActionForm):
         """Each player's hand as entered; the one who went out is left out."""
         out = self.went_out_name()
         return {
-            name: hand_value(entry.data)
-            for name, entry in zip(players, self.hands.entries, strict=False)
+            name: hand_value(cards.data, points.data)
+            for name, cards, points in zip(players, self.hands.entries, self.points.entries, strict=False)
             if name != out
         }
 
@@ -198,8 +224,7 @@ class CorrectDealForm(EndDealForm):
     def set_players(self, players: Sequence[str], *, nobody_allowed: bool) -> None:
         """As the end of a deal, plus one buys field a player."""
         super().set_players(players, nobody_allowed=nobody_allowed)
-        while len(self.buys.entries) < len(players):
-            self.buys.append_entry()
+        align_entries(self.buys, len(players), self.meta.wrap_formdata(self, _posted()))
 
     def buy_counts(self, players: Sequence[str]) -> dict[str, int]:
         """Buys per player as entered (blank counts as 0)."""

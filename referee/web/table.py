@@ -59,7 +59,7 @@ bp = Blueprint("table", __name__, url_prefix="/g/<edit_token>")
 
 #: The keypad's keys: ranks A–K and the joker. A ten is written T, so "10" typed alone still means points.
 KEYPAD = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "JK")
-KEY_LABELS = {"T": "10", "JK": "🃏"}
+KEY_LABELS = {"T": "10", "JK": "JK"}
 
 Page = str | tuple[str, int] | WerkzeugResponse
 
@@ -328,6 +328,7 @@ class HandRow:
     seat: int
     name: str
     field: Any
+    typed: Any  # the points field
     points: int | None
     error: str | None
     cards: str  # pretty, for the arithmetic
@@ -357,10 +358,15 @@ def _end_rows(state: GameState, form: EndDealForm, active: int | None) -> list[H
     out = form.went_out_name()
     for seat, name in enumerate(state.players):
         entry = form.hands.entries[seat]
+        typed = form.points.entries[seat]
         is_out = name == out
-        points, error, pretty, sums = (0, None, "", "") if is_out else _hand_arithmetic(
-            state, hand_value(entry.data))
-        rows.append(HandRow(seat, name, entry, points, error, pretty, sums, seat == active, is_out))
+        if is_out:
+            points, error, pretty, sums = 0, None, "", ""
+        elif typed.errors:
+            points, error, pretty, sums = None, " ".join(str(e) for e in typed.errors), "", ""
+        else:
+            points, error, pretty, sums = _hand_arithmetic(state, hand_value(entry.data, typed.data))
+        rows.append(HandRow(seat, name, entry, typed, points, error, pretty, sums, seat == active, is_out))
     return rows
 
 
@@ -431,10 +437,10 @@ def end_deal(edit_token: str) -> Page:
     active = form.active_seat(state.players)
     if form.key.data or form.back.data or request.form.get("select") is not None:
         return _keypad_step(table, form, active)
+    if any(entry.errors for entry in form.points.entries):
+        return _render_end(table, form, active, status=422)
     event = DealEnded(deal=state.deal_number, went_out=form.went_out_name(),
                       hands=form.hand_values(state.players))
-    if form.errors:
-        return _render_end(table, form, active, status=422)
     if "confirm" not in request.form:
         preview, reasons, forcible = _preview(state, event.with_override(form.override_reason))
         return _render_end(table, form, active, preview=preview, reasons=reasons, forcible=forcible)
@@ -463,7 +469,6 @@ def deal_summary(state: GameState, result: DealResult) -> str:
 def _keypad_step(table: access.Table, form: EndDealForm, active: int | None) -> Page:
     """No JavaScript: a keypad key, the back key or a player's row was pressed; the page comes back updated."""
     state = table.state
-    form.errors.clear() if isinstance(form.errors, dict) else None
     form.went_out.errors = []
     selected = request.form.get("select", "")
     if selected.isdigit() and int(selected) < len(state.players):
@@ -475,12 +480,11 @@ def _keypad_step(table: access.Table, form: EndDealForm, active: int | None) -> 
     if active is not None:
         entry = form.hands.entries[active]
         text = (entry.data or "").strip()
-        if text.isdigit():
-            text = ""  # points typed before: the keypad enters cards instead
         if form.back.data:
             text = " ".join(text.split()[:-1])
         elif form.key.data in KEYPAD:
             text = f"{text} {form.key.data}".strip()
+            form.points.entries[active].data = ""  # cards entered: they count, not points typed before
         entry.data = text
     form.key.data = ""
     form.back.data = ""
@@ -627,7 +631,10 @@ def correct(edit_token: str, number: int) -> Page:
         form.went_out.data = result.went_out if result.went_out is not None else NOBODY
         for seat, name in enumerate(state.players):
             value = result.hands.get(name, "")
-            form.hands.entries[seat].data = str(value)
+            if isinstance(value, int):
+                form.points.entries[seat].data = "" if name == result.went_out else str(value)
+            else:
+                form.hands.entries[seat].data = value
             form.buys.entries[seat].data = result.buys.get(name, 0)
         form.exact_cut.data = result.exact_cut
         form.cutter_jokers.data = result.cutter_jokers

@@ -61,10 +61,11 @@
       return Object.prototype.hasOwnProperty.call(values, t) ? values[t] : undefined;
     }
 
-    function points(text) {
+    function points(text, typed) {
+      var given = typed.trim();
+      if (given !== "") return /^\d+$/.test(given) ? parseInt(given, 10) : null;
       var clean = text.trim();
       if (clean === "") return 0;
-      if (/^\d+$/.test(clean)) return parseInt(clean, 10);
       var total = 0;
       var tokens = clean.split(/[\s,]+/);
       for (var i = 0; i < tokens.length; i++) {
@@ -91,7 +92,7 @@
         return;
       }
       row.classList.remove("is-out");
-      var p = points(input.value);
+      var p = points(input.value, row.querySelector("[data-typed]").value);
       out.textContent = p === null ? "?" : String(p);
     }
 
@@ -110,12 +111,15 @@
         setActive(seat);
       });
       var input = row.querySelector("[data-hand]");
-      input.addEventListener("focus", function () {
-        setActive(seat);
-      });
-      input.addEventListener("input", function () {
-        refresh(row);
-        staleResult();
+      var typed = row.querySelector("[data-typed]");
+      [input, typed].forEach(function (field) {
+        field.addEventListener("focus", function () {
+          setActive(seat);
+        });
+        field.addEventListener("input", function () {
+          refresh(row);
+          staleResult();
+        });
       });
     });
 
@@ -138,9 +142,8 @@
         }
         if (seat === null) return;
         var input = rows[seat].querySelector("[data-hand]");
-        var text = input.value.trim();
-        if (/^\d+$/.test(text)) text = ""; // points typed before: the keypad enters cards instead
-        input.value = (text + " " + key.getAttribute("data-key")).trim();
+        input.value = (input.value.trim() + " " + key.getAttribute("data-key")).trim();
+        rows[seat].querySelector("[data-typed]").value = ""; // cards entered: they count, not typed points
         refresh(rows[seat]);
         staleResult();
       });

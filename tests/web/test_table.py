@@ -96,7 +96,8 @@ class Table:
         data = self.form("/end", "/end")
         data["went_out"] = went_out if went_out is not None else "-"
         for seat, name in enumerate(self.state().players):
-            data[f"hands-{seat}"] = hands.get(name, "")
+            value = hands.get(name, "")
+            data[f"points-{seat}" if value.isdigit() else f"hands-{seat}"] = value
         data.update(extra)
         preview = self.post("/end", {**data, "preview": "1"})
         assert preview.status_code == 200, preview.get_data(as_text=True)[-2000:]
@@ -240,7 +241,7 @@ def test_without_a_csrf_token_nothing_is_recorded(table: Table) -> None:
 
 def test_ending_a_deal_previews_the_arithmetic_then_records_it(table: Table) -> None:
     data = table.form("/end", "/end")
-    data.update({"went_out": "Beto", "hands-0": "K 7 JK", "hands-2": "25", "hands-3": "A A"})
+    data.update({"went_out": "Beto", "hands-0": "K 7 JK", "points-2": "25", "hands-3": "A A"})
     preview = text_of(table.post("/end", {**data, "preview": "1"}))
     assert "Result of deal 1" in preview
     assert "10 + 7 + 15 = 32" in preview
@@ -267,24 +268,43 @@ def test_a_bad_result_is_shown_and_changes_nothing(table: Table, hands: dict[str
     data = table.form("/end", "/end")
     data["went_out"] = "Beto"
     for seat, name in enumerate(PLAYERS):
-        data[f"hands-{seat}"] = hands.get(name, "")
+        value = hands.get(name, "")
+        data[f"points-{seat}" if value.isdigit() else f"hands-{seat}"] = value
     response = table.post("/end", {**data, "confirm": "1"})
     assert response.status_code in (200, 422)
     assert message in text_of(response)
     assert table.state().deals_played == 0
 
 
-def test_huge_points_never_break_the_page(table: Table) -> None:
-    response = table.end_deal("Beto", {"Ana": "9" * 30, "Caro": "3", "Dani": "4"})
-    assert response.status_code in (303, 422)
-    assert table.get("/sheet")
+@pytest.mark.parametrize("points", ["9" * 30, "-5", "12a", "٣"])
+def test_bad_points_are_refused_plainly(table: Table, points: str) -> None:
+    data = {**table.form("/end", "/end"), "went_out": "Beto", "points-0": points, "points-2": "3", "points-3": "4"}
+    response = table.post("/end", {**data, "confirm": "1"})
+    assert response.status_code == 422
+    assert "Points are a whole number" in text_of(response)
+    assert table.state().deals_played == 0
+
+
+def test_huge_but_whole_points_are_recorded(table: Table) -> None:
+    assert table.end_deal("Beto", {"Ana": "9999999", "Caro": "3", "Dani": "4"}).status_code == 303
+    assert table.state().totals["Ana"] == 9999999 and table.get("/sheet")
 
 
 def test_nobody_out_is_offered_only_where_the_variant_allows_it(client: FlaskClient, app: Flask) -> None:
     telefunken = new_game(client, app)
     assert 'data-testid="out-nobody"' not in telefunken.get("/end")
-    response = telefunken.post("/end", {**telefunken.form("/end", "/end"), "went_out": "-", "hands-0": "1",
-                                        "hands-1": "2", "hands-2": "3", "hands-3": "4", "confirm": "1"})
+    response = telefunken.post(
+        "/end",
+        {
+            **telefunken.form("/end", "/end"),
+            "went_out": "-",
+            "hands-0": "1",
+            "hands-1": "2",
+            "hands-2": "3",
+            "hands-3": "4",
+            "confirm": "1",
+        },
+    )
     assert response.status_code == 422 and telefunken.state().deals_played == 0
     peru = new_game(client, app, variant="telefunken-peru")
     assert 'data-testid="out-nobody"' in peru.get("/end")
@@ -295,9 +315,10 @@ def test_nobody_out_is_offered_only_where_the_variant_allows_it(client: FlaskCli
 def test_the_keypad_works_without_javascript(table: Table) -> None:
     data = table.form("/end", "/end")
     data["went_out"] = "Ana"
+    data["points-1"] = "40"  # typed points, then the keypad: the cards count instead
     html = text_of(table.post("/end", {**data, "key": "K"}))  # the first player after Ana gets the card
     fields = Forms(html).form("/end")
-    assert fields["hands-1"] == "K" and fields["active"] == "1"
+    assert fields["hands-1"] == "K" and fields["points-1"] == "" and fields["active"] == "1"
     assert 'data-testid="points-Beto">10<' in html
     html = text_of(table.post("/end", {**fields, "key": "JK"}))
     fields = Forms(html).form("/end")
@@ -321,12 +342,11 @@ def test_a_past_deal_is_corrected_and_the_correction_undone(table: Table) -> Non
     sheet = table.get("/sheet")
     assert 'data-testid="cell-1-Ana">\n        10<' in sheet or "10" in sheet
     data = table.form("/deals/1/correct", "/deals/1/correct")
-    assert data["hands-0"] == "10" and data["went_out"] == "Beto"
-    data["hands-0"] = "15"
+    assert data["points-0"] == "10" and data["hands-0"] == "" and data["went_out"] == "Beto"
+    data["points-0"] = "15"
     preview = text_of(table.post("/deals/1/correct", {**data, "preview": "1"}))
     assert 'data-testid="preview-total-Ana">15<' in preview
-    response = table.post("/deals/1/correct", {**Forms(preview).form("/deals/1/correct"), "confirm": "1"},
-                          follow=True)
+    response = table.post("/deals/1/correct", {**Forms(preview).form("/deals/1/correct"), "confirm": "1"}, follow=True)
     html = text_of(response)
     assert "Deal 1 corrected" in html and 'data-testid="corrected-1"' in html
     assert table.state().totals["Ana"] == 15 and table.state().deals[0].corrected
@@ -368,13 +388,15 @@ def test_undo_of_garbage_targets_changes_nothing(table: Table) -> None:
 
 
 def play_whole_game(table: Table) -> None:
-    hands = [("Beto", {"Ana": "10", "Caro": "20", "Dani": "30"}),
-             ("Caro", {"Ana": "5", "Beto": "5", "Dani": "0"}),
-             ("Dani", {"Ana": "K", "Beto": "Q", "Caro": "J"}),
-             ("Ana", {"Beto": "1", "Caro": "2", "Dani": "3"}),
-             ("Beto", {"Ana": "4", "Caro": "4", "Dani": "4"}),
-             ("Caro", {"Ana": "8", "Beto": "8", "Dani": "8"}),
-             ("Dani", {"Ana": "2", "Beto": "2", "Caro": "2"})]
+    hands = [
+        ("Beto", {"Ana": "10", "Caro": "20", "Dani": "30"}),
+        ("Caro", {"Ana": "5", "Beto": "5", "Dani": "0"}),
+        ("Dani", {"Ana": "K", "Beto": "Q", "Caro": "J"}),
+        ("Ana", {"Beto": "1", "Caro": "2", "Dani": "3"}),
+        ("Beto", {"Ana": "4", "Caro": "4", "Dani": "4"}),
+        ("Caro", {"Ana": "8", "Beto": "8", "Dani": "8"}),
+        ("Dani", {"Ana": "2", "Beto": "2", "Caro": "2"}),
+    ]
     for out, deal in hands:
         assert table.end_deal(out, deal).status_code == 303
 
@@ -483,3 +505,12 @@ def iter_routes(app: Flask) -> Iterator[str]:
 def test_every_scorekeeper_route_is_under_the_edit_token(app: Flask) -> None:
     routes = list(iter_routes(app))
     assert routes and all(route.startswith("/g/<edit_token>") for route in routes)
+
+
+def test_each_seat_keeps_its_own_field_even_in_a_sparse_post(table: Table) -> None:
+    data = {k: v for k, v in table.form("/end", "/end").items() if not k.startswith(("hands-", "points-"))}
+    data.update({"went_out": "Beto", "points-2": "25", "hands-3": "A", "preview": "1"})
+    html = text_of(table.post("/end", data))
+    assert "data-testid=\"preview-points-Caro\">25<" in html
+    assert 'data-testid="preview-points-Ana">0<' in html
+    assert 'data-testid="preview-points-Dani">11<' in html
