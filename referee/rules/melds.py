@@ -940,7 +940,8 @@ def _explain_run_option(
         )
     if check_gaps:
         ranks = sorted(r for r in by_rank if not (r == 1 and no_aces))
-        problems.extend(_explain_gaps(ranks, len(wilds), rules, name))
+        suits = {c & 3 for c in naturals}
+        problems.extend(_explain_gaps(ranks, len(wilds), rules, name, suits.pop() if len(suits) == 1 else -1))
     if not naturals and wilds:
         problems.append(Problem.of("no-natural", "a run of wild cards only: a run needs at least one natural card"))
     elif wilds:
@@ -948,8 +949,11 @@ def _explain_run_option(
     return problems
 
 
-def _explain_gaps(ranks: list[int], wilds: int, rules: MeldRules, name: str) -> list[Problem]:
-    """Why distinct natural ranks plus ``wilds`` wild cards make no run (nothing when they do)."""
+def _explain_gaps(ranks: list[int], wilds: int, rules: MeldRules, name: str, suit: int = -1) -> list[Problem]:
+    """Why distinct natural ranks plus ``wilds`` wild cards make no run (nothing when they do).
+
+    The missing cards are named with their suit when the run has one (``suit``, else -1).
+    """
     if not ranks:
         return []
     missing = _missing(ranks, rules.ace)
@@ -978,7 +982,7 @@ def _explain_gaps(ranks: list[int], wilds: int, rules: MeldRules, name: str) -> 
                 variant=name,
             )
         ]
-    labels = _and([_RANK_AT[r].label for r in missing])
+    labels = _and([_CARD_OF[(r << 2) | suit].pretty() if suit >= 0 else _RANK_AT[r].label for r in missing])
     if wilds:
         return [
             Problem.of(

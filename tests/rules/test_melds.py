@@ -401,7 +401,7 @@ def test_kind_set_finds_the_set() -> None:
         P(
             "telefunken",
             "3H 5H JK 9H",
-            "not consecutive: 4, 6, 7 and 8 missing, and only one wild card to stand in",
+            "not consecutive: 4♥, 6♥, 7♥ and 8♥ missing, and only one wild card to stand in",
             id="3H 5H JK 9H",
         ),
     ],
