@@ -54,7 +54,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -77,6 +77,7 @@ from referee.rules.variants import (
 __all__ = [
     "MAX_HAND",
     "PROBLEM_CODES",
+    "TEMPLATES",
     "Solution",
     "HandSizeError",
     "ContractChoiceError",
@@ -86,24 +87,64 @@ __all__ = [
 MAX_HAND = 30
 """The most cards a hand may hold for :func:`solve`."""
 
-PROBLEM_CODES = (
-    "needs-set-cards",
-    "needs-pure-set-cards",
-    "needs-run-cards",
-    "needs-meld",
-    "needs-colour-run",
-    "cards-left-over",
-    "needs-discard",
-    "blocked-sets-share-rank",
-    "blocked-runs-share-suit",
-    "blocked-runs-adjacent",
-)
+TEMPLATES: dict[str, tuple[str, ...]] = {
+    "needs-set-cards": (
+        "the {requirement} needs one more {rank}",
+        "the {requirement} needs one more {rank} or a joker",
+        "the {requirement} needs one more {rank} or a wild card",
+        "the {requirement} needs {count} more cards of rank {rank}",
+        "the {requirement} needs {count} more cards of rank {rank} (jokers may stand in for them)",
+        "the {requirement} needs {count} more cards of rank {rank} (wild cards may stand in for them)",
+        "the {requirement} needs {count} more cards of rank {rank} (jokers may stand in for {wilds} of them)",
+        "the {requirement} needs {count} more cards of rank {rank} (wild cards may stand in for {wilds} of them)",
+    ),
+    "needs-pure-set-cards": (
+        "the {requirement} needs one more {rank} of a suit it does not have yet: {suits}",
+        "the {requirement} needs {count} more cards of rank {rank}, each of a suit it does not have yet: {suits}",
+    ),
+    "needs-run-cards": (
+        "the {requirement} needs {cards} to complete the run {run}",
+        "the {requirement} needs {cards} or a joker to complete the run {run}",
+        "the {requirement} needs {cards} or a wild card to complete the run {run}",
+        "the {requirement} needs {cards} to complete the run {run}, or jokers in their place",
+        "the {requirement} needs {cards} to complete the run {run}, or wild cards in their place",
+        "the {requirement} needs {cards} to complete the run {run}, or jokers in up to {wilds} of those places",
+        "the {requirement} needs {cards} to complete the run {run}, or wild cards in up to {wilds} of those places",
+        "the {requirement} needs {count} of {cards} to complete the run {run}: the jokers in the hand fill the "
+        "other places",
+        "the {requirement} needs {count} of {cards} to complete the run {run}: the wild cards in the hand fill the "
+        "other places",
+    ),
+    "needs-meld": (
+        "the {requirement} needs {count} cards of one rank",
+        "the {requirement} needs {count} cards of a rank not used yet",
+        "the {requirement} needs {count} cards in a row of one suit",
+    ),
+    "needs-colour-run": ("the {requirement} needs {size} cards of consecutive ranks alternating red and black",),
+    "cards-left-over": (
+        "{cards} cannot be laid down: in deal {deal} the whole hand goes down at once, with no discard",
+        "{cards} cannot be laid down: in deal {deal} the whole hand goes down at once, with at most one card discarded",
+        "{cards} cannot be laid down: in deal {deal} the whole hand goes down at once, and one card is discarded",
+    ),
+    "needs-discard": (
+        "no card is left to discard: deal {deal} ends with a discard, so the hand needs one card more than the "
+        "lay-down",
+    ),
+    "blocked-sets-share-rank": ("{variant} does not allow two contract sets of one rank ({rank})",),
+    "blocked-runs-share-suit": ("{variant} does not allow two contract runs of one suit ({suit})",),
+    "blocked-runs-adjacent": (
+        "{variant} does not allow two contract runs of one suit where one follows the other ({suit})",
+    ),
+}
+"""Every :class:`Problem` :func:`solve` can put in ``Solution.missing``: its code and English templates (whole
+sentences, for the screens to translate).
+"joker" is "wild card" where 2s are wild too."""
+
+PROBLEM_CODES = tuple(TEMPLATES)
 """Every :class:`Problem` code :func:`solve` can put in ``Solution.missing``."""
 
 _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _RED = (False, True, True, False)
-_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-_RANK_PLURALS = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
 _RANK_LABEL = {int(r): r.label for r in Rank}
 _SLOTS = 56  # card codes of melds.encode: 0 a joker, rank × 4 + suit for the rest
 _JOKER = 0
@@ -1045,6 +1086,8 @@ class _Search:
         return [w for w in windows if w[:-1] == ranks] + [w for w in windows if w[1:] == ranks]
 
     # ---- what is missing ----------------------------------------------------------------------------
+    # Every sentence is a whole template (the screens translate templates, not fragments); the wild card is
+    # "joker" where only jokers are wild and "wild card" where 2s are too.
 
     def _missing(self, met: list[_Part], left: _Counts, left_cards: tuple[Card, ...]) -> list[Problem]:
         problems: list[Problem] = []
@@ -1060,14 +1103,16 @@ class _Search:
         if not unmet and self.go_out:
             count = len(left_cards)
             if count > self.leave_max:
+                ending = {
+                    0: "with no discard",
+                    1: "with at most one card discarded" if not self.leave_min else "and one card is discarded",
+                }[self.leave_max]
                 problems.append(
                     Problem.of(
                         "cards-left-over",
-                        "{cards} {verb} no meld: in deal {deal} the whole hand goes down at once{discard}",
+                        "{cards} cannot be laid down: in deal {deal} the whole hand goes down at once, " + ending,
                         cards=_pretty(left_cards),
-                        verb="fits" if count == 1 else "fit",
                         deal=self.deal.number,
-                        discard=", with one card discarded" if self.leave_max else ", with no discard",
                         count=count,
                     )
                 )
@@ -1085,15 +1130,14 @@ class _Search:
     def _near_miss(
         self, spec: _Spec, left: _Counts, taken: _Marks, wused: int
     ) -> tuple[list[Problem], list[int]]:
-        """What the requirement still needs from the cards left, and the natural cards that count towards it."""
+        """What the requirement still needs from the cards left, and the cards that count towards it."""
         req = self.contract.melds[spec.req or 0]
         name = _name(req)
-        wild_word = "wild card" if self.twos_wild else "joker"
         wilds_left = min(self._wild_count(left), max(0, self.budget - wused))
         if spec.kind in (MeldKind.SET, MeldKind.PAIR):
-            return self._set_miss(spec, name, left, taken, wilds_left, wild_word)
+            return self._set_miss(spec, name, left, taken, wilds_left)
         if spec.kind is MeldKind.RUN:
-            return self._run_miss(spec, name, left, taken, wilds_left, wild_word)
+            return self._run_miss(spec, name, left, taken, wilds_left)
         return [
             Problem.of(
                 "needs-colour-run",
@@ -1111,7 +1155,7 @@ class _Search:
                 "blocked-sets-share-rank",
                 "{variant} does not allow two contract sets of one rank ({rank})",
                 variant=variant,
-                rank=_plural(shape[0]),
+                rank=_RANK_LABEL[shape[0]],
             )
         symbol = _SUITS[shape[0]].symbol
         if reason == "suit":
@@ -1129,10 +1173,10 @@ class _Search:
         )
 
     def _set_miss(
-        self, spec: _Spec, name: str, left: _Counts, taken: _Marks, wilds: int, wild_word: str
+        self, spec: _Spec, name: str, left: _Counts, taken: _Marks, wilds: int
     ) -> tuple[list[Problem], list[int]]:
         size = spec.size
-        best: tuple[int, int, int] | None = None  # (still needed, -naturals, rank)
+        best: tuple[int, int, int] | None = None  # (still needed, -naturals, -rank)
         blocked: tuple[int, int, int] | None = None
         for rank in range(13, 0, -1):
             if rank == 2 and self.twos_wild:
@@ -1143,10 +1187,10 @@ class _Search:
             have = min(have, size)
             if have == 0:
                 continue
-            usable = 0 if spec.distinct else max((w for w in range(min(wilds, size - have) + 1) if spec.fits(have, w)),
-                                                 default=0)
-            need = size - have - usable
-            candidate = (need, -have, -rank)
+            usable = 0
+            if not spec.distinct:
+                usable = max((w for w in range(min(wilds, size - have) + 1) if spec.fits(have, w)), default=0)
+            candidate = (size - have - usable, -have, -rank)
             if clash is not None:
                 if blocked is None or candidate < blocked:
                     blocked = candidate
@@ -1156,18 +1200,13 @@ class _Search:
         if blocked is not None and (best is None or blocked < best):
             notes.append(self._blocked("rank", (-blocked[2],)))
         if best is None:
-            used = any(t[0] == 1 and t[1] for t in taken)
-            return [
-                Problem.of(
-                    "needs-meld",
-                    "the {requirement} needs {count} cards of {which}",
-                    requirement=name,
-                    count=_number(size),
-                    which="one rank" if self.contract.sets_share_rank or not used else "a rank not used yet",
-                    kind=spec.kind.value,
-                ),
-                *notes,
-            ], []
+            fresh = not self.contract.sets_share_rank and any(t[0] == 1 and t[1] for t in taken)
+            template = (
+                "the {requirement} needs {count} cards of a rank not used yet"
+                if fresh
+                else "the {requirement} needs {count} cards of one rank"
+            )
+            return [Problem.of("needs-meld", template, requirement=name, count=size, kind=spec.kind.value), *notes], []
         need, negative_have, negative_rank = best
         rank = -negative_rank
         have = -negative_have
@@ -1175,39 +1214,37 @@ class _Search:
         base = rank * 4
         by_suit = [(left[base + s], base + s) for s in range(4) if left[base + s]]
         if spec.distinct:
-            missing_suits = [_SUITS[s].symbol for s in range(4) if not left[base + s]]
-            counted = [code for _, code in by_suit][:size]
-            return [Problem.of(
-                "needs-pure-set-cards",
-                "the {requirement} needs {cards}",
-                requirement=name,
-                cards=(
-                    _or([f"{label}{s}" for s in missing_suits])
-                    if need == 1
-                    else f"{_number(need)} more {_plural(rank)} of different suits ({', '.join(missing_suits)})"
-                ),
-                rank=label,
-                count=need,
-            ), *notes], counted
+            suits = " ".join(_SUITS[s].symbol for s in range(4) if not left[base + s])
+            template = (
+                "the {requirement} needs one more {rank} of a suit it does not have yet: {suits}"
+                if need == 1
+                else "the {requirement} needs {count} more cards of rank {rank}, each of a suit it does not have "
+                "yet: {suits}"
+            )
+            problem = Problem.of(
+                "needs-pure-set-cards", template, requirement=name, rank=label, suits=suits, count=need
+            )
+            return [problem, *notes], [code for _, code in by_suit][:size]
         counted = list(_spread(by_suit, have)) + self._wild_codes_in(left, size - have - need)
-        # how many of the cards still needed could be wild cards
         used_wilds = size - have - need
         could_be_wild = max((y for y in range(need + 1) if spec.fits(have + need - y, used_wilds + y)), default=0)
-        more = f"{_number(need)} more {label if need == 1 else _plural(rank)}"
-        if could_be_wild >= need:
-            what = f"{more} or {'a ' + wild_word if need == 1 else wild_word + 's'}"
+        wild = "wild card" if self.twos_wild else "joker"
+        if need == 1:
+            template = f"the {{requirement}} needs one more {{rank}} or a {wild}" if could_be_wild else (
+                "the {requirement} needs one more {rank}"
+            )
+        elif could_be_wild >= need:
+            template = (
+                f"the {{requirement}} needs {{count}} more cards of rank {{rank}} ({wild}s may stand in for them)"
+            )
         elif could_be_wild > 0:
-            what = f"{more}, or {_number(need - could_be_wild)} more and {_a(wild_word, could_be_wild)}"
+            template = (
+                f"the {{requirement}} needs {{count}} more cards of rank {{rank}} ({wild}s may stand in for "
+                "{wilds} of them)"
+            )
         else:
-            what = more
-        problem = Problem.of(
-            "needs-set-cards",
-            "the {requirement} needs {cards}",
-            requirement=name,
-            cards=what,
-            rank=label,
-            count=need,
-        )
+            template = "the {requirement} needs {count} more cards of rank {rank}"
+        problem = Problem.of("needs-set-cards", template, requirement=name, rank=label, count=need, wilds=could_be_wild)
         return [problem, *notes], counted
 
     def _wild_codes_in(self, counts: _Counts, count: int) -> list[int]:
@@ -1216,7 +1253,7 @@ class _Search:
         return codes[:count]
 
     def _run_miss(
-        self, spec: _Spec, name: str, left: _Counts, taken: _Marks, wilds: int, wild_word: str
+        self, spec: _Spec, name: str, left: _Counts, taken: _Marks, wilds: int
     ) -> tuple[list[Problem], list[int]]:
         length = spec.size
         best: tuple[int, int, int, int] | None = None
@@ -1230,8 +1267,7 @@ class _Search:
                     continue
                 gaps = [r for r in ranks if not left[r * 4 + suit]]
                 usable = max((w for w in range(min(wilds, len(gaps)) + 1) if spec.fits(len(have), w)), default=0)
-                need = len(gaps) - usable
-                candidate = (need, -len(have), suit, -start)
+                candidate = (len(gaps) - usable, -len(have), suit, -start)
                 if clash is not None:
                     if blocked is None or candidate < blocked[0]:
                         blocked = (candidate, clash, suit)
@@ -1244,42 +1280,46 @@ class _Search:
             else []
         )
         if best_window is None:
-            return [
-                Problem.of(
-                    "needs-meld",
-                    "the {requirement} needs {count} cards in a row of one suit",
-                    requirement=name,
-                    count=_number(length),
-                    kind="run",
-                ),
-                *notes,
-            ], []
+            problem = Problem.of(
+                "needs-meld",
+                "the {requirement} needs {count} cards in a row of one suit",
+                requirement=name,
+                count=length,
+                kind="run",
+            )
+            return [problem, *notes], []
         suit, ranks, gaps, usable = best_window
-        counted = [r * 4 + suit for r in ranks if r not in gaps] + self._wild_codes_in(left, usable)
         symbol = _SUITS[suit].symbol
         need = len(gaps) - usable
         span = f"{_RANK_LABEL[ranks[0]]}{symbol}–{_RANK_LABEL[ranks[-1]]}{symbol}"
-        cards = [f"{_RANK_LABEL[r]}{symbol}" for r in gaps]
+        cards = " ".join(f"{_RANK_LABEL[r]}{symbol}" for r in gaps)
+        counted = [r * 4 + suit for r in ranks if r not in gaps] + self._wild_codes_in(left, usable)
+        wild = "wild card" if self.twos_wild else "joker"
         could_be_wild = max(
             (y for y in range(need + 1) if spec.fits(length - len(gaps) + need - y, usable + y)), default=0
         )
         if usable:
-            what = f"{_number(need)} of {_or(cards)}" if need < len(cards) else _and(cards)
-            what += f" ({_a(wild_word, usable)} {'takes' if usable == 1 else 'take'} the other place"
-            what += "s)" if len(cards) - need > 1 else ")"
-        else:
-            what = _and(cards)
-        if could_be_wild >= need:
-            what += f" or {'a ' + wild_word if need == 1 else wild_word + 's'}"
+            template = (
+                f"the {{requirement}} needs {{count}} of {{cards}} to complete the run {{run}}: the {wild}s in the "
+                "hand fill the other places"
+            )
+        elif len(gaps) == 1:
+            template = (
+                f"the {{requirement}} needs {{cards}} or a {wild} to complete the run {{run}}"
+                if could_be_wild
+                else "the {requirement} needs {cards} to complete the run {run}"
+            )
+        elif could_be_wild >= need:
+            template = f"the {{requirement}} needs {{cards}} to complete the run {{run}}, or {wild}s in their place"
         elif could_be_wild > 0:
-            what += f", or {_a(wild_word, could_be_wild)} for some of them"
+            template = (
+                f"the {{requirement}} needs {{cards}} to complete the run {{run}}, or {wild}s in up to {{wilds}} "
+                "of those places"
+            )
+        else:
+            template = "the {requirement} needs {cards} to complete the run {run}"
         problem = Problem.of(
-            "needs-run-cards",
-            "the {requirement} needs {cards} to complete the run {run}",
-            requirement=name,
-            cards=what,
-            run=span,
-            count=need,
+            "needs-run-cards", template, requirement=name, cards=cards, run=span, count=need, wilds=could_be_wild
         )
         return [problem, *notes], counted
 
@@ -1341,33 +1381,9 @@ def _ace_end(codes: Sequence[int]) -> bool | None:
 
 
 def _name(req: Requirement) -> str:
-    return req.describe()
+    """The requirement in words, without its wild-card limit (the sentence says what may stand in)."""
+    return replace(req, wilds=req.wilds if req.pure else None, wild_cap=None).describe()
 
 
 def _pretty(cards: Sequence[Card]) -> str:
     return " ".join(c.pretty() for c in cards)
-
-
-def _number(count: int) -> str:
-    return _NUMBER_WORDS[count] if 0 <= count < len(_NUMBER_WORDS) else str(count)
-
-
-def _plural(rank: int) -> str:
-    return _RANK_PLURALS.get(rank, f"{_RANK_LABEL[rank]}s")
-
-
-def _a(noun: str, count: int) -> str:
-    return f"a {noun}" if count == 1 else f"{_number(count)} {noun}s"
-
-
-def _and(words: Sequence[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _or(words: Sequence[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
-

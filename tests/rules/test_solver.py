@@ -16,7 +16,7 @@ from referee.rules.cards import Card, CardError, TooManyCopiesError, full_deck, 
 from referee.rules.contracts import check_contract
 from referee.rules.melds import classify
 from referee.rules.problems import RulesError
-from referee.rules.solver import PROBLEM_CODES, ContractChoiceError, HandSizeError, Solution, solve
+from referee.rules.solver import PROBLEM_CODES, TEMPLATES, ContractChoiceError, HandSizeError, Solution, solve
 from referee.rules.variants import VARIANTS, DealOutOfRangeError, Discard, MeldKind, PlayerCountError, find_variant
 
 
@@ -48,6 +48,7 @@ def checked(variant: str, deal: int, hand: str) -> Solution:
     else:
         assert solution.missing, "an unsolvable hand says what is missing"
         assert all(p.code in PROBLEM_CODES and p.message for p in solution.missing)
+        assert all(p.template in TEMPLATES[p.code] for p in solution.missing), "a template the screens know"
     return solution
 
 
@@ -326,8 +327,15 @@ def test_missing_in_words() -> None:
         "the trío needs one more 7 or a joker",
     )
     run = solve("telefunken-bolivia", 7, "5H 6H 7H 9H 10H JH KD")
-    assert run.messages == (
-        "the run of 7 or more with at most 1 wild card needs 8♥ or a joker to complete the run 5♥–J♥",
+    assert run.messages == ("the run of 7 or more needs 8♥ or a joker to complete the run 5♥–J♥",)
+    assert solve("telefunken", 1, "7H 7S JK 9C").messages == (
+        "the pure trío needs one more 7 of a suit it does not have yet: ♦ ♣",
+    )
+    assert solve("farmers-rummy", 5, "9S 9H 2D JK JK").messages == (
+        "the quinteto needs 2 more cards of rank 9 (wild cards may stand in for 1 of them)",
+    )
+    assert solve("telefunken", 7, "4H 4S 4D 3C 4C JK 6C 7C 8C 9C 10C KD KS").messages == (
+        "K♠ K♦ cannot be laid down: in deal 7 the whole hand goes down at once, with at most one card discarded",
     )
 
 
