@@ -447,7 +447,12 @@ def end_deal(edit_token: str) -> Page:
     outcome = append(table, form, event)
     if outcome.conflict:
         flash(stale_message(), "warning")
-        return go_deal(table)
+        current = access.require_edit(edit_token)
+        if current.state.over or current.state.deal_number != event.deal:
+            return go_deal(current)
+        # The same deal is still open (say, a buy came from another phone): keep what was entered.
+        form.prepare(current.state.seq)
+        return _render_end(current, form, active, status=409)
     if outcome.refused:
         return _render_end(table, form, active, reasons=outcome.refused, forcible=outcome.forcible, status=422)
     result = next(d for d in outcome.state.deals if d.number == event.deal)

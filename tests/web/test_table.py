@@ -514,3 +514,46 @@ def test_each_seat_keeps_its_own_field_even_in_a_sparse_post(table: Table) -> No
     assert "data-testid=\"preview-points-Caro\">25<" in html
     assert 'data-testid="preview-points-Ana">0<' in html
     assert 'data-testid="preview-points-Dani">11<' in html
+
+
+def test_dealers_choice_asks_for_the_contract_first(client: FlaskClient, app: Flask) -> None:
+    table = new_game(client, app, variant="telefunken-ecuador", hr__telefunken_ecuador__dealer_chooses_contract="y")
+    html = table.get()
+    assert "The dealer announces the contract" in html
+    refused = table.act("/laid-down", player="Beto")
+    assert refused.status_code == 422 and "must announce" in text_of(refused)
+    fields = Forms(html).form("/contract")
+    assert table.post("/contract", {**fields, "contract_index": "2"}).status_code == 303
+    state = table.state()
+    assert state.current.contract_index == 2
+    assert "Contract announced" in table.get()
+
+
+def test_the_preview_shows_the_streak_multiplier(client: FlaskClient, app: Flask) -> None:
+    table = new_game(client, app, variant="telefunken-bolivia", hr__telefunken_bolivia__streak_multiplier="y")
+    table.end_deal("Ana", {"Beto": "10", "Caro": "10", "Dani": "10"})
+    data = {**table.form("/end", "/end"), "went_out": "Ana", "points-1": "10", "points-2": "5", "points-3": "1"}
+    html = text_of(table.post("/end", {**data, "preview": "1"}))
+    assert "× 2" in html and 'data-testid="preview-points-Beto">20<' in html
+
+
+def test_a_stale_end_of_deal_keeps_what_was_entered(table: Table) -> None:
+    data = {**table.form("/end", "/end"), "went_out": "Beto", "points-0": "10", "points-2": "20", "points-3": "30"}
+    table.act("/buy", player="Caro")  # another phone records a buy meanwhile
+    response = table.post("/end", {**data, "confirm": "1"})
+    assert response.status_code == 409
+    html = text_of(response)
+    assert "Someone else changed the game" in html
+    fields = Forms(html).form("/end")
+    assert fields["points-2"] == "20" and fields["expected_seq"] == "2"
+    assert table.state().deals_played == 0
+    preview = Forms(text_of(table.post("/end", {**fields, "preview": "1"}))).form("/end")
+    assert table.post("/end", {**preview, "confirm": "1"}).status_code == 303
+    assert table.state().totals["Caro"] == 20
+
+
+@pytest.mark.parametrize("path", ["", "/end", "/sheet", "/share", "/undo"])
+def test_the_pages_render_in_spanish(table: Table, path: str) -> None:
+    table.client.set_cookie("lang", "es")
+    html = table.get(path)
+    assert '<html lang="es">' in html
