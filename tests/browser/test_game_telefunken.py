@@ -35,10 +35,13 @@ def fits(page: Page) -> None:
 def create_game(page: Page, variant: str, players: list[str], *, house_rules: dict[str, bool] | None = None) -> str:
     """Create a game on the new-game screen; return the view link's path from the share page."""
     page.goto("/games/new")
-    page.get_by_test_id(f"variant-{variant}").check()
+    choice = page.get_by_test_id(f"variant-{variant}")
+    if not choice.is_visible():
+        page.get_by_test_id("other-games").locator("> summary").click()  # the other games are folded away
+    choice.check()
     card = page.locator(f'[data-variant="{variant}"]')
     for label, on in (house_rules or {}).items():
-        card.locator("summary").click()
+        card.locator(".variant-rules > summary").click()
         box = card.get_by_label(label)
         box.set_checked(on)
     for index, name in enumerate(players):
@@ -61,8 +64,11 @@ def end_with_points(page: Page, went_out: str, points: dict[str, int]) -> None:
     page.get_by_test_id("confirm").click()
 
 
-def end_with_keypad(page: Page, went_out: str, keys: dict[str, list[str]], points: dict[str, int]) -> None:
-    """End the deal on the card keypad, player after player in turn order."""
+def end_with_keypad(
+    page: Page, went_out: str, keys: dict[str, list[str]], points: dict[str, int], scored: dict[str, int] | None = None
+) -> None:
+    """End the deal on the card keypad, player after player; ``points`` the cards' values, ``scored`` after any
+    multiplier (the same by default)."""
     page.get_by_test_id("end-deal").click()
     page.get_by_test_id(f"out-{went_out}").check()
     for name, cards in keys.items():
@@ -71,7 +77,7 @@ def end_with_keypad(page: Page, went_out: str, keys: dict[str, list[str]], point
             page.get_by_test_id(f"key-{key}").click()
         expect(page.get_by_test_id(f"points-{name}")).to_have_text(str(points[name]))
     page.get_by_test_id("preview-button").click()
-    for name, value in points.items():
+    for name, value in (scored or points).items():
         expect(page.get_by_test_id(f"preview-points-{name}")).to_have_text(str(value))
     page.get_by_test_id("confirm").click()
 
