@@ -119,7 +119,8 @@ def go_deal(table: access.Table) -> WerkzeugResponse:
 class Refusal:
     """A refused action shown on the deal screen, with the form that records it anyway."""
 
-    action: str  # the form it came from: "buy", "laid-down", "cut", "contract"
+    action: str  # the form it came from: "buy", "laid-down", "cut", "contract", "abandon"
+    title: str
     reasons: tuple[str, ...]
     forcible: bool
     form: ActionForm | None
@@ -208,7 +209,15 @@ def _refused_page(table: access.Table, action: str, outcome: Outcome, form: Acti
         override_form.idempotency_key.data = new_key()
         override_form.override.data = "; ".join(outcome.refused)
     context = deal_context(table)
-    context["refusal"] = Refusal(action, outcome.refused, outcome.forcible, override_form)
+    player = str(getattr(getattr(form, "player", None), "data", "") or "")
+    titles = {
+        "buy": _("%(player)s cannot buy:", player=player),
+        "laid-down": _("%(player)s’s contract is not right:", player=player),
+        "cut": _("The exact cut cannot be recorded:"),
+        "contract": _("That contract cannot be announced:"),
+        "abandon": _("The game cannot be ended:"),
+    }
+    context["refusal"] = Refusal(action, titles.get(action, ""), outcome.refused, outcome.forcible, override_form)
     return render_template("table/deal.html", **context), 422
 
 
