@@ -438,7 +438,7 @@ def end_deal(edit_token: str) -> Page:
         form.prepare(state.seq)
         return _render_end(table, form, _next_seat(state, form, None) if form.went_out.data else None)
     if not form.validate_on_submit() and (
-        form.csrf_token.errors or form.expected_seq.errors or form.idempotency_key.errors
+        "csrf_token" in form.errors or form.expected_seq.errors or form.idempotency_key.errors
     ):
         flash(" ".join(_form_errors(form)), "error")
         return redirect(url_for("table.end_deal", edit_token=edit_token), code=303)
