@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
-from referee.web import board, catalogues, compression, games, home, i18n, rules_card, table
+from referee.web import board, catalogues, compression, games, home, i18n, referee_tools, rules_card, table
 
 #: Every POST needs a valid CSRF token (Flask-WTF forms carry it).
 csrf = CSRFProtect()
@@ -22,3 +22,4 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(rules_card.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(table.bp)
+    app.register_blueprint(referee_tools.bp)
