@@ -219,3 +219,25 @@ def test_the_deal_screen_in_the_dark_and_without_javascript(
         expect(page.get_by_test_id("total-Zoe")).to_have_text("15")
     finally:
         context.close()
+
+
+def test_the_end_of_deal_at_200_percent_text(browser: Browser, base_url: str, screenshot: Shot) -> None:
+    context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844}, device_scale_factor=1,
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        create_game(page, ["Ana", "Beto", "Caro", "Dani"])
+        page.get_by_test_id("start-deal").click()
+        page.get_by_test_id("end-deal").click()
+        # 200% text: the root font size doubled, as a browser's text-size setting does.
+        page.add_style_tag(content="html { font-size: 200% !important; }")
+        page.emulate_media(media="screen")
+        page.get_by_test_id("out-Beto").check()
+        page.get_by_test_id("key-K").click()
+        expect(page.get_by_test_id("hand-Ana")).to_have_value("K")
+        box = page.get_by_test_id("hand-Ana").bounding_box()
+        assert box is not None and box["width"] >= 80, box
+        screenshot(page, "scorekeeper-14-end-200-percent")
+        no_sideways_scroll(page)
+    finally:
+        context.close()
