@@ -1103,19 +1103,7 @@ class _Search:
         if not unmet and self.go_out:
             count = len(left_cards)
             if count > self.leave_max:
-                ending = {
-                    0: "with no discard",
-                    1: "with at most one card discarded" if not self.leave_min else "and one card is discarded",
-                }[self.leave_max]
-                problems.append(
-                    Problem.of(
-                        "cards-left-over",
-                        "{cards} cannot be laid down: in deal {deal} the whole hand goes down at once, " + ending,
-                        cards=_pretty(left_cards),
-                        deal=self.deal.number,
-                        count=count,
-                    )
-                )
+                problems.append(self._left_over(_pretty(left_cards), count))
             elif count < self.leave_min:
                 problems.append(
                     Problem.of(
@@ -1126,6 +1114,29 @@ class _Search:
                     )
                 )
         return problems
+
+    def _left_over(self, cards: str, count: int) -> Problem:
+        """Cards the go-out lay-down cannot use."""
+        deal = self.deal.number
+        if self.leave_max == 0:
+            return Problem.of(
+                "cards-left-over",
+                "{cards} cannot be laid down: in deal {deal} the whole hand goes down at once, with no discard",
+                cards=cards, deal=deal, count=count,
+            )
+        if self.leave_min:
+            return Problem.of(
+                "cards-left-over",
+                "{cards} cannot be laid down: in deal {deal} the whole hand goes down at once, and one card is "
+                "discarded",
+                cards=cards, deal=deal, count=count,
+            )
+        return Problem.of(
+            "cards-left-over",
+            "{cards} cannot be laid down: in deal {deal} the whole hand goes down at once, with at most one card "
+            "discarded",
+            cards=cards, deal=deal, count=count,
+        )
 
     def _near_miss(
         self, spec: _Spec, left: _Counts, taken: _Marks, wused: int
@@ -1201,12 +1212,19 @@ class _Search:
             notes.append(self._blocked("rank", (-blocked[2],)))
         if best is None:
             fresh = not self.contract.sets_share_rank and any(t[0] == 1 and t[1] for t in taken)
-            template = (
-                "the {requirement} needs {count} cards of a rank not used yet"
-                if fresh
-                else "the {requirement} needs {count} cards of one rank"
-            )
-            return [Problem.of("needs-meld", template, requirement=name, count=size, kind=spec.kind.value), *notes], []
+            if fresh:
+                problem = Problem.of(
+                    "needs-meld",
+                    "the {requirement} needs {count} cards of a rank not used yet",
+                    requirement=name, count=size, kind=spec.kind.value,
+                )
+            else:
+                problem = Problem.of(
+                    "needs-meld",
+                    "the {requirement} needs {count} cards of one rank",
+                    requirement=name, count=size, kind=spec.kind.value,
+                )
+            return [problem, *notes], []
         need, negative_have, negative_rank = best
         rank = -negative_rank
         have = -negative_have
@@ -1215,37 +1233,136 @@ class _Search:
         by_suit = [(left[base + s], base + s) for s in range(4) if left[base + s]]
         if spec.distinct:
             suits = " ".join(_SUITS[s].symbol for s in range(4) if not left[base + s])
-            template = (
-                "the {requirement} needs one more {rank} of a suit it does not have yet: {suits}"
-                if need == 1
-                else "the {requirement} needs {count} more cards of rank {rank}, each of a suit it does not have "
-                "yet: {suits}"
-            )
-            problem = Problem.of(
-                "needs-pure-set-cards", template, requirement=name, rank=label, suits=suits, count=need
-            )
+            if need == 1:
+                problem = Problem.of(
+                    "needs-pure-set-cards",
+                    "the {requirement} needs one more {rank} of a suit it does not have yet: {suits}",
+                    requirement=name, rank=label, suits=suits, count=need,
+                )
+            else:
+                problem = Problem.of(
+                    "needs-pure-set-cards",
+                    "the {requirement} needs {count} more cards of rank {rank}, each of a suit it does not have "
+                    "yet: {suits}",
+                    requirement=name, rank=label, suits=suits, count=need,
+                )
             return [problem, *notes], [code for _, code in by_suit][:size]
         counted = list(_spread(by_suit, have)) + self._wild_codes_in(left, size - have - need)
         used_wilds = size - have - need
         could_be_wild = max((y for y in range(need + 1) if spec.fits(have + need - y, used_wilds + y)), default=0)
-        wild = "wild card" if self.twos_wild else "joker"
-        if need == 1:
-            template = f"the {{requirement}} needs one more {{rank}} or a {wild}" if could_be_wild else (
-                "the {requirement} needs one more {rank}"
-            )
-        elif could_be_wild >= need:
-            template = (
-                f"the {{requirement}} needs {{count}} more cards of rank {{rank}} ({wild}s may stand in for them)"
-            )
-        elif could_be_wild > 0:
-            template = (
-                f"the {{requirement}} needs {{count}} more cards of rank {{rank}} ({wild}s may stand in for "
-                "{wilds} of them)"
-            )
-        else:
-            template = "the {requirement} needs {count} more cards of rank {rank}"
-        problem = Problem.of("needs-set-cards", template, requirement=name, rank=label, count=need, wilds=could_be_wild)
+        problem = self._set_words(name, label, need, could_be_wild)
         return [problem, *notes], counted
+
+    def _set_words(self, name: str, rank: str, need: int, wilds: int) -> Problem:
+        """The set still needs ``need`` cards of ``rank``; ``wilds`` of them could be wild cards."""
+        if need == 1 and not wilds:
+            return Problem.of(
+                "needs-set-cards",
+                "the {requirement} needs one more {rank}",
+                requirement=name, rank=rank, count=need, wilds=wilds,
+            )
+        if need == 1 and not self.twos_wild:
+            return Problem.of(
+                "needs-set-cards",
+                "the {requirement} needs one more {rank} or a joker",
+                requirement=name, rank=rank, count=need, wilds=wilds,
+            )
+        if need == 1:
+            return Problem.of(
+                "needs-set-cards",
+                "the {requirement} needs one more {rank} or a wild card",
+                requirement=name, rank=rank, count=need, wilds=wilds,
+            )
+        if not wilds:
+            return Problem.of(
+                "needs-set-cards",
+                "the {requirement} needs {count} more cards of rank {rank}",
+                requirement=name, rank=rank, count=need, wilds=wilds,
+            )
+        if wilds >= need and not self.twos_wild:
+            return Problem.of(
+                "needs-set-cards",
+                "the {requirement} needs {count} more cards of rank {rank} (jokers may stand in for them)",
+                requirement=name, rank=rank, count=need, wilds=wilds,
+            )
+        if wilds >= need:
+            return Problem.of(
+                "needs-set-cards",
+                "the {requirement} needs {count} more cards of rank {rank} (wild cards may stand in for them)",
+                requirement=name, rank=rank, count=need, wilds=wilds,
+            )
+        if not self.twos_wild:
+            return Problem.of(
+                "needs-set-cards",
+                "the {requirement} needs {count} more cards of rank {rank} (jokers may stand in for {wilds} of them)",
+                requirement=name, rank=rank, count=need, wilds=wilds,
+            )
+        return Problem.of(
+            "needs-set-cards",
+            "the {requirement} needs {count} more cards of rank {rank} (wild cards may stand in for {wilds} of them)",
+            requirement=name, rank=rank, count=need, wilds=wilds,
+        )
+
+    def _run_words(self, name: str, cards: str, run: str, need: int, gaps: int, usable: int, wilds: int) -> Problem:
+        """The run still needs ``need`` of the ``gaps`` cards ``cards``; ``usable`` wild cards of the hand fill
+        the other places, and ``wilds`` of the missing ones could be wild cards."""
+        joker = not self.twos_wild
+        if usable and joker:
+            return Problem.of(
+                "needs-run-cards",
+                "the {requirement} needs {count} of {cards} to complete the run {run}: the jokers in the hand fill "
+                "the other places",
+                requirement=name, cards=cards, run=run, count=need, wilds=wilds,
+            )
+        if usable:
+            return Problem.of(
+                "needs-run-cards",
+                "the {requirement} needs {count} of {cards} to complete the run {run}: the wild cards in the hand "
+                "fill the other places",
+                requirement=name, cards=cards, run=run, count=need, wilds=wilds,
+            )
+        if not wilds:
+            return Problem.of(
+                "needs-run-cards",
+                "the {requirement} needs {cards} to complete the run {run}",
+                requirement=name, cards=cards, run=run, count=need, wilds=wilds,
+            )
+        if gaps == 1 and joker:
+            return Problem.of(
+                "needs-run-cards",
+                "the {requirement} needs {cards} or a joker to complete the run {run}",
+                requirement=name, cards=cards, run=run, count=need, wilds=wilds,
+            )
+        if gaps == 1:
+            return Problem.of(
+                "needs-run-cards",
+                "the {requirement} needs {cards} or a wild card to complete the run {run}",
+                requirement=name, cards=cards, run=run, count=need, wilds=wilds,
+            )
+        if wilds >= need and joker:
+            return Problem.of(
+                "needs-run-cards",
+                "the {requirement} needs {cards} to complete the run {run}, or jokers in their place",
+                requirement=name, cards=cards, run=run, count=need, wilds=wilds,
+            )
+        if wilds >= need:
+            return Problem.of(
+                "needs-run-cards",
+                "the {requirement} needs {cards} to complete the run {run}, or wild cards in their place",
+                requirement=name, cards=cards, run=run, count=need, wilds=wilds,
+            )
+        if joker:
+            return Problem.of(
+                "needs-run-cards",
+                "the {requirement} needs {cards} to complete the run {run}, or jokers in up to {wilds} of those places",
+                requirement=name, cards=cards, run=run, count=need, wilds=wilds,
+            )
+        return Problem.of(
+            "needs-run-cards",
+            "the {requirement} needs {cards} to complete the run {run}, or wild cards in up to {wilds} of those "
+            "places",
+            requirement=name, cards=cards, run=run, count=need, wilds=wilds,
+        )
 
     def _wild_codes_in(self, counts: _Counts, count: int) -> list[int]:
         """``count`` wild cards of ``counts`` (jokers first)."""
@@ -1294,33 +1411,10 @@ class _Search:
         span = f"{_RANK_LABEL[ranks[0]]}{symbol}–{_RANK_LABEL[ranks[-1]]}{symbol}"
         cards = " ".join(f"{_RANK_LABEL[r]}{symbol}" for r in gaps)
         counted = [r * 4 + suit for r in ranks if r not in gaps] + self._wild_codes_in(left, usable)
-        wild = "wild card" if self.twos_wild else "joker"
         could_be_wild = max(
             (y for y in range(need + 1) if spec.fits(length - len(gaps) + need - y, usable + y)), default=0
         )
-        if usable:
-            template = (
-                f"the {{requirement}} needs {{count}} of {{cards}} to complete the run {{run}}: the {wild}s in the "
-                "hand fill the other places"
-            )
-        elif len(gaps) == 1:
-            template = (
-                f"the {{requirement}} needs {{cards}} or a {wild} to complete the run {{run}}"
-                if could_be_wild
-                else "the {requirement} needs {cards} to complete the run {run}"
-            )
-        elif could_be_wild >= need:
-            template = f"the {{requirement}} needs {{cards}} to complete the run {{run}}, or {wild}s in their place"
-        elif could_be_wild > 0:
-            template = (
-                f"the {{requirement}} needs {{cards}} to complete the run {{run}}, or {wild}s in up to {{wilds}} "
-                "of those places"
-            )
-        else:
-            template = "the {requirement} needs {cards} to complete the run {run}"
-        problem = Problem.of(
-            "needs-run-cards", template, requirement=name, cards=cards, run=span, count=need, wilds=could_be_wild
-        )
+        problem = self._run_words(name, cards, span, need, len(gaps), usable, could_be_wild)
         return [problem, *notes], counted
 
 
