@@ -21,11 +21,12 @@ from playwright.sync_api import Browser, Page, expect
 from referee.ledger import exchange
 from referee.ledger.state import replay
 
-from .conftest import PHONE, LiveServer
+from .conftest import PHONE, SCREENSHOTS, LiveServer
 
 Shot = Callable[[Page, str], Path]
 LIVE = 5000  # ms: the viewer must show a change within this (it normally takes well under 2 s)
 PLAYERS = ["Ana", "Beto", "Caro", "Dani"]
+README_CLIP = {"x": 0, "y": 0, "width": PHONE["width"], "height": 1240}
 
 
 def fits(page: Page) -> None:
@@ -173,6 +174,8 @@ def test_a_whole_telefunken_game(
         {"Ana": 4, "Beto": 20, "Dani": 15},
     )
     expect(viewer.get_by_test_id("total-points-Dani")).to_have_text("29", timeout=LIVE)
+    # The README's picture of the deal screen (docs/screenshots/deal.png is an optimized copy).
+    page.screenshot(path=SCREENSHOTS / "readme-deal.png", full_page=True, clip=README_CLIP)
     typed = [
         ("Dani", {"Ana": 10, "Beto": 25, "Caro": 5}),
         ("Ana", {"Beto": 30, "Caro": 12, "Dani": 8}),
@@ -202,6 +205,7 @@ def test_a_whole_telefunken_game(
     expect(viewer.get_by_test_id("cell-2-Beto")).to_have_text("12")
     expect(viewer.get_by_test_id("total-points-Beto")).to_have_text("76")
     screenshot(viewer, "game-telefunken-v3-corrected")
+    viewer.screenshot(path=SCREENSHOTS / "readme-viewer.png", full_page=True, clip=README_CLIP)
     fits(viewer)
 
     # ---- deal 7, typed; the game is over -------------------------------------------------------------------
