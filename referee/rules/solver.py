@@ -423,6 +423,20 @@ class _Search:
             self.extra_specs = tuple(specs)
         self.leave_max = 0 if discard is Discard.FORBIDDEN else 1
         self.leave_min = 1 if discard is Discard.REQUIRED else 0
+        # runs first (identical ones side by side), then sets: different suits first, then the biggest
+        self._run_order = tuple(
+            sorted(
+                (i for i, r in enumerate(self.reqs) if r.kind in (MeldKind.RUN, MeldKind.COLOUR_RUN)),
+                key=lambda i: (self.reqs[i].group, i),
+            )
+        )
+        self._set_order = self._order_sets(
+            tuple(i for i, r in enumerate(self.reqs) if r.kind in (MeldKind.SET, MeldKind.PAIR))
+        )
+        # the searches' memory, fresh for each search
+        self._memo_fail: set[object] = set()
+        self._memo_best: dict[object, int] = {}
+        self._best: tuple[int, _Plan] = (-1, ())
         self._steps = 0
 
     # ---- public -------------------------------------------------------------------------------------
@@ -432,34 +446,21 @@ class _Search:
         total = sum(counts)
         if total < self.contract.card_count + (self.leave_min if self.go_out else 0):
             return None
-        if self.go_out:
-            self._memo_fail: set[object] = set()
-            return self._go_out(counts, tuple(range(len(self.reqs))), self.leave_max, 0, ())
         self._memo_fail = set()
-        runs = tuple(i for i, r in enumerate(self.reqs) if r.kind in (MeldKind.RUN, MeldKind.COLOUR_RUN))
-        sets = tuple(i for i, r in enumerate(self.reqs) if r.kind in (MeldKind.SET, MeldKind.PAIR))
-        self._set_order = self._order_sets(sets)
-        return self._runs(counts, runs, 0, ())
+        if self.go_out:
+            return self._go_out(counts, tuple(range(len(self.reqs))), self.leave_max, 0, ())
+        return self._runs(counts, self._run_order, 0, ())
 
     def closest(self, counts: _Counts) -> _Plan:
         """The plan with the most requirements met, then the most cards laid down."""
         self._steps = 0
-        self._best: tuple[int, _Plan] = (-1, ())
+        self._best = (-1, ())
+        self._memo_best = {}
         try:
             if self.go_out:
-                self._memo_best: dict[object, int] = {}
                 self._go_closest(counts, tuple(range(len(self.reqs))), 0, (), (), 0)
             else:
-                runs = tuple(
-                    sorted(
-                        (i for i, r in enumerate(self.reqs) if r.kind in (MeldKind.RUN, MeldKind.COLOUR_RUN)),
-                        key=lambda i: (self.reqs[i].group, i),
-                    )
-                )
-                sets = tuple(i for i, r in enumerate(self.reqs) if r.kind in (MeldKind.SET, MeldKind.PAIR))
-                self._set_order = self._order_sets(sets)
-                self._memo_best = {}
-                self._runs_closest(counts, runs, 0, (), (), 0)
+                self._runs_closest(counts, self._run_order, 0, (), (), 0)
         except _OutOfBudget:
             pass
         return self._best[1]
