@@ -63,7 +63,13 @@ VERDICTS: dict[str, tuple[LazyString, ...]] = {
     "buy-after-melding": (_("{player} has laid down already and {variant} allows no buying after that"),),
     "buy-limit-this-deal": (_("{player} may buy at most {limit} time{s} in deal {deal}"),),
     "cannot-undo-creation": (_("the creation of the game cannot be undone"),),
-    "cards-left-over": (_("{cards} {verb} no meld: in deal {deal} the whole hand goes down at once{discard}"),),
+    "cards-left-over": (
+        _("{cards} cannot be laid down: in deal {deal} the whole hand goes down at once, and one card is discarded"),
+        _(
+            "{cards} cannot be laid down: in deal {deal} the whole hand goes down at once, with at most one card discarded"
+        ),
+        _("{cards} cannot be laid down: in deal {deal} the whole hand goes down at once, with no discard"),
+    ),
     "colour-not-alternating": (_("{cards} side by side: a colour run alternates red and black"),),
     "colour-run-closed": (_("nothing is laid off onto a colour run: laying it ends the deal"),),
     "contract-after-laydown": (_("the contract must be announced before anyone lays down"),),
@@ -113,11 +119,38 @@ VERDICTS: dict[str, tuple[LazyString, ...]] = {
     ),
     "needs-meld": (
         _("the {requirement} needs {count} cards in a row of one suit"),
-        _("the {requirement} needs {count} cards of {which}"),
+        _("the {requirement} needs {count} cards of a rank not used yet"),
+        _("the {requirement} needs {count} cards of one rank"),
     ),
-    "needs-pure-set-cards": (_("the {requirement} needs {cards}"),),
-    "needs-run-cards": (_("the {requirement} needs {cards} to complete the run {run}"),),
-    "needs-set-cards": (_("the {requirement} needs {cards}"),),
+    "needs-pure-set-cards": (
+        _("the {requirement} needs one more {rank} of a suit it does not have yet: {suits}"),
+        _("the {requirement} needs {count} more cards of rank {rank}, each of a suit it does not have yet: {suits}"),
+    ),
+    "needs-run-cards": (
+        _("the {requirement} needs {cards} or a joker to complete the run {run}"),
+        _("the {requirement} needs {cards} or a wild card to complete the run {run}"),
+        _("the {requirement} needs {cards} to complete the run {run}"),
+        _("the {requirement} needs {cards} to complete the run {run}, or jokers in their place"),
+        _("the {requirement} needs {cards} to complete the run {run}, or jokers in up to {wilds} of those places"),
+        _("the {requirement} needs {cards} to complete the run {run}, or wild cards in their place"),
+        _("the {requirement} needs {cards} to complete the run {run}, or wild cards in up to {wilds} of those places"),
+        _(
+            "the {requirement} needs {count} of {cards} to complete the run {run}: the jokers in the hand fill the other places"
+        ),
+        _(
+            "the {requirement} needs {count} of {cards} to complete the run {run}: the wild cards in the hand fill the other places"
+        ),
+    ),
+    "needs-set-cards": (
+        _("the {requirement} needs one more {rank}"),
+        _("the {requirement} needs one more {rank} or a joker"),
+        _("the {requirement} needs one more {rank} or a wild card"),
+        _("the {requirement} needs {count} more cards of rank {rank}"),
+        _("the {requirement} needs {count} more cards of rank {rank} (jokers may stand in for them)"),
+        _("the {requirement} needs {count} more cards of rank {rank} (jokers may stand in for {wilds} of them)"),
+        _("the {requirement} needs {count} more cards of rank {rank} (wild cards may stand in for them)"),
+        _("the {requirement} needs {count} more cards of rank {rank} (wild cards may stand in for {wilds} of them)"),
+    ),
     "negative-buys": (_("{player} cannot have bought {count} times"),),
     "negative-points": (_("{player}'s points cannot be negative ({points})"),),
     "no-buying": (_("{variant} has no buying"),),
