@@ -197,7 +197,11 @@ def deal(edit_token: str) -> Page:
     table = access.require_edit(edit_token)
     if table.state.over:
         return redirect(url_for("table.over", edit_token=edit_token), code=303)
-    return render_template("table/deal.html", **deal_context(table))
+    response = make_response(render_template("table/deal.html", **deal_context(table)))
+    if edit_token not in access.device_tokens():
+        # A phone that opened a shared scorekeeping link keeps the game in its "My games" too.
+        access.remember_game(response, edit_token)
+    return response
 
 
 def _refused_page(table: access.Table, action: str, outcome: Outcome, form: ActionForm) -> tuple[str, int]:

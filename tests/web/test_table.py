@@ -557,3 +557,11 @@ def test_the_pages_render_in_spanish(table: Table, path: str) -> None:
     table.client.set_cookie("lang", "es")
     html = table.get(path)
     assert '<html lang="es">' in html
+
+
+def test_a_phone_that_opens_a_shared_link_keeps_the_game(table: Table) -> None:
+    other = table.client.application.test_client()
+    assert other.get(f"/g/{table.token}").status_code == 200
+    cookie = other.get_cookie("referee_games")
+    assert cookie is not None and table.token in cookie.value
+    assert "Deal 1 of 7" in other.get("/games").get_data(as_text=True)
