@@ -137,3 +137,27 @@ def test_the_viewer_in_dark_mode(page: Page, live_server: LiveServer, screenshot
     expect(page.get_by_test_id("deal-heading")).to_have_text("Deal 4 of 7")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     screenshot(page, "viewer-dark")
+
+
+def test_the_viewer_in_spanish(
+    browser: Browser,
+    live_server: LiveServer,
+    browser_context_args: dict[str, Any],
+    screenshot: Callable[[Page, str], Path],
+) -> None:
+    game_id, token = new_game(live_server)
+    record(live_server, game_id, DealEnded(deal=1, went_out="Ana", hands={"Bruno": "K 7 JK", "Carla": 25, "Dario": 7}))
+    context = browser.new_context(**{**browser_context_args, "locale": "es-AR"})
+    try:
+        page = context.new_page()
+        page.goto(f"/v/{token}")
+        expect(page.get_by_test_id("deal-heading")).to_have_text("Mano 2 de 7")
+        expect(page.get_by_test_id("contract")).to_contain_text("2 tríos")
+        expect(page.get_by_test_id("live-status")).to_have_text("En vivo")
+        expect(page.get_by_test_id("cell-1-Ana")).to_have_text("salió")
+        screenshot(page, "viewer-es")
+        page.get_by_test_id("rules-link").click()
+        expect(page.get_by_test_id("rules-deal-1")).to_contain_text("1 trío limpio")
+        screenshot(page, "rules-card-es")
+    finally:
+        context.close()
