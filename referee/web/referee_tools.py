@@ -232,6 +232,7 @@ class Answer:
     melds: list[dict[str, Any]] = field(default_factory=list)
     left: Markup | None = None
     left_label: str = ""
+    melds_title: str = ""
     reasons: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     error: bool = False
@@ -279,7 +280,8 @@ def _solution_answer(solution: Solution) -> Answer:
         headline = _("Not yet: the contract is not there.")
     notes = [_("Contract: %(contract)s", contract=rules_card.contract_words(solution.contract))]
     label = _("Discard:") if solution.go_out and solution.possible else _("Left in the hand:")
-    return Answer(solution.possible, headline, melds=rows, left=left, left_label=label,
+    title = "" if solution.possible or not rows else _("The closest arrangement:")
+    return Answer(solution.possible, headline, melds=rows, left=left, left_label=label, melds_title=title,
                   reasons=verdicts.words(solution.missing), notes=notes)
 
 
