@@ -57,7 +57,7 @@ from referee.web.forms import (
 
 bp = Blueprint("table", __name__, url_prefix="/g/<edit_token>")
 
-#: The keypad's keys: ranks A–K and the joker. A ten is written T, so "10" typed alone still means points.
+#: The keypad's keys: ranks A–K and the joker; a ten is written T (the notation's one-letter form).
 KEYPAD = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "JK")
 KEY_LABELS = {"T": "10", "JK": "JK"}
 

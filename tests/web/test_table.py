@@ -565,3 +565,18 @@ def test_a_phone_that_opens_a_shared_link_keeps_the_game(table: Table) -> None:
     cookie = other.get_cookie("referee_games")
     assert cookie is not None and table.token in cookie.value
     assert "Deal 1 of 7" in other.get("/games").get_data(as_text=True)
+
+
+def test_a_deal_without_buying_refuses_a_buy_and_the_table_may_allow_it(client: FlaskClient, app: Flask) -> None:
+    table = new_game(client, app, variant="telefunken-ecuador")
+    html = table.get()
+    assert 'data-testid="no-buying"' in html
+    refused = table.act("/buy", player="Beto")
+    assert refused.status_code == 422 and "Beto cannot buy:" in text_of(refused)
+    assert table.post("/buy", Forms(text_of(refused)).form("/buy")).status_code == 303
+    assert table.state().buys_this_deal["Beto"] == 1
+
+
+def test_no_buy_form_where_the_variant_has_no_buying(client: FlaskClient, app: Flask) -> None:
+    table = new_game(client, app, variant="telefunken-peru-carrillo")
+    assert 'data-testid="buy-form"' not in table.get()
