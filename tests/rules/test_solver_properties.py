@@ -3,6 +3,8 @@
 - Ordinary deals: every arrangement the solver returns passes ``check_contract``, and every card of the hand is
   laid down or left exactly once; a hand built from a random valid contract plus random other cards is always
   found solvable.
+- Small hands: the solver finds the contract exactly when a brute force over every choice of cards for the
+  requirements, judged by ``check_contract``, does (near-misses included).
 - Go-out deals: a hand built from a random complete lay-down (the contract, further melds where the variant
   allows them, and one card to discard where a final discard is allowed or required) is always found solvable,
   and every lay-down returned uses the whole hand but at most that one card.
@@ -13,10 +15,11 @@ decks, so no copy limit is ever broken.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from referee.rules.cards import JOKER, Card, Rank, Suit, full_deck
@@ -249,3 +252,52 @@ def test_a_complete_lay_down_is_found(pick: tuple[str, int], seed: int, extras: 
     most = 0 if discard_rule is Discard.FORBIDDEN else 1
     least = 1 if discard_rule is Discard.REQUIRED else 0
     assert least <= len(solution.left) <= most, [str(c) for c in solution.left]
+
+
+SMALL = [
+    (v.id, d.number)
+    for v in VARIANTS.values()
+    for d in v.deals
+    if not d.go_out_in_one_turn and all(c.card_count <= 7 for c in d.contracts)
+]
+
+
+def brute_force(variant: Variant, deal: int, hand: list[Card]) -> bool:
+    """Whether some choice of disjoint cards for the requirements is a contract ``check_contract`` accepts."""
+    return any(_brute(variant, deal, hand, contract, 0, tuple(range(len(hand))), []) for contract in
+               variant.deal(deal).contracts)
+
+
+def _brute(
+    variant: Variant, deal: int, hand: list[Card], contract: Contract, k: int, free: tuple[int, ...],
+    chosen: list[list[Card]],
+) -> bool:
+    if k == len(contract.melds):
+        return check_contract(variant, deal, chosen, contract=contract).valid
+    req = contract.melds[k]
+    sizes = range(req.size, len(free) + 1) if req.or_more else (req.size,)
+    for size in sizes:
+        for combo in itertools.combinations(free, size):
+            rest = tuple(i for i in free if i not in combo)
+            if _brute(variant, deal, hand, contract, k + 1, rest, [*chosen, [hand[i] for i in combo]]):
+                return True
+    return False
+
+
+@SETTINGS
+@given(pick=st.sampled_from(SMALL), seed=SEEDS, extra=st.integers(min_value=0, max_value=2))
+def test_the_search_agrees_with_brute_force(pick: tuple[str, int], seed: int, extra: int) -> None:
+    """Near-misses and near-hits: a random contract, plus up to two cards, less one card at random."""
+    variant_id, deal = pick
+    variant = find_variant(variant_id)
+    rng = random.Random(seed)
+    _, table, melds = laid_down(variant, deal, rng)
+    hand = [c for m in melds for c in m] + table.any_cards(extra)
+    rng.shuffle(hand)
+    if rng.random() < 0.6:
+        hand.pop()
+    assume(hand)
+    solution = solve(variant, deal, hand)
+    expected = brute_force(variant, deal, hand)
+    event("solvable" if expected else "not solvable")
+    assert solution.possible == expected, (" ".join(map(str, hand)), solution.messages)
