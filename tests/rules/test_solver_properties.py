@@ -5,6 +5,8 @@
   found solvable.
 - Small hands: the solver finds the contract exactly when a brute force over every choice of cards for the
   requirements, judged by ``check_contract``, does (near-misses included).
+- Small go-out hands (at most two cards beyond the contract, so no further meld fits) agree with a brute force
+  too.
 - Go-out deals: a hand built from a random complete lay-down (the contract, further melds where the variant
   allows them, and one card to discard where a final discard is allowed or required) is always found solvable,
   and every lay-down returned uses the whole hand but at most that one card.
@@ -301,3 +303,54 @@ def test_the_search_agrees_with_brute_force(pick: tuple[str, int], seed: int, ex
     expected = brute_force(variant, deal, hand)
     event("solvable" if expected else "not solvable")
     assert solution.possible == expected, (" ".join(map(str, hand)), solution.messages)
+
+
+SMALL_GO_OUT = [
+    (v.id, d.number)
+    for v in VARIANTS.values()
+    for d in v.deals
+    if d.go_out_in_one_turn and all(c.card_count <= 10 for c in d.contracts)
+]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(pick=st.sampled_from(SMALL_GO_OUT), seed=SEEDS, extra=st.integers(min_value=0, max_value=2))
+def test_a_go_out_search_agrees_with_brute_force(pick: tuple[str, int], seed: int, extra: int) -> None:
+    """With at most two cards beyond the contract no further meld fits, so the whole hand goes down exactly when
+    some choice of cards makes the contract and leaves no more cards than the discard rule allows."""
+    variant_id, deal = pick
+    variant = find_variant(variant_id)
+    rng = random.Random(seed)
+    contract, table, melds = laid_down(variant, deal, rng)
+    hand = [c for m in melds for c in m] + table.any_cards(extra)
+    rng.shuffle(hand)
+    if rng.random() < 0.4:
+        hand.pop()
+    assume(len(hand) <= contract.card_count + 2)
+    rule = variant.final_discard_in(deal)
+    most = 0 if rule is Discard.FORBIDDEN else 1
+    least = 1 if rule is Discard.REQUIRED else 0
+    expected = any(
+        _brute_left(variant, deal, hand, c, 0, tuple(range(len(hand))), [], least, most)
+        for c in variant.deal(deal).contracts
+    )
+    event("goes out" if expected else "does not go out")
+    solution = solve(variant, deal, hand)
+    assert solution.possible == expected, (" ".join(map(str, hand)), solution.messages)
+
+
+def _brute_left(
+    variant: Variant, deal: int, hand: list[Card], contract: Contract, k: int, free: tuple[int, ...],
+    chosen: list[list[Card]], least: int, most: int,
+) -> bool:
+    if k == len(contract.melds):
+        return least <= len(free) <= most and check_contract(variant, deal, chosen, contract=contract).valid
+    req = contract.melds[k]
+    sizes = range(req.size, len(free) + 1) if req.or_more else (req.size,)
+    for size in sizes:
+        for combo in itertools.combinations(free, size):
+            rest = tuple(i for i in free if i not in combo)
+            picked = [*chosen, [hand[i] for i in combo]]
+            if _brute_left(variant, deal, hand, contract, k + 1, rest, picked, least, most):
+                return True
+    return False
