@@ -86,9 +86,15 @@ def test_the_page_offers_every_variant_with_its_description_and_house_rules(clie
 
 
 def test_creating_a_game_shows_the_players_qr_code_and_keeps_the_link(client: FlaskClient, app: Flask) -> None:
-    status, location, _ = new_game(client, ["Ana", "Beto", "Caro", "Dani"], first_dealer="1",
-                                   hr__telefunken__streak_multiplier="y", hr__telefunken__chips="5",
-                                   small_stake="1", large_stake="10")
+    status, location, _ = new_game(
+        client,
+        ["Ana", "Beto", "Caro", "Dani"],
+        first_dealer="1",
+        hr__telefunken__streak_multiplier="y",
+        hr__telefunken__chips="5",
+        small_stake="1",
+        large_stake="10",
+    )
     assert status == 303 and location.endswith("/share?new=1")
     token = token_of(location)
     share = client.get(location).get_data(as_text=True)
@@ -122,8 +128,20 @@ def test_creating_a_game_shows_the_players_qr_code_and_keeps_the_link(client: Fl
         (["Ana", "Beto", "Caro"], {"small_stake": "-1"}, "Number must be"),
         (["A" * 41, "Beto", "Caro"], {}, "Field cannot be longer"),
     ],
-    ids=["duplicate", "too-few", "too-many", "no-names", "chips-negative", "chips-text", "chips-huge",
-         "bad-choice", "unknown-variant", "dealer-out-of-range", "negative-stake", "long-name"],
+    ids=[
+        "duplicate",
+        "too-few",
+        "too-many",
+        "no-names",
+        "chips-negative",
+        "chips-text",
+        "chips-huge",
+        "bad-choice",
+        "unknown-variant",
+        "dealer-out-of-range",
+        "negative-stake",
+        "long-name",
+    ],
 )
 def test_a_bad_game_is_refused_with_a_clear_message_and_nothing_is_created(
     client: FlaskClient, app: Flask, players: list[str], fields: dict[str, str], message: str
@@ -143,8 +161,14 @@ def test_first_dealer_drawn_at_random_is_one_of_the_players(client: FlaskClient,
 
 
 def test_players_are_added_and_removed_without_javascript(client: FlaskClient, app: Flask) -> None:
-    data = {"csrf_token": csrf(client), "variant": "telefunken", "players-0": "Ana", "players-1": "Beto",
-            "players-2": "Caro", "add_player": "1"}
+    data = {
+        "csrf_token": csrf(client),
+        "variant": "telefunken",
+        "players-0": "Ana",
+        "players-1": "Beto",
+        "players-2": "Caro",
+        "add_player": "1",
+    }
     html = client.post("/games/new", data=data).get_data(as_text=True)
     assert 'name="players-3"' in html and 'value="Caro"' in html
     data.pop("add_player")
@@ -155,15 +179,22 @@ def test_players_are_added_and_removed_without_javascript(client: FlaskClient, a
 
 
 def test_without_a_csrf_token_nothing_is_created(client: FlaskClient, app: Flask) -> None:
-    response = client.post("/games/new", data={"variant": "telefunken", "players-0": "A", "players-1": "B",
-                                               "players-2": "C", "first_dealer": "0"})
+    response = client.post(
+        "/games/new",
+        data={"variant": "telefunken", "players-0": "A", "players-1": "B", "players-2": "C", "first_dealer": "0"},
+    )
     assert response.status_code == 400
     assert game_count(app) == 0
 
 
 def test_rematch_prefills_the_same_players_variant_and_house_rules(client: FlaskClient) -> None:
-    _, location, _ = new_game(client, ["Ana", "Beto", "Caro"], variant="telefunken-bolivia", first_dealer="0",
-                              hr__telefunken_bolivia__streak_multiplier="y")
+    _, location, _ = new_game(
+        client,
+        ["Ana", "Beto", "Caro"],
+        variant="telefunken-bolivia",
+        first_dealer="0",
+        hr__telefunken_bolivia__streak_multiplier="y",
+    )
     html = client.get(f"/games/new?rematch={token_of(location)}").get_data(as_text=True)
     fields = Forms(html).form("/games/new")
     assert fields["variant"] == "telefunken-bolivia"

@@ -35,6 +35,9 @@ def test_switch_never_leaves_the_site(client: FlaskClient, target: str) -> None:
 
 def test_unknown_language_is_not_found(client: FlaskClient) -> None:
     assert client.get("/lang/xx").status_code == 404
-    assert client.get("/", headers={"Cookie": "lang=xx", "Accept-Language": "es"}).get_data(as_text=True).count(
-        '<html lang="es">'
-    ) == 1
+    assert (
+        client.get("/", headers={"Cookie": "lang=xx", "Accept-Language": "es"})
+        .get_data(as_text=True)
+        .count('<html lang="es">')
+        == 1
+    )
