@@ -161,3 +161,18 @@ def test_the_viewer_in_spanish(
         screenshot(page, "rules-card-es")
     finally:
         context.close()
+
+
+def test_the_viewer_says_when_it_is_reconnecting(page: Page, live_server: LiveServer) -> None:
+    game_id, token = new_game(live_server)
+    page.goto(f"/v/{token}")
+    expect(page.get_by_test_id("live-status")).to_have_text("Live")
+    # The server cannot be reached (the phone itself is online): the page says it is trying again.
+    page.route("**/live?*", lambda route: route.abort("connectionrefused"))
+    record(live_server, game_id, ExactCut(deal=1))  # answers the poll already under way
+    expect(page.get_by_test_id("live-status")).to_have_attribute("data-state", "reconnecting", timeout=10000)
+    expect(page.get_by_test_id("live-status")).to_have_text("Reconnecting…")
+    page.unroute("**/live?*")
+    record(live_server, game_id, Buy(deal=1, player="Ana"))
+    expect(page.get_by_test_id("chips-Ana")).to_have_text("6", timeout=20000)
+    expect(page.get_by_test_id("live-status")).to_have_text("Live")
