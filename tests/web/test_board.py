@@ -325,3 +325,32 @@ def test_contract_words_in_english(app: Flask) -> None:
         assert rules_card.contract_words(variant.deals[0].contracts[0]) == "1 pure trío"
         assert rules_card.deal_words(variant.deals[6]) == "1 trío and 1 run of 7 or more — go out in one turn"
         assert rules_card.contract_words(variant.deals[3].contracts[0]) == "2 cuartetos"
+
+
+def test_game_over_shows_the_payouts(app: Flask, client: FlaskClient) -> None:
+    players = ("Ana", "Bruno", "Carla")
+    game = new_game(app, "progressive-rummy", players)
+    assert game.id is not None
+    deals = len(find_variant("progressive-rummy").deals)
+    record(app, game.id, *(ended(d, "Ana", Bruno=10, Carla=20) for d in range(1, deals + 1)))
+    html = client.get(f"/v/{game.view_token}").get_data(as_text=True)
+    assert 'data-testid="game-over"' in html
+    assert ">Money<" in html
+    with app.app_context(), db.session() as session:
+        payouts = store.load_state(session, game.id).payouts
+    assert payouts is not None
+    assert f"{payouts['Ana']:+.2f}" in html
+
+
+def test_game_over_shows_the_stakes_won(app: Flask, client: FlaskClient) -> None:
+    with app.app_context(), db.session() as session:
+        created = GameCreated(
+            variant="telefunken", players=PLAYERS, first_dealer="Ana", settings={"small_stake": 1, "large_stake": 5}
+        )
+        game = store.create_game(session, created=created)
+        game_id, token = game.id, game.view_token
+    assert game_id is not None
+    record(app, game_id, *(ended(d, "Carla", Ana=10, Bruno=20, Dario=5) for d in range(1, 8)))
+    html = client.get(f"/v/{token}").get_data(as_text=True)
+    assert "Stakes won:" in html
+    assert "Carla 12.00" in html  # 7 deals won × 1, and the large stake of 5
