@@ -21,6 +21,7 @@ from markupsafe import Markup, escape
 from sqlmodel import select
 
 from referee import db
+from referee.ledger import store
 from referee.ledger.state import GameState
 from referee.web import access, describe
 from referee.web.rules_card import contract_icons, deal_words, render_card, rules_url
@@ -68,8 +69,8 @@ def score_chart(
     if high == low:
         high = low + 10
     step = _nice_step((high - low) / 4)
-    low = step * _floor_div(low, step)
-    high = -step * _floor_div(-high, step)
+    low = step * (low // step)
+    high = -step * (-high // step)
     span_x = max(deals, 1)
 
     def x(deal: int) -> float:
@@ -113,10 +114,6 @@ def _nice_step(raw: float) -> int:
         if raw <= step:
             return step
     return 10000
-
-
-def _floor_div(value: int, step: int) -> int:
-    return value // step
 
 
 # ---- the board's content -----------------------------------------------------------------------------
@@ -316,8 +313,6 @@ def live(view_token: str) -> Response:
 
 def current_seq(game_id: int) -> int | None:
     """The game's last seq as the database holds it now (a fresh read, shared by every process)."""
-    from referee.ledger import store
-
     with db.session() as session:
         seq = session.exec(select(store.Game.seq).where(store.Game.id == game_id)).first()
     return None if seq is None else int(seq)
@@ -339,9 +334,3 @@ def rules(view_token: str) -> str:
         refused=[],
         rules_link=rules_url(table.state.variant),
     )
-
-
-def chart_for(state: GameState, me: str | None = None) -> Markup:
-    """The chart alone (for other screens, e.g. the score sheet)."""
-    chart: Markup = board_context(state, me)["chart"]
-    return chart
