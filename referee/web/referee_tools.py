@@ -166,7 +166,7 @@ def cards_html(cards: tuple[Card, ...] | list[Card], stands_for: tuple[Card | No
 
 
 def meld_title(meld: Meld) -> str:
-    """A meld in the page's language: 'Run 3♣–9♣', 'Set of 7', 'Set of wild cards'."""
+    """A meld in the page's language: 'Run 3♣–9♣', 'Set of rank 7', 'Set of wild cards only'."""
     resolved = meld.resolved
     if meld.kind in (MeldKind.RUN, MeldKind.COLOUR_RUN):
         low, high = resolved[0].pretty(), resolved[-1].pretty()
@@ -177,8 +177,8 @@ def meld_title(meld: Meld) -> str:
     if rank is None:
         return _("Set of wild cards only")
     if meld.kind is MeldKind.PAIR:
-        return _("Pair of %(rank)s", rank=rank.label)
-    return _("Set of %(rank)s", rank=rank.label)
+        return _("Pair of rank %(rank)s", rank=rank.label)
+    return _("Set of rank %(rank)s", rank=rank.label)
 
 
 def wild_notes(meld: Meld) -> list[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from referee import db
@@ -13,6 +14,7 @@ from referee.ledger import store
 from referee.ledger.events import GameCreated
 
 from .conftest import PHONE, LiveServer
+from .test_a11y import LOW_CONTRAST, UNNAMED_CONTROLS
 
 PLAYERS = ("Ana", "Bruno", "Carla", "Dario")
 
@@ -123,3 +125,26 @@ def test_spanish(page: Page, screenshot: Callable[[Page, str], Path]) -> None:
     page.goto("/lang/es?next=/referee%3Fvariant%3Dtelefunken%26deal%3D2%26hand%3D7H%2B7S%2B9C%2B9D%2B4C%26tool%3Dsolve")
     expect(page.locator("html")).to_have_attribute("lang", "es")
     screenshot(page, "referee-es")
+
+
+ANSWERED = (
+    "/referee?variant=telefunken&deal=7&hand=4H+4S+3C+4C+5C+6C+7C+8C+9C&tool=solve",
+    "/referee?variant=telefunken&deal=3&table_meld=5C+6C+7C+JK&action=swap&cards=8C&tool=layoff&owner=own",
+    "/referee?variant=telefunken&deal=3&meld=7H+JK+7S+JK&tool=meld",
+)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_accessibility_basics(page: Page, scheme: str, screenshot: Callable[[Page, str], Path]) -> None:
+    """The checks of test_a11y.py on this screen, with its answers showing: named controls, contrast, 200% text."""
+    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    for number, url in enumerate(ANSWERED):
+        page.goto(url)
+        page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+        assert page.evaluate(UNNAMED_CONTROLS) == []
+        assert page.evaluate(LOW_CONTRAST) == []
+        page.add_style_tag(content="html { font-size: 200% !important; }")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if number == 0:
+            screenshot(page, f"referee-200-{scheme}")
+        assert width <= PHONE["width"], f"{url} scrolls sideways at 200% text: {width}px"
