@@ -136,6 +136,8 @@ CARRILLO = [
     row(7, "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH 4C", True),  # 4C is discarded
     row(7, "AH 2S 3D 4C 5H 6S 7D 8C 9H 10S JD QC 5D", True),  # a colour run
     row(7, "3S 3H 3D 5S 5H 5D 9S 9H 9D KS KH KD 2C", True),
+    row(7, "JK JK JK 5S 5H 5D 9S 9H 9D KS KH KD 2C", True),  # a trío of jokers among the four
+    row(7, "JK JK JK JK 5S 5H 5D 9S 9H 9D KS KH KD", True),  # the fourth joker is the discard
     row(7, "3D 4D JK 6D 7D 8D 9D 10D JD QD KD AD 2C", True),  # a royal run with a joker
     row(7, "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH", {"needs-discard"}),  # the 13th card is discarded
     row(7, "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH 5C 6C", {"needs-run-cards"}),
