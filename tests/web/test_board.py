@@ -354,3 +354,10 @@ def test_game_over_shows_the_stakes_won(app: Flask, client: FlaskClient) -> None
     html = client.get(f"/v/{token}").get_data(as_text=True)
     assert "Stakes won:" in html
     assert "Carla 12.00" in html  # 7 deals won × 1, and the large stake of 5
+
+
+def test_dealers_choice_before_the_announcement(app: Flask, client: FlaskClient) -> None:
+    game = new_game(app, "telefunken-ecuador", dealer_chooses_contract=True)
+    html = client.get(f"/v/{game.view_token}").get_data(as_text=True)
+    assert "The dealer has not announced the contract yet." in html
+    assert "mini-contract" not in html
