@@ -17,6 +17,21 @@
     status.textContent = status.getAttribute("data-" + state);
   }
 
+  /* Replace the board, keeping what the reader was doing: the sideways scroll of its tables, and focus. */
+  function swap(html) {
+    var scrolled = [];
+    var boxes = board.querySelectorAll("[role=region]");
+    for (var i = 0; i < boxes.length; i++) scrolled.push(boxes[i].scrollLeft);
+    var focused = board.contains(document.activeElement) ? document.activeElement.getAttribute("aria-labelledby") : null;
+    board.innerHTML = html;
+    boxes = board.querySelectorAll("[role=region]");
+    for (var j = 0; j < boxes.length && j < scrolled.length; j++) boxes[j].scrollLeft = scrolled[j];
+    if (focused) {
+      var again = board.querySelector('[aria-labelledby="' + focused + '"]');
+      if (again) again.focus({ preventScroll: true });
+    }
+  }
+
   function later(ms) {
     clearTimeout(timer);
     timer = setTimeout(poll, ms);
@@ -42,7 +57,7 @@
           return response.text().then(function (html) {
             seq = response.headers.get("X-Referee-Seq") || seq;
             board.setAttribute("data-seq", seq);
-            board.innerHTML = html;
+            swap(html);
             return true;
           });
         }
