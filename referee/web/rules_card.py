@@ -32,8 +32,12 @@ from referee.rules.variants import (
     find_variant,
 )
 from referee.web import describe, texts
+from referee.web.i18n import safe_next
 
 bp = Blueprint("rules_card", __name__)
+
+#: The query parameter that names the page to go back to (a path on this site only).
+BACK_PARAM = "back"
 
 __all__ = [
     "bp",
@@ -211,9 +215,11 @@ def _parse_value(rule: HouseRule, raw: str) -> object:
     return raw
 
 
-def rules_url(variant: Variant) -> str:
-    """The rules card's address for ``variant`` with its house rules in force."""
+def rules_url(variant: Variant, *, back: str | None = None) -> str:
+    """The rules card's address for ``variant`` with its house rules in force (and a way ``back``, a local path)."""
     query = house_rule_query(variant)
+    if back:
+        query[BACK_PARAM] = back
     base = url_for("rules_card.show", variant_id=variant.id)
     return base + ("?" + urlencode(query) if query else "")
 
@@ -448,7 +454,8 @@ def show(variant_id: str) -> str:
         abort(404)
     values, refused = house_rules_from_query(variant, request.args)
     variant = variant.with_house_rules(values)
-    return render_card(variant, refused=refused)
+    back = request.args.get(BACK_PARAM)
+    return render_card(variant, refused=refused, back_url=safe_next(back) if back else None)
 
 
 def _variants() -> Iterable[Variant]:

@@ -361,3 +361,15 @@ def test_dealers_choice_before_the_announcement(app: Flask, client: FlaskClient)
     html = client.get(f"/v/{game.view_token}").get_data(as_text=True)
     assert "The dealer has not announced the contract yet." in html
     assert "mini-contract" not in html
+
+
+def test_the_rules_card_goes_back_only_to_a_page_of_this_site(app: Flask, client: FlaskClient) -> None:
+    variant = find_variant("telefunken")
+    with app.test_request_context("/"):
+        url = rules_card.rules_url(variant, back="/g/some-edit-token")
+    html = client.get(url).get_data(as_text=True)
+    assert 'data-testid="rules-back"' in html
+    assert 'href="/g/some-edit-token"' in html
+    html = client.get("/rules/telefunken?back=https://evil.example/").get_data(as_text=True)
+    assert 'href="https://evil.example/"' not in html
+    assert 'href="/" data-testid="rules-back"' in html  # another site's address becomes the home page
