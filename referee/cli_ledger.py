@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -44,6 +45,6 @@ def tally_command(game_file: Path, as_json: bool) -> None:
     sys.exit(0 if result.allowed else 1)
 
 
-def _unreadable(message: str) -> None:
+def _unreadable(message: str) -> NoReturn:
     click.echo(" ".join(message.split()), err=True)
     sys.exit(2)

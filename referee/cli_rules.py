@@ -4,6 +4,9 @@ A thin layer: each command parses its arguments, asks the engine (``referee.rule
 for people or, with ``--json``, as one JSON object. Exit status: 0 valid (for ``variants`` and ``points``:
 success), 1 not valid, 2 bad input — an unknown variant, a deal out of range, an unparseable card, more copies
 of a card than the variant's decks hold, or a usage error — with one line on stderr and nothing on stdout.
+
+The conventions every engine command shares (one-line bad input, ``--json`` and ``--players``, the JSON of a meld)
+live here and are public: ``referee solve`` (:mod:`referee.cli_solve`) uses them too.
 """
 
 from __future__ import annotations
@@ -19,9 +22,25 @@ from referee.rules.contracts import check_contract
 from referee.rules.melds import Meld, classify
 from referee.rules.problems import Problem, RulesError
 from referee.rules.scoring import penalty_points
-from referee.rules.variants import VARIANTS, Variant, find_variant
+from referee.rules.variants import VARIANTS, MeldKind, Variant, find_variant
 
-__all__ = ["COMMANDS", "variants_command", "check_command", "meld_command", "points_command"]
+__all__ = [
+    "COMMANDS",
+    "variants_command",
+    "check_command",
+    "meld_command",
+    "points_command",
+    "BadInput",
+    "RulesCommand",
+    "JSON_OPTION",
+    "PLAYERS_OPTION",
+    "bad_input",
+    "load_variant",
+    "emit_json",
+    "meld_json",
+    "cards_json",
+    "echo_reasons",
+]
 
 
 class BadInput(click.ClickException):
@@ -30,6 +49,7 @@ class BadInput(click.ClickException):
     exit_code = 2
 
     def show(self, file: IO[Any] | None = None) -> None:
+        """Print the message on one line, prefixed ``referee: error:``."""
         message = " ".join(self.format_message().split())
         click.echo(f"referee: error: {message}", err=True)
 
@@ -38,36 +58,42 @@ class RulesCommand(click.Command):
     """A command whose usage errors (a missing argument, a bad number) are one line and exit 2."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Parse as click does, turning a usage error into :class:`BadInput`."""
         try:
             return super().parse_args(ctx, args)
         except click.UsageError as error:
             raise BadInput(f"{ctx.command_path}: {error.format_message()} (see {ctx.command_path} --help)") from error
 
 
-def _bad_input(error: RulesError) -> NoReturn:
+def bad_input(error: RulesError) -> NoReturn:
+    """Stop the command with the engine's error as the one line on stderr (exit status 2)."""
     raise BadInput(str(error)) from error
 
 
-def _variant(variant_id: str, players: int | None) -> Variant:
+def load_variant(variant_id: str, players: int | None) -> Variant:
+    """The variant with this id, checked against the number of players; bad input stops the command."""
     try:
         variant = find_variant(variant_id)
         if players is not None:
             variant.check_players(players)
     except RulesError as error:
-        _bad_input(error)
+        bad_input(error)
     return variant
 
 
-def _emit(payload: object) -> None:
+def emit_json(payload: object) -> None:
+    """Print the answer as one JSON object (or list) on one line."""
     click.echo(json.dumps(payload, ensure_ascii=False))
 
 
-def _meld_json(meld: Meld) -> dict[str, object]:
-    kind = "run" if meld.kind.value == "colour-run" else meld.kind.value
-    return {"kind": kind, "cards": [str(c) for c in meld.cards], "wilds": meld.wilds_json()}
+def meld_json(meld: Meld) -> dict[str, object]:
+    """A meld in the JSON of the engine commands; a colour run is printed as a run (the help says so)."""
+    kind = MeldKind.RUN if meld.kind is MeldKind.COLOUR_RUN else meld.kind
+    return {"kind": kind.value, "cards": cards_json(meld.cards), "wilds": meld.wilds_json()}
 
 
-def _cards_json(cards: Sequence[Card]) -> list[str]:
+def cards_json(cards: Sequence[Card]) -> list[str]:
+    """Cards in the notation, one string a card."""
     return [str(c) for c in cards]
 
 
@@ -75,13 +101,14 @@ def _pretty(cards: Sequence[Card]) -> str:
     return format_cards(cards, pretty=True)
 
 
-def _reasons(problems: Sequence[Problem]) -> None:
+def echo_reasons(problems: Sequence[Problem]) -> None:
+    """Print each problem as an indented English sentence."""
     for problem in problems:
         click.echo(f"  - {problem.message}")
 
 
-_JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of sentences.")
-_PLAYERS = click.option(
+JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of sentences.")
+PLAYERS_OPTION = click.option(
     "--players",
     type=click.IntRange(min=1),
     default=None,
@@ -91,7 +118,7 @@ _PLAYERS = click.option(
 
 
 @click.command("variants", cls=RulesCommand, short_help="List every variant: id, name, deals.")
-@_JSON
+@JSON_OPTION
 def variants_command(as_json: bool) -> None:
     """List every variant: its id, its name and its number of deals.
 
@@ -101,7 +128,7 @@ def variants_command(as_json: bool) -> None:
     """
     rows = [{"id": v.id, "name": v.name, "deals": len(v.deals)} for v in VARIANTS.values()]
     if as_json:
-        _emit(rows)
+        emit_json(rows)
         return
     width = max((len(v.id) for v in VARIANTS.values()), default=0)
     for v in VARIANTS.values():
@@ -112,8 +139,8 @@ def variants_command(as_json: bool) -> None:
 @click.argument("variant")
 @click.argument("deal", type=int)
 @click.argument("melds", nargs=-1, required=True, metavar="MELD...")
-@_PLAYERS
-@_JSON
+@PLAYERS_OPTION
+@JSON_OPTION
 def check_command(variant: str, deal: int, melds: tuple[str, ...], players: int | None, as_json: bool) -> None:
     """Are these melds exactly DEAL's contract in VARIANT? One quoted MELD per meld, cards in any order.
 
@@ -129,7 +156,7 @@ def check_command(variant: str, deal: int, melds: tuple[str, ...], players: int 
     "any" in a set of jokers only). A colour run prints "kind": "run".
     A MELD that is not a valid meld on its own keeps its cards as given, with "kind": null and no wilds.
     """
-    var = _variant(variant, players)
+    var = load_variant(variant, players)
     try:
         cards = [to_cards(text) for text in melds]
         empty = next((n for n, c in enumerate(cards, start=1) if not c), None)
@@ -137,15 +164,15 @@ def check_command(variant: str, deal: int, melds: tuple[str, ...], players: int 
             raise BadInput(f"{click.get_current_context().command_path}: MELD {empty} has no cards")
         verdict = check_contract(var, deal, cards, players=players)
     except RulesError as error:
-        _bad_input(error)
+        bad_input(error)
     arranged = verdict.melds
     errors = [p.message for p in verdict.problems]
     if as_json:
-        _emit(
+        emit_json(
             {
                 "valid": verdict.valid,
                 "melds": [
-                    _meld_json(m) if m is not None else {"kind": None, "cards": _cards_json(c), "wilds": {}}
+                    meld_json(m) if m is not None else {"kind": None, "cards": cards_json(c), "wilds": {}}
                     for m, c in zip(arranged, cards, strict=True)
                 ],
                 "errors": errors,
@@ -158,7 +185,7 @@ def check_command(variant: str, deal: int, melds: tuple[str, ...], players: int 
         for meld, given in zip(arranged, cards, strict=True):
             what = meld.describe() if meld is not None else "not a meld"
             click.echo(f"  {what}: {_pretty(meld.cards if meld is not None else given)}")
-        _reasons(verdict.problems)
+        echo_reasons(verdict.problems)
     if not verdict.valid:
         raise click.exceptions.Exit(1)
 
@@ -166,8 +193,8 @@ def check_command(variant: str, deal: int, melds: tuple[str, ...], players: int 
 @click.command("meld", cls=RulesCommand, short_help="Is one meld valid in a variant?")
 @click.argument("variant")
 @click.argument("meld")
-@_PLAYERS
-@_JSON
+@PLAYERS_OPTION
+@JSON_OPTION
 def meld_command(variant: str, meld: str, players: int | None, as_json: bool) -> None:
     """Is MELD (one quoted meld, cards in any order) a valid set, run or pair in VARIANT?
 
@@ -179,20 +206,20 @@ def meld_command(variant: str, meld: str, players: int | None, as_json: bool) ->
     JSON: {"valid": bool, "melds": [{"kind": …, "cards": […], "wilds": {…}}], "errors": ["…"]}
     "melds" holds the meld in its arrangement when valid, and is empty when not.
     """
-    var = _variant(variant, players)
+    var = load_variant(variant, players)
     try:
         cards = to_cards(meld)
         verdict = classify(cards, var, players=players)
     except RulesError as error:
-        _bad_input(error)
+        bad_input(error)
     if not cards:
         raise BadInput(f"{click.get_current_context().command_path}: no cards in MELD")
     errors = [p.message for p in verdict.problems]
     if as_json:
-        _emit(
+        emit_json(
             {
                 "valid": verdict.valid,
-                "melds": [_meld_json(verdict.meld)] if verdict.meld is not None and verdict.valid else [],
+                "melds": [meld_json(verdict.meld)] if verdict.meld is not None and verdict.valid else [],
                 "errors": errors,
             }
         )
@@ -200,7 +227,7 @@ def meld_command(variant: str, meld: str, players: int | None, as_json: bool) ->
         click.echo(f"{verdict.meld.describe()}: {_pretty(verdict.meld.cards)}")
     else:
         click.echo(f"not a valid meld in {var.name}: {_pretty(cards)}")
-        _reasons(verdict.problems)
+        echo_reasons(verdict.problems)
     if not verdict.valid:
         raise click.exceptions.Exit(1)
 
@@ -208,8 +235,8 @@ def meld_command(variant: str, meld: str, players: int | None, as_json: bool) ->
 @click.command("points", cls=RulesCommand, short_help="Penalty points of the cards left in a hand.")
 @click.argument("variant")
 @click.argument("cards")
-@_PLAYERS
-@_JSON
+@PLAYERS_OPTION
+@JSON_OPTION
 def points_command(variant: str, cards: str, players: int | None, as_json: bool) -> None:
     """The penalty points of CARDS left in a hand in VARIANT ("" is an empty hand: 0).
 
@@ -219,14 +246,14 @@ def points_command(variant: str, cards: str, players: int | None, as_json: bool)
     Exit status: 0 success, 2 bad input.
     JSON: {"points": int, "cards": ["2H", …]}
     """
-    var = _variant(variant, players)
+    var = load_variant(variant, players)
     try:
         hand = to_cards(cards, allow_bare_rank=True)
         points = penalty_points(hand, var, players=players)
     except RulesError as error:
-        _bad_input(error)
+        bad_input(error)
     if as_json:
-        _emit({"points": points, "cards": _cards_json(hand)})
+        emit_json({"points": points, "cards": cards_json(hand)})
     else:
         click.echo(str(points))
 

@@ -9,7 +9,17 @@ from __future__ import annotations
 
 import click
 
-from referee.cli_rules import _JSON, _PLAYERS, RulesCommand, _bad_input, _cards_json, _emit, _meld_json, _variant
+from referee.cli_rules import (
+    JSON_OPTION,
+    PLAYERS_OPTION,
+    RulesCommand,
+    bad_input,
+    cards_json,
+    echo_reasons,
+    emit_json,
+    load_variant,
+    meld_json,
+)
 from referee.rules.cards import format_cards, to_cards
 from referee.rules.problems import RulesError
 from referee.rules.solver import Solution, solve
@@ -21,8 +31,8 @@ __all__ = ["solve_command"]
 @click.argument("variant")
 @click.argument("deal", type=int)
 @click.argument("hand")
-@_PLAYERS
-@_JSON
+@PLAYERS_OPTION
+@JSON_OPTION
 def solve_command(variant: str, deal: int, hand: str, players: int | None, as_json: bool) -> None:
     """Does HAND (one quoted list of 1 to 30 cards) hold DEAL's contract in VARIANT?
 
@@ -37,18 +47,18 @@ def solve_command(variant: str, deal: int, hand: str, players: int | None, as_js
     JSON: {"possible": bool, "melds": [{"kind": "set"|"run"|"pair", "cards": ["3C", …],
            "wilds": {"2": "5C"}}, …], "left": ["KD", …], "missing": ["…"]}
     """
-    var = _variant(variant, players)
+    var = load_variant(variant, players)
     try:
         cards = to_cards(hand)
         solution = solve(var, deal, cards, players=players)
     except RulesError as error:
-        _bad_input(error)
+        bad_input(error)
     if as_json:
-        _emit(
+        emit_json(
             {
                 "possible": solution.possible,
-                "melds": [_meld_json(m) for m in solution.melds],
-                "left": _cards_json(solution.left),
+                "melds": [meld_json(m) for m in solution.melds],
+                "left": cards_json(solution.left),
                 "missing": list(solution.messages),
             }
         )
@@ -73,5 +83,4 @@ def _print(name: str, deal: int, solution: Solution) -> None:
     if solution.left:
         label = "discard" if solution.go_out and solution.possible else "left"
         click.echo(f"  {label}: {format_cards(solution.left, pretty=True)}")
-    for problem in solution.missing:
-        click.echo(f"  - {problem.message}")
+    echo_reasons(solution.missing)
