@@ -243,19 +243,7 @@ class _Run:
 
     def to_meld(self) -> Meld:
         stands = tuple(self.card_at(i) if w else None for i, w in enumerate(self.wild))
-        return Meld(kind=MeldKind.RUN, cards=self.cards, stands_for=stands, ace_high=self.ace_high())
-
-    def ace_high(self) -> bool | None:
-        """As melds.Meld has it: True for an ace on top, False at the bottom, None for none or a corner."""
-        ranks = [_rank_at(self.low + i) for i in range(len(self.cards))]
-        if Rank.ACE not in ranks:
-            return None
-        at = ranks.index(Rank.ACE)
-        if at == len(ranks) - 1 and (at == 0 or ranks[at - 1] is Rank.KING):
-            return True
-        if at == 0 and ranks[1] is Rank.TWO:
-            return False
-        return None
+        return Meld(kind=MeldKind.RUN, cards=self.cards, stands_for=stands)
 
 
 def _run_from_meld(variant: Variant, meld: Meld) -> _Run:

@@ -89,14 +89,12 @@ class Meld:
     ``cards`` lie in arrangement order: a run low to high as it lies, a set or pair naturals first (by suit)
     then wild cards. ``stands_for`` is aligned with ``cards``: None for a natural card; for a wild card in a run
     the card it stands for (``6C``); in a set or pair a bare rank (``Card(Rank.SEVEN, None)``); in a set of
-    wild cards only :data:`JOKER`. ``ace_high`` is True when an ace (natural or stood for) is the top of a
-    run, False when it is the bottom, None when the run holds no ace or turns the corner (K-A-2).
+    wild cards only :data:`JOKER`.
     """
 
     kind: MeldKind
     cards: tuple[Card, ...]
     stands_for: tuple[Card | None, ...]
-    ace_high: bool | None = None
 
     @property
     def naturals(self) -> tuple[Card, ...]:
@@ -143,6 +141,18 @@ class Meld:
     def high(self) -> Card:
         """The last card as it counts (a run's top card)."""
         return self.resolved[-1]
+
+    @property
+    def ace_high(self) -> bool | None:
+        """True when an ace (natural or stood for) tops a run, False when it is the bottom, None when the run
+        holds no ace or turns the corner (K-A-2), and for sets and pairs."""
+        if self.kind is not MeldKind.RUN and self.kind is not MeldKind.COLOUR_RUN:
+            return None
+        if self.high.rank is Rank.ACE:
+            return True
+        if self.low.rank is Rank.ACE:
+            return False
+        return None
 
     @property
     def is_wild_only(self) -> bool:
@@ -476,7 +486,7 @@ def _readings(codes: tuple[int, ...], rules: MeldRules, kind: MeldKind) -> tuple
     if order is None:
         return ()
     cards = decode(order)
-    return (Meld(MeldKind.COLOUR_RUN, cards, (None,) * len(cards), _ace_end(order)),)
+    return (Meld(MeldKind.COLOUR_RUN, cards, (None,) * len(cards)),)
 
 
 def _group_reading(codes: tuple[int, ...], rules: MeldRules, kind: MeldKind) -> Meld | None:
@@ -603,20 +613,13 @@ def _place_run(
             starts.sort(reverse=True)
     melds: list[Meld] = []
     base = suit
-    top = n - 1
     for start in starts:
         arranged: list[Card] = []
         stands: list[Card | None] = []
         spare = 0
-        ace_high: bool | None = None
         for offset in range(n):
             pos = start + offset
             r = pos if pos <= 13 else (1 if pos == 14 else pos - 13)
-            if r == 1:
-                if offset == 0:
-                    ace_high = False
-                elif offset == top:
-                    ace_high = True
             natural = by_rank.get(r)
             if natural is not None:
                 arranged.append(_CARD_OF[natural])
@@ -628,7 +631,7 @@ def _place_run(
                 spare += 1
                 stands.append(_CARD_OF[(r << 2) | base])
         else:
-            melds.append(Meld(MeldKind.RUN, tuple(arranged), tuple(stands), ace_high))
+            melds.append(Meld(MeldKind.RUN, tuple(arranged), tuple(stands)))
     return melds
 
 
@@ -649,14 +652,6 @@ def _colour_order(codes: tuple[int, ...], rules: MeldRules) -> tuple[int, ...] |
         seq = [by_rank[(start - 1 + i) % 13 + 1] for i in range(n)]
         if all(_RED[a & 3] != _RED[b & 3] for a, b in zip(seq, seq[1:], strict=False)):
             return tuple(seq)
-    return None
-
-
-def _ace_end(codes: Sequence[int]) -> bool | None:
-    if codes[-1] >> 2 == 1:
-        return True
-    if codes[0] >> 2 == 1:
-        return False
     return None
 
 

@@ -1439,7 +1439,7 @@ def _meld(part: _Part) -> Meld:
     """The part as a :class:`Meld` in its arrangement (what each wild card stands for)."""
     if part.kind is MeldKind.COLOUR_RUN:
         ordered = decode(part.shape)
-        return Meld(MeldKind.COLOUR_RUN, ordered, (None,) * len(ordered), _ace_end(part.shape))
+        return Meld(MeldKind.COLOUR_RUN, ordered, (None,) * len(ordered))
     if part.kind is MeldKind.RUN:
         suit, ranks = part.shape[0], part.shape[1:]
         natural_codes = set(part.naturals)
@@ -1454,25 +1454,12 @@ def _meld(part: _Part) -> Meld:
             else:
                 cards.append(decode((spare.pop(),))[0])
                 stands.append(Card(Rank(r), _SUITS[suit]))
-        ace_high: bool | None = None
-        if ranks[-1] == 1:
-            ace_high = True
-        elif ranks[0] == 1:
-            ace_high = False
-        return Meld(MeldKind.RUN, tuple(cards), tuple(stands), ace_high)
+        return Meld(MeldKind.RUN, tuple(cards), tuple(stands))
     rank = part.shape[0]
     natural_cards = decode(sorted(part.naturals, key=lambda c: (c & 3, c)))
     wild_cards = decode(sorted(part.wilds, key=lambda c: (c == 0, c)))
     stood = JOKER if rank == 0 else Card(Rank(rank), None)
     return Meld(part.kind, natural_cards + wild_cards, (None,) * len(natural_cards) + (stood,) * len(wild_cards))
-
-
-def _ace_end(codes: Sequence[int]) -> bool | None:
-    if codes[-1] >> 2 == 1:
-        return True
-    if codes[0] >> 2 == 1:
-        return False
-    return None
 
 
 def _name(req: Requirement) -> str:
