@@ -290,7 +290,7 @@ def _range_problems(variant: Variant, low: int, high: int) -> list[Problem]:
     rules = variant.meld_rules
     problems: list[Problem] = []
     length = high - low + 1
-    longest = min(rules.max_run, 13)
+    longest = min(rules.max_run, 13)  # not longest_run: where aces are barred, the ace is the fault named below
     ranks = "-".join(_rank_at(p).label for p in range(low, high + 1))
     if length > longest:
         problems.append(

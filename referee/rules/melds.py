@@ -522,13 +522,9 @@ def _group_reading(codes: tuple[int, ...], rules: MeldRules, kind: MeldKind) -> 
     return Meld(kind, decode(naturals + twos + jokers), (None,) * len(naturals) + (_BARE[rank],) * wild_count)
 
 
-def _max_run(rules: MeldRules) -> int:
-    return min(rules.max_run, 12 if rules.ace is AceRule.NOT_IN_RUNS else 13)
-
-
 def _run_readings(codes: tuple[int, ...], rules: MeldRules) -> tuple[Meld, ...]:
     n = len(codes)
-    if not rules.runs or n < rules.min_run or n > _max_run(rules):
+    if not rules.runs or n < rules.min_run or n > rules.longest_run:
         return ()
     twos_wild = rules.twos_wild
     suit = -1
@@ -868,7 +864,7 @@ def _explain_run(codes: tuple[int, ...], rules: MeldRules, name: str) -> list[Pr
         return [_no_kind(MeldKind.RUN, name)]
     problems: list[Problem] = []
     n = len(codes)
-    longest = _max_run(rules)
+    longest = rules.longest_run
     if n < rules.min_run:
         problems.append(_too_few(n, "run", rules.min_run))
     if n > longest:

@@ -67,7 +67,6 @@ from referee.rules.variants import (
     Deal,
     Discard,
     MeldKind,
-    MeldRules,
     Requirement,
     Variant,
     WildLimit,
@@ -358,10 +357,6 @@ def _windows(ace: AceRule, length: int) -> tuple[tuple[int, tuple[int, ...]], ..
     return tuple(out)
 
 
-def _max_run(rules: MeldRules) -> int:
-    return min(rules.max_run, 12 if rules.ace is AceRule.NOT_IN_RUNS else 13)
-
-
 # --------------------------------------------------------------------------------------------------
 # The search
 # --------------------------------------------------------------------------------------------------
@@ -386,7 +381,7 @@ class _Search:
         self.wild_codes = (0, 8, 9, 10, 11) if rules.twos_wild else (0,)
         self.go_out = go_out
         self.discard = discard
-        self.max_run = _max_run(rules)
+        self.max_run = rules.longest_run
         self.budget = contract.max_wilds if contract.max_wilds is not None else 99
         self.tracks = not (contract.sets_share_rank and contract.runs_share_suit and contract.runs_adjacent)
         groups: dict[Requirement, int] = {}

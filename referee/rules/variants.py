@@ -180,6 +180,11 @@ class MeldRules:
         """Jokers are always wild; 2s where the variant says so."""
         return card.is_joker or (self.twos_wild and card.rank == Rank.TWO)
 
+    @property
+    def longest_run(self) -> int:
+        """The most cards a run may hold: ``max_run``, and never more ranks than it may use (12 without aces)."""
+        return min(self.max_run, 12 if self.ace is AceRule.NOT_IN_RUNS else 13)
+
 
 @dataclass(frozen=True)
 class Requirement:
