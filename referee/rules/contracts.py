@@ -39,7 +39,7 @@ from referee.rules.melds import (
     wilds_allowed,
 )
 from referee.rules.problems import Problem, RulesError
-from referee.rules.variants import AceRule, Contract, MeldKind, MeldRules, Requirement, Variant, WildLimit, find_variant
+from referee.rules.variants import AceRule, Contract, MeldKind, MeldRules, Requirement, Variant, WildLimit, to_variant
 
 __all__ = ["ContractVerdict", "MeldsError", "check_contract", "deal_contracts", "split_melds"]
 
@@ -96,8 +96,7 @@ class ContractVerdict:
 
 def deal_contracts(variant: Variant | str, deal: int) -> tuple[Contract, ...]:
     """The contract of deal ``deal`` (1-based), or the alternatives the player chooses from (Carrillo deal 7)."""
-    found = find_variant(variant) if isinstance(variant, str) else variant
-    return found.deal(deal).contracts
+    return to_variant(variant).deal(deal).contracts
 
 
 def split_melds(melds: Sequence[CardsLike] | str) -> tuple[tuple[Card, ...], ...]:
@@ -131,7 +130,7 @@ def check_contract(
     More copies of a card across all the melds than the decks hold (for ``players``, or the most decks the
     variant ever uses) raise :class:`~referee.rules.cards.TooManyCopiesError`.
     """
-    found = find_variant(variant) if isinstance(variant, str) else variant
+    found = to_variant(variant)
     alternatives = (contract,) if contract is not None else found.deal(deal).contracts
     parsed = split_melds(melds)
     codes = [encode(cards) for cards in parsed]

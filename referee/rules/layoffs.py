@@ -39,7 +39,7 @@ from referee.rules.variants import (
     RunJokerSwap,
     SwapReuse,
     Variant,
-    find_variant,
+    to_variant,
 )
 
 __all__ = [
@@ -332,10 +332,6 @@ def _range_problems(variant: Variant, low: int, high: int) -> list[Problem]:
 # --------------------------------------------------------------------------------------------------
 
 
-def _variant(variant: Variant | str) -> Variant:
-    return find_variant(variant) if isinstance(variant, str) else variant
-
-
 def _table_meld(variant: Variant, meld: CardsLike | Meld, facts: _Facts) -> Meld:
     """The meld on the table, classified, with its wilds where they lie."""
     if isinstance(meld, Meld):
@@ -413,7 +409,7 @@ def check_layoff(
     >>> v.allowed, v.meld.describe() if v.meld else None
     (True, 'set of 7s')
     """
-    var = _variant(variant)
+    var = to_variant(variant)
     facts = _Facts(var, context)
     table = _table_meld(var, meld, facts)
     problems: list[Problem] = _layoff_timing(var, table, facts)
@@ -777,7 +773,7 @@ def check_joker_swap(
     >>> v.allowed, [m.describe() for m in v.options], v.destination
     (True, ['run 4♣–8♣, joker as 4♣', 'run 5♣–9♣, joker as 9♣'], <SwapDestination.RUN_END: 'run-end'>)
     """
-    var = _variant(variant)
+    var = to_variant(variant)
     facts = _Facts(var, context)
     table = _table_meld(var, meld, facts)
     given = to_cards(natural)

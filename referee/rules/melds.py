@@ -43,7 +43,7 @@ from dataclasses import dataclass, replace
 
 from referee.rules.cards import JOKER, Card, CardError, CardsLike, Rank, Suit, TooManyCopiesError, parse_card, to_cards
 from referee.rules.problems import Problem
-from referee.rules.variants import AceRule, DeckRow, MeldKind, MeldRules, Variant, WildLimit, find_variant
+from referee.rules.variants import AceRule, DeckRow, MeldKind, MeldRules, Variant, WildLimit, to_variant
 
 __all__ = [
     "Meld",
@@ -221,9 +221,8 @@ def resolve_rules(
     """The meld rules, the name for messages and the decks in play (None for bare MeldRules)."""
     if isinstance(variant, MeldRules):
         return variant, "this game", None
-    if isinstance(variant, str):
-        variant = find_variant(variant)
-    return variant.meld_rules, variant.name, variant.deck_row(players)
+    found = to_variant(variant)
+    return found.meld_rules, found.name, found.deck_row(players)
 
 
 def meld_kinds(rules: MeldRules) -> tuple[MeldKind, ...]:

@@ -17,20 +17,16 @@ happen at the table.
 from __future__ import annotations
 
 from referee.rules.cards import Card, CardsLike, check_copies, parse_card, to_cards
-from referee.rules.variants import Variant, find_variant
+from referee.rules.variants import Variant, to_variant
 
 __all__ = ["card_value", "penalty_points"]
-
-
-def _variant(variant: Variant | str) -> Variant:
-    return find_variant(variant) if isinstance(variant, str) else variant
 
 
 def card_value(card: Card | str, variant: Variant | str) -> int:
     """The penalty value of one card (``"QH"``, ``"Q"`` or a :class:`Card`) in a variant."""
     if isinstance(card, str):
         card = parse_card(card, allow_bare_rank=True)
-    return _variant(variant).card_values.value(card)
+    return to_variant(variant).card_values.value(card)
 
 
 def penalty_points(cards: CardsLike, variant: Variant | str, *, players: int | None = None) -> int:
@@ -40,7 +36,7 @@ def penalty_points(cards: CardsLike, variant: Variant | str, *, players: int | N
     Raises :class:`~referee.rules.cards.CardError` for bad notation or impossible copies, and
     :class:`~referee.rules.variants.PlayerCountError` for a number of players the variant does not take.
     """
-    rules = _variant(variant)
+    rules = to_variant(variant)
     hand = to_cards(cards, allow_bare_rank=True)
     if players is not None:
         rules.check_players(players)

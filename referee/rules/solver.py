@@ -70,7 +70,7 @@ from referee.rules.variants import (
     Requirement,
     Variant,
     WildLimit,
-    find_variant,
+    to_variant,
 )
 
 __all__ = [
@@ -230,7 +230,7 @@ def solve(
     variant or deal, bad notation, a hand of no cards or more than 30, more copies of a card than the
     decks hold (for ``players``, or the most decks the variant uses).
     """
-    found = find_variant(variant) if isinstance(variant, str) else variant
+    found = to_variant(variant)
     the_deal = deal if isinstance(deal, Deal) else found.deal(deal)
     if players is not None:
         found.check_players(players)

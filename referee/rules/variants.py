@@ -61,6 +61,7 @@ __all__ = [
     "PlayerCountError",
     "VARIANTS",
     "find_variant",
+    "to_variant",
     "variant_ids",
 ]
 
@@ -1552,6 +1553,11 @@ def find_variant(variant_id: str) -> Variant:
         return VARIANTS[variant_id.strip().lower()]
     except KeyError:
         raise UnknownVariantError(variant_id) from None
+
+
+def to_variant(variant: Variant | str) -> Variant:
+    """A variant given as itself or by id (every public function of the engine takes both)."""
+    return find_variant(variant) if isinstance(variant, str) else variant
 
 
 def variant_ids() -> tuple[str, ...]:
