@@ -26,6 +26,7 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from referee.ledger.events import HandValue
@@ -94,7 +95,7 @@ class _PlayerChoice:
 
     def set_players(self, players: Sequence[str]) -> None:
         """Offer the game's players, in turn order."""
-        self.player.choices = [(name, name) for name in players]
+        self.player.choices = [SelectChoice(name, name) for name in players]
 
 
 class ExactCutForm(ActionForm):
@@ -178,9 +179,9 @@ class EndDealForm(ActionForm):
 
     def set_players(self, players: Sequence[str], *, nobody_allowed: bool) -> None:
         """Offer the players (and "nobody" where the variant lets a deal end so) and one hand field each."""
-        choices = [(name, name) for name in players]
+        choices = [SelectChoice(name, name) for name in players]
         if nobody_allowed:
-            choices.append((NOBODY, str(_l("Nobody (the stock ran out)"))))
+            choices.append(SelectChoice(NOBODY, str(_l("Nobody (the stock ran out)"))))
         self.went_out.choices = choices
         for entries in (self.hands, self.points):
             align_entries(entries, len(players), self.meta.wrap_formdata(self, _posted()))
@@ -264,14 +265,14 @@ def _house_rule_field(rule: HouseRule) -> Any:
         return IntegerField(
             default=rule.default, validators=[Optional(), NumberRange(min=-MAX_NUMBER, max=MAX_NUMBER)]
         )
-    return SelectField(choices=[(c, c) for c in rule.choices], default=rule.default, validate_choice=False)
+    return SelectField(choices=[SelectChoice(c, c) for c in rule.choices], default=rule.default, validate_choice=False)
 
 
 class NewGameFields(FlaskForm):
     """The new game: variant, house rules, players in turn order, first dealer, optional stakes."""
 
     variant = RadioField(
-        _l("Game"), choices=[(v.id, v.name) for v in VARIANTS.values()], default="telefunken",
+        _l("Game"), choices=[SelectChoice(v.id, v.name) for v in VARIANTS.values()], default="telefunken",
         validators=[InputRequired()],
     )
     players = FieldList(

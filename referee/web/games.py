@@ -8,6 +8,7 @@ from urllib.parse import quote, unquote
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
+from wtforms.fields.choices import SelectChoice
 
 from referee import db
 from referee.ledger import store
@@ -83,10 +84,10 @@ def _clear_players(form: NewGameFields) -> None:
 
 
 def _dealer_choices(form: NewGameFields) -> None:
-    choices = [(RANDOM, _("Draw at random"))]
+    choices = [SelectChoice(RANDOM, _("Draw at random"))]
     for index, entry in enumerate(form.players.entries):
         name = " ".join((entry.data or "").split())
-        choices.append((str(index), name or _("Player %(num)d", num=index + 1)))
+        choices.append(SelectChoice(str(index), name or _("Player %(num)d", num=index + 1)))
     form.first_dealer.choices = choices
 
 

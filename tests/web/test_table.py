@@ -580,3 +580,21 @@ def test_a_deal_without_buying_refuses_a_buy_and_the_table_may_allow_it(client: 
 def test_no_buy_form_where_the_variant_has_no_buying(client: FlaskClient, app: Flask) -> None:
     table = new_game(client, app, variant="telefunken-peru-carrillo")
     assert 'data-testid="buy-form"' not in table.get()
+
+
+# ---- WTForms: no deprecated choices -----------------------------------------------------------------------
+
+
+def test_the_scorekeeper_forms_give_wtforms_no_deprecated_choices(client: FlaskClient, app: Flask) -> None:
+    """WTForms 3.3 deprecates choices given as tuples: every select and radio of ours uses SelectChoice."""
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        table = new_game(client, app)
+        for page in ("", "/end", "/sheet"):
+            table.get(page)
+        table.act("/buy", player="Beto")
+        client.get("/games/new")
+    deprecated = [str(w.message) for w in caught if "SelectField" in str(w.message) or "SelectChoice" in str(w.message)]
+    assert deprecated == []
