@@ -83,6 +83,11 @@ class Rank(IntEnum):
         """The rank's notation: A 2 … 10 J Q K."""
         return _RANK_LABELS[self]
 
+    @property
+    def plural(self) -> str:
+        """The rank in the plural, as the referee's sentences say it: aces, 7s, jacks."""
+        return _RANK_PLURALS.get(self, self.label + "s")
+
     @classmethod
     def parse(cls, text: str) -> Rank:
         """Parse a rank label (``A``, ``10``, ``T``, ``q``…)."""
@@ -94,6 +99,7 @@ class Rank(IntEnum):
 
 _RANK_LABELS = {r: {1: "A", 11: "J", 12: "Q", 13: "K"}.get(int(r), str(int(r))) for r in Rank}
 _RANKS_BY_LABEL = {label: r for r, label in _RANK_LABELS.items()} | {"T": Rank.TEN}
+_RANK_PLURALS = {Rank.ACE: "aces", Rank.JACK: "jacks", Rank.QUEEN: "queens", Rank.KING: "kings"}
 
 
 class CardError(RulesError):

@@ -59,7 +59,6 @@ _NUMBER_WORDS = (
     "twelve",
 )
 _KIND_WORDS = {MeldKind.SET: "set", MeldKind.RUN: "run", MeldKind.PAIR: "pair", MeldKind.COLOUR_RUN: "colour run"}
-_RANK_PLURALS = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
 _WILD_CODES = frozenset(
     {"wild-in-pure-trio", "wilds-not-allowed-in-contract", "too-many-wilds", "wilds-in-sets-not-allowed"}
 )
@@ -465,7 +464,7 @@ class _Matcher:
                 Problem.of(
                     "sets-share-rank",
                     "two sets of {rank}: {variant} does not allow two contract sets of one rank",
-                    rank=_RANK_PLURALS.get(int(rank), f"{rank.label}s"),
+                    rank=rank.plural,
                     variant=self.name,
                 )
             ]

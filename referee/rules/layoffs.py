@@ -381,14 +381,6 @@ def _check_copies(variant: Variant, cards: Iterable[Card], players: int | None) 
     check_copies(cards, decks=row.decks, jokers=row.jokers)
 
 
-def _label(rank: Rank) -> str:
-    """A rank in the plural, as melds.Meld.describe() words it: 7s, jacks, aces."""
-    return _RANK_PLURALS.get(rank, rank.label + "s")
-
-
-_RANK_PLURALS = {Rank.ACE: "aces", Rank.JACK: "jacks", Rank.QUEEN: "queens", Rank.KING: "kings"}
-
-
 # --------------------------------------------------------------------------------------------------
 # Lay-offs
 # --------------------------------------------------------------------------------------------------
@@ -539,7 +531,7 @@ def _layoff_onto_set(
                         "layoff-wrong-rank",
                         "{card} does not go onto a set of {rank}",
                         card=card.pretty(),
-                        rank=_label(rank),
+                        rank=rank.plural,
                     )
                 )
     if wilds and not variant.layoff.wilds_onto_sets:
@@ -939,7 +931,7 @@ def _swap_in_set(
                     "swap-wrong-card",
                     "{card} does not replace a wild in a set of {rank}",
                     card=card.pretty(),
-                    rank=_label(rank),
+                    rank=rank.plural,
                 )
             )
     if problems:

@@ -73,7 +73,6 @@ ANY_RANK = "any"
 
 _KIND_WORDS = {MeldKind.SET: "set", MeldKind.RUN: "run", MeldKind.PAIR: "pair", MeldKind.COLOUR_RUN: "colour run"}
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-_RANK_PLURALS = {Rank.ACE: "aces", Rank.JACK: "jacks", Rank.QUEEN: "queens", Rank.KING: "kings"}
 _RANK_AT = {int(r): r for r in Rank} | {14: Rank.ACE}  # position in a run (ace high = 14) -> rank
 
 
@@ -180,7 +179,7 @@ class Meld:
             rank = self.rank
             if rank is None:
                 return f"{word} of {_wild_words(self.cards)}"
-            text = f"{word} of {_rank_plural(rank)}"
+            text = f"{word} of {rank.plural}"
             wilds = self.wilds
             if wilds:
                 text += f" with {_wild_words(wilds, count_one=True)}"
@@ -1104,10 +1103,6 @@ def _wild_words(wilds: Sequence[int] | Sequence[Card], *, count_one: bool = Fals
     if len(wilds) == 1 and not count_one:
         return f"a {noun}"
     return _count_words(len(wilds), noun)
-
-
-def _rank_plural(rank: Rank) -> str:
-    return _RANK_PLURALS.get(rank, f"{rank.label}s")
 
 
 def _rank_list(ranks: Iterable[int]) -> str:
