@@ -144,20 +144,57 @@ def _utc(moment: datetime) -> datetime:
 def create_game(
     session: Session, *, created: GameCreated, title: str = "", idempotency_key: str | None = None
 ) -> Game:
-    """Create a game from its GameCreated (validated first: EventRefused/RulesError write nothing); commits."""
+    """Create a game from its GameCreated (validated first: EventRefused/RulesError write nothing); commits.
+
+    With an ``idempotency_key``, a retried creation (a double tap) returns the game the key created first
+    (``IdempotencyKeyReused`` if the key came with another GameCreated): the game's public id is made from
+    the key, so even two concurrent creations cannot both win.
+    """
     state = start(created)
+    if idempotency_key is not None:
+        seen = _created_with_key(session, idempotency_key, created)
+        if seen is not None:
+            return seen
     game = Game(variant=state.variant.id, title=title, seq=1)
-    session.add(game)
-    session.flush()
-    assert game.id is not None
-    for seat, name in enumerate(created.players):
-        session.add(GamePlayer(game_id=game.id, seat=seat, name=name))
-    session.add(
-        GameEvent(game_id=game.id, seq=1, type=created.type, payload=_payload(created),
-                  created_at=game.created_at, idempotency_key=idempotency_key)
-    )
-    session.commit()
+    if idempotency_key is not None:
+        game.public_id = _public_id_for(idempotency_key)
+    try:
+        session.add(game)
+        session.flush()
+        assert game.id is not None
+        for seat, name in enumerate(created.players):
+            session.add(GamePlayer(game_id=game.id, seat=seat, name=name))
+        session.add(
+            GameEvent(game_id=game.id, seq=1, type=created.type, payload=_payload(created),
+                      created_at=game.created_at, idempotency_key=idempotency_key)
+        )
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        seen = _created_with_key(session, idempotency_key, created) if idempotency_key is not None else None
+        if seen is None:
+            raise
+        return seen
     session.refresh(game)
+    return game
+
+
+#: The namespace of public ids made from a creation's idempotency key.
+_CREATION_KEYS = uuid.UUID("6f0c8a52-3d1e-4a57-9a43-2f6a1f0e9b1d")
+
+
+def _public_id_for(idempotency_key: str) -> str:
+    return uuid.uuid5(_CREATION_KEYS, idempotency_key).hex
+
+
+def _created_with_key(session: Session, idempotency_key: str, created: GameCreated) -> Game | None:
+    """The game an earlier creation with this key made, or None; IdempotencyKeyReused for another game."""
+    game = session.exec(select(Game).where(Game.public_id == _public_id_for(idempotency_key))).first()
+    if game is None:
+        return None
+    first = session.exec(select(GameEvent).where(GameEvent.game_id == game.id, GameEvent.seq == 1)).first()
+    if first is None or first.idempotency_key != idempotency_key or first.payload != _payload(created):
+        raise IdempotencyKeyReused(f"idempotency key {idempotency_key!r} was used for another game")
     return game
 
 

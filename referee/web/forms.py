@@ -280,6 +280,8 @@ class NewGameFields(FlaskForm):
         max_entries=MAX_PLAYERS_FIELDS,
     )
     first_dealer = SelectField(_l("First dealer"), choices=[], default=RANDOM, validate_choice=False)
+    # One key per rendered form: a retried "Create the game" (a double tap) lands on the same game.
+    idempotency_key = HiddenField(validators=[Optional()])
     small_stake = IntegerField(
         _l("Small stake (each deal won)"), validators=[Optional(), NumberRange(min=0, max=MAX_NUMBER)]
     )
@@ -309,6 +311,11 @@ class NewGameFields(FlaskForm):
             if value != rule.default:
                 values[rule.id] = value
         return values
+
+    def creation_key(self) -> str | None:
+        """The form's idempotency key when it is one we could have given (else None: no deduplication)."""
+        key = (self.idempotency_key.data or "").strip()
+        return key if KEY_PATTERN.fullmatch(key) else None
 
     def validate_variant(self, field: RadioField) -> None:
         """One of the 13 games."""

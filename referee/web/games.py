@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from urllib.parse import quote, unquote
 
@@ -25,6 +26,7 @@ from referee.web.forms import (
     NewGameFields,
     NewGameForm,
     house_rule_field_name,
+    new_key,
 )
 
 bp = Blueprint("games", __name__)
@@ -125,7 +127,10 @@ def new() -> Response | tuple[str, int]:
     form: NewGameFields = NewGameForm()
     if request.method == "GET":
         _prefill(form)
+        form.idempotency_key.data = new_key()
         return _render_new(form)
+    if form.creation_key() is None:
+        form.idempotency_key.data = new_key()
     # Buttons that only change the form (no JavaScript): add a player field, remove one.
     if "add_player" in request.form:
         if len(form.players.entries) < MAX_PLAYERS_FIELDS:
@@ -141,13 +146,19 @@ def new() -> Response | tuple[str, int]:
         return _render_new(form)
     if not form.validate():
         return _render_new(form, status=422)
-    created, problems = _created(form)
+    key = form.creation_key()
+    created, problems = _created(form, key)
     if created is None:
         return _render_new(form, problems, status=422)
     try:
         with db.session() as session:
-            game = store.create_game(session, created=created)
+            game = store.create_game(session, created=created, idempotency_key=key)
             edit_token = game.edit_token
+    except store.IdempotencyKeyReused:
+        # The same form sent again with other choices after the game was made: a fresh form for a new game.
+        form.idempotency_key.data = new_key()
+        return _render_new(form, [_("This form already created a game. Check the choices and create it again "
+                                    "for a new game.")], status=409)
     except EventRefused as refused:
         return _render_new(form, describe.problems_words(refused.problems), status=422)
     except RulesError as error:
@@ -158,15 +169,22 @@ def new() -> Response | tuple[str, int]:
     return response
 
 
-def _created(form: NewGameFields) -> tuple[GameCreated | None, list[str]]:
-    """The GameCreated the form describes, or the problems that keep it from being one."""
+def _created(form: NewGameFields, key: str | None = None) -> tuple[GameCreated | None, list[str]]:
+    """The GameCreated the form describes, or the problems that keep it from being one.
+
+    "Draw at random" draws from the form's idempotency key when there is one, so a retried request
+    describes the same game (the key is a fresh uuid4 per rendered form).
+    """
     variant: Variant = form.chosen_variant()
     names = form.names()
     if not names:
         return None, [_("Type the players’ names, in the order play passes.")]
     choice = form.first_dealer.data or RANDOM
     if choice == RANDOM:
-        first_dealer = secrets.choice(names)
+        if key is None:
+            first_dealer = secrets.choice(names)
+        else:
+            first_dealer = names[int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big") % len(names)]
     else:
         typed = [" ".join((e.data or "").split()) for e in form.players.entries]
         index = int(choice) if choice.isdigit() else -1

@@ -229,3 +229,64 @@ def test_an_unknown_link_says_plainly_it_does_not_work(client: FlaskClient, toke
     response = client.get(f"/g/{token}")
     assert response.status_code == 404
     assert "This link does not work" in response.get_data(as_text=True)
+
+
+# ---- a double tap on "Create the game" ---------------------------------------------------------------------
+
+
+def _filled_form(client: FlaskClient, first_dealer: str = "0") -> dict[str, str]:
+    """The new-game form as the page gives it (with its idempotency key), players typed."""
+    data = Forms(client.get("/games/new").get_data(as_text=True)).form("/games/new")
+    data.update({"variant": "telefunken", "first_dealer": first_dealer, "create": "1"})
+    data.update({f"players-{i}": name for i, name in enumerate(["Ana", "Beto", "Caro"])})
+    return data
+
+
+@pytest.mark.parametrize("first_dealer", ["0", "random"])
+def test_a_retried_create_lands_on_the_same_game(client: FlaskClient, app: Flask, first_dealer: str) -> None:
+    data = _filled_form(client, first_dealer)
+    assert re.fullmatch(r"[0-9a-f]{32}", data["idempotency_key"])
+    first = client.post("/games/new", data=data)
+    again = client.post("/games/new", data=data)
+    assert first.status_code == again.status_code == 303
+    assert again.headers["Location"] == first.headers["Location"]
+    assert game_count(app) == 1
+    # Another rendering of the form is another game.
+    other = client.post("/games/new", data=_filled_form(client, first_dealer))
+    assert token_of(other.headers["Location"]) != token_of(first.headers["Location"])
+    assert game_count(app) == 2
+
+
+def test_each_rendering_of_the_form_has_its_own_key(client: FlaskClient) -> None:
+    keys = {Forms(client.get("/games/new").get_data(as_text=True)).form("/games/new")["idempotency_key"]
+            for _ in range(3)}
+    assert len(keys) == 3
+
+
+def test_a_used_key_sent_with_other_choices_creates_nothing_and_says_so(client: FlaskClient, app: Flask) -> None:
+    data = _filled_form(client)
+    assert client.post("/games/new", data=data).status_code == 303
+    changed = client.post("/games/new", data={**data, "players-2": "Dani"})
+    assert changed.status_code == 409
+    assert "already created a game" in changed.get_data(as_text=True)
+    assert game_count(app) == 1
+    # The page comes back with a fresh key: sending it again makes the new game.
+    fresh = Forms(changed.get_data(as_text=True)).form("/games/new")
+    assert fresh["idempotency_key"] != data["idempotency_key"]
+    assert client.post("/games/new", data={**fresh, "create": "1"}).status_code == 303
+    assert game_count(app) == 2
+
+
+def test_store_create_game_with_a_key_returns_the_first_game(app: Flask) -> None:
+    from referee.ledger.events import GameCreated
+
+    created = GameCreated(variant="telefunken", players=("Ana", "Beto", "Caro"), first_dealer="Ana")
+    with Session(app.extensions["referee.db"]) as session:
+        a = store.create_game(session, created=created, idempotency_key="k-0001-abcd")
+        b = store.create_game(session, created=created, idempotency_key="k-0001-abcd")
+        c = store.create_game(session, created=created, idempotency_key="k-0002-abcd")
+        assert a.id == b.id != c.id
+        with pytest.raises(store.IdempotencyKeyReused):
+            store.create_game(session, created=GameCreated(variant="telefunken", players=("Ana", "Beto", "Dani"),
+                                                           first_dealer="Ana"), idempotency_key="k-0001-abcd")
+        assert len(store.load_events(session, a.id or 0)) == 1
