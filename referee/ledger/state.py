@@ -40,7 +40,7 @@ Decisions (where the rule book leaves the ledger to choose):
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
@@ -342,7 +342,7 @@ class GameState:
 
     def cutter_of(self, number: int) -> str:
         """The cutter of deal ``number``: the player before the dealer in turn order."""
-        return self.names[(self._dealer_seat(number) - 1) % len(self.names)]
+        return self.names[self._cutter_seat(number)]
 
     def _cutter_seat(self, number: int) -> int:
         return (self._dealer_seat(number) - 1) % len(self.names)
@@ -392,18 +392,23 @@ class GameState:
             return self._cutter_seat(record.number)
         return None
 
-    def _chips_after(self, records: Sequence[DealRecord]) -> list[int] | None:
-        limit = self.chip_limit
-        if limit is None:
-            return None
-        chips = [limit] * len(self.names)
+    def _balances(self, records: Sequence[DealRecord]) -> Iterator[list[int]]:
+        """Each seat's chips at the start of the game, then after each deal of ``records``."""
+        chips = [self.chip_limit or 0] * len(self.names)
+        yield list(chips)
         for record in records:
             earned = self._cut_chip(record)
             if earned is not None:
                 chips[earned] += 1
-            for seat in range(len(self.names)):
+            for seat in range(len(chips)):
                 chips[seat] -= record.buys_of(seat)
-        return chips
+            yield list(chips)
+
+    def _chips_after(self, records: Sequence[DealRecord]) -> list[int] | None:
+        """Each seat's chips after ``records`` (None: no per-game limit)."""
+        if self.chip_limit is None:
+            return None
+        return list(self._balances(records))[-1]
 
     @property
     def chips_left(self) -> dict[str, int | None]:
@@ -695,12 +700,16 @@ def _unknown(state: GameState, name: str) -> Problem:
               name=name, players=", ".join(state.names))
 
 
+def _no_such_deal(state: GameState, deal: int) -> Problem:
+    return _p("no-such-deal", "{variant} has {count} deals: there is no deal {deal}",
+              variant=state.variant.name, count=len(state.variant.deals), deal=deal)
+
+
 def _deal_problems(state: GameState, deal: int) -> list[Problem]:
     """Problems of an event for ``deal`` outside corrections: the game must go on and it must be the deal."""
     total = len(state.variant.deals)
     if not 1 <= deal <= total:
-        return [_p("no-such-deal", "{variant} has {count} deals: there is no deal {deal}",
-                   variant=state.variant.name, count=total, deal=deal)]
+        return [_no_such_deal(state, deal)]
     if state.abandoned is not None:
         return [_p("game-over", "the game was abandoned: nothing more can be recorded")]
     if state.finished:
@@ -740,17 +749,7 @@ def _buy_problems(state: GameState, seat: int, record: DealRecord, *, extra: int
 
 def _lowest_balances(state: GameState, records: Sequence[DealRecord]) -> list[int]:
     """Each player's lowest chip balance at the end of any deal (chips never go below zero at the table)."""
-    limit = state.chip_limit or 0
-    chips = [limit] * len(state.names)
-    lowest = list(chips)
-    for record in records:
-        earned = state._cut_chip(record)
-        if earned is not None:
-            chips[earned] += 1
-        for seat in range(len(state.names)):
-            chips[seat] -= record.buys_of(seat)
-            lowest[seat] = min(lowest[seat], chips[seat])
-    return lowest
+    return [min(seat_chips) for seat_chips in zip(*state._balances(records), strict=True)]
 
 
 def _no_chips(state: GameState, seat: int) -> Problem:
@@ -841,11 +840,9 @@ def _cut_problems(state: GameState, jokers: int, number: int) -> list[Problem]:
 
 
 def _contract_problems(state: GameState, seat: int, melds: tuple[str, ...]) -> list[Problem]:
-    record = state.current
-    number = record.contract_index + 1 if record.contract_index is not None else record.number
     try:
         verdict = contracts.check_contract(
-            state.variant, number, list(melds), players=len(state.names), contract=state.contract
+            state.variant, _rules_number(state.current), list(melds), players=len(state.names), contract=state.contract
         )
     except TooManyCopiesError as error:
         return [_p("too-many-copies", "the melds hold {error}", error=str(error))]
@@ -915,32 +912,40 @@ def _bump(buys: tuple[int, ...], seat: int, players: int, by: int = 1) -> tuple[
     return tuple(counts)
 
 
+def _no_dealers_choice(variant: Variant) -> Problem:
+    return _p("no-dealers-choice", "{variant} is played without dealer's choice of contract", variant=variant.name)
+
+
+def _no_such_contract(variant: Variant, index: int) -> Problem:
+    return _p("no-such-contract", "there is no contract {index}: {variant} has {count}",
+              index=index + 1, variant=variant.name, count=len(variant.deals))
+
+
+def _contract_used(state: GameState, index: int, record: DealRecord) -> list[Problem]:
+    """Dealer's choice plays each contract once: the other deals that already played contract ``index``."""
+    return [_p("contract-used", "{contract} was already played in deal {deal}",
+               contract=state.variant.deals[index].describe(), deal=other.number)
+            for other in state.records if other.contract_index == index and other.number != record.number]
+
+
 def _choice_problems(state: GameState, index: int, record: DealRecord) -> list[Problem]:
     variant = state.variant
     if not variant.dealer_chooses_contract:
-        return [_p("no-dealers-choice", "{variant} is played without dealer's choice of contract",
-                   variant=variant.name)]
+        return [_no_dealers_choice(variant)]
     if record.contract_index is not None:
         return [_p("contract-already-chosen", "the contract of deal {deal} is already announced; undo it to "
                    "change it", deal=record.number)]
     if not 0 <= index < len(variant.deals):
-        return [_p("no-such-contract", "there is no contract {index}: {variant} has {count}",
-                   index=index + 1, variant=variant.name, count=len(variant.deals))]
-    problems: list[Problem] = []
-    for other in state.records:
-        if other.contract_index == index and other is not record:
-            problems.append(_p("contract-used", "{contract} was already played in deal {deal}",
-                               contract=variant.deals[index].describe(), deal=other.number))
+        return [_no_such_contract(variant, index)]
+    problems = _contract_used(state, index, record)
     if record.melded:
         problems.append(_p("contract-after-laydown", "the contract must be announced before anyone lays down"))
     return problems
 
 
 def _correction_problems(state: GameState, event: DealCorrected) -> list[Problem]:
-    total = len(state.variant.deals)
-    if not 1 <= event.deal <= total:
-        return [_p("no-such-deal", "{variant} has {count} deals: there is no deal {deal}",
-                   variant=state.variant.name, count=total, deal=event.deal)]
+    if not 1 <= event.deal <= len(state.variant.deals):
+        return [_no_such_deal(state, event.deal)]
     if event.deal > len(state.records) or not state.records[event.deal - 1].ended:
         return [_p("deal-not-ended", "deal {deal} has not ended yet: there is nothing to correct",
                    deal=event.deal)]
@@ -963,18 +968,11 @@ def _correction_problems(state: GameState, event: DealCorrected) -> list[Problem
         problems += _cut_problems(state, corrected.cutter_jokers, record.number)
     if event.contract_index is not None:
         if not state.variant.dealer_chooses_contract:
-            problems.append(_p("no-dealers-choice", "{variant} is played without dealer's choice of contract",
-                               variant=state.variant.name))
+            problems.append(_no_dealers_choice(state.variant))
         elif not 0 <= event.contract_index < len(state.variant.deals):
-            problems.append(_p("no-such-contract", "there is no contract {index}: {variant} has {count}",
-                               index=event.contract_index + 1, variant=state.variant.name,
-                               count=len(state.variant.deals)))
+            problems.append(_no_such_contract(state.variant, event.contract_index))
         else:
-            for other in state.records:
-                if other.contract_index == event.contract_index and other.number != record.number:
-                    problems.append(_p("contract-used", "{contract} was already played in deal {deal}",
-                                       contract=state.variant.deals[event.contract_index].describe(),
-                                       deal=other.number))
+            problems += _contract_used(state, event.contract_index, record)
     if not any(p.code in HARD_CODES for p in problems):
         records = list(state.records)
         records[event.deal - 1] = corrected
@@ -1007,10 +1005,9 @@ def _rename_problems(state: GameState, event: PlayerRenamed) -> list[Problem]:
     new = event.new.strip()
     if not new:
         return [_p("empty-name", "a player needs a name")]
-    for seat, name in enumerate(state.names):
+    for name in state.names:
         if name.casefold() == new.casefold() and name != event.old:
             return [_p("name-taken", "{name} is already playing in this game", name=name)]
-        _ = seat
     return []
 
 
@@ -1045,7 +1042,7 @@ def _undo_problems(state: GameState, event: Undone) -> list[Problem]:
 # --------------------------------------------------------------------------------------------------
 
 
-def _step(state: GameState, event: Event, forced: bool) -> GameState:
+def _step(state: GameState, event: Event) -> GameState:
     """The state after an event already checked (or forced)."""
     names = state.names
     n = len(names)
@@ -1143,7 +1140,7 @@ def apply(state: GameState, event: Event, *, at: datetime | None = None) -> Game
     entry = _LogEntry(len(state.log) + 1, event, at, tuple(problems))
     if isinstance(event, Undone):
         return _refold(state, (*state.log, entry))
-    new = _step(state, event, forced=bool(problems))
+    new = _step(state, event)
     return dataclasses.replace(new, log=(*state.log, entry))
 
 
@@ -1159,7 +1156,7 @@ def _refold(state: GameState, log: tuple[_LogEntry, ...]) -> GameState:
             refused = EventRefused(problems, event=entry.event)
             if entry.event.override is None or not refused.forcible:
                 raise refused
-        folded = _step(folded, entry.event, forced=bool(problems))
+        folded = _step(folded, entry.event)
     return dataclasses.replace(folded, log=log)
 
 
