@@ -702,6 +702,15 @@ def _direction_rule(default: Direction) -> HouseRule:
     )
 
 
+def _table_rules(
+    direction: Direction, cut: CutReward, *, chips: int | None = None, token: str = "chip"
+) -> tuple[HouseRule, ...]:
+    """The switches of every variant (the exact cut's reward, the streak multiplier, the direction), led by
+    ``chips`` where the variant counts buys per game; without chips, an exact cut cannot earn one."""
+    common = (_cut_reward_rule(cut, chips=chips is not None), STREAK_MULTIPLIER, _direction_rule(direction))
+    return common if chips is None else (_chips_rule(chips, token), *common)
+
+
 def _jokers_per_meld_rule() -> HouseRule:
     return HouseRule(
         "jokers_per_meld",
@@ -803,10 +812,7 @@ TELEFUNKEN = Variant(
     layoff=LayoffRules(),  # pure trío closes at 4; set joker for 2 cards; run joker moves to an end
     direction=Direction.COUNTERCLOCKWISE,
     house_rules=(
-        _chips_rule(7, "chip"),
-        _cut_reward_rule(CutReward.CHIP),
-        STREAK_MULTIPLIER,
-        _direction_rule(Direction.COUNTERCLOCKWISE),
+        *_table_rules(Direction.COUNTERCLOCKWISE, CutReward.CHIP, chips=7),
         _jokers_per_meld_rule(),
         _deal6_exchange_rule(),
         _third_deck_rule(_STANDARD_PLAYERS, _STANDARD_DECKS),
@@ -888,10 +894,7 @@ TELEFUNKEN_ECUADOR = replace(
         swap_on_contract_turn=True,
     ),
     house_rules=(
-        _chips_rule(12, "chip"),
-        _cut_reward_rule(CutReward.CHIP),
-        STREAK_MULTIPLIER,
-        _direction_rule(Direction.COUNTERCLOCKWISE),
+        *_table_rules(Direction.COUNTERCLOCKWISE, CutReward.CHIP, chips=12),
         DEALER_CHOOSES_CONTRACT,
         _telefunque_rule(),
         _jokers_per_meld_rule(),
@@ -931,6 +934,11 @@ _PERU_DECISIONS = (
     "A buy may be claimed until the next player has drawn; priority goes to the player next after the discarder.",
 )
 
+_PERU_SWAP_DECISION = (
+    "A wild is exchanged for the natural it stands for and must go at once into a new run of yours; "
+    "this may be done on the contract turn once the contract is down, or later."
+)
+
 TELEFUNKEN_PERU = replace(
     TELEFUNKEN,
     id="telefunken-peru",
@@ -959,29 +967,16 @@ TELEFUNKEN_PERU = replace(
     stock_exhausted=StockRule.DEAL_ENDS,
     unused_chip_points=-10,
     house_rules=(
-        _chips_rule(6, "chip"),
-        _cut_reward_rule(CutReward.CHIP),
-        STREAK_MULTIPLIER,
-        _direction_rule(Direction.COUNTERCLOCKWISE),
+        *_table_rules(Direction.COUNTERCLOCKWISE, CutReward.CHIP, chips=6),
         _third_deck_rule(_STANDARD_PLAYERS, _STANDARD_DECKS),
     ),
     decisions=(
         "3 to 5 players on 108 cards, 4 by default; with 6 or more a third deck with 2 jokers may be added "
         "(house rule).",
         *_PERU_DECISIONS,
-        "A wild is exchanged for the natural it stands for and must go at once into a new run of yours; "
-        "this may be done on the contract turn once the contract is down, or later.",
+        _PERU_SWAP_DECISION,
     ),
 )
-
-
-def _peru_family_rules(chips: int) -> tuple[HouseRule, ...]:
-    return (
-        _chips_rule(chips, "chip"),
-        _cut_reward_rule(CutReward.CHIP),
-        STREAK_MULTIPLIER,
-        _direction_rule(Direction.COUNTERCLOCKWISE),
-    )
 
 
 TELEFUNKEN_PERU_WITTIG = replace(
@@ -999,7 +994,7 @@ TELEFUNKEN_PERU_WITTIG = replace(
         swap_reuse=SwapReuse.HAND,
         swap_on_contract_turn=False,
     ),
-    house_rules=_peru_family_rules(6),
+    house_rules=_table_rules(Direction.COUNTERCLOCKWISE, CutReward.CHIP, chips=6),
     decisions=(
         "3 to 6 players, always 3 decks with 6 jokers.",
         *_PERU_DECISIONS,
@@ -1020,13 +1015,12 @@ TELEFUNKEN_DELIFANTE = replace(
     decks=tuple(DeckRow(n, math.ceil(n / 2), 2 * math.ceil(n / 2)) for n in range(2, 7)),
     cards_dealt=13,
     meld_rules=replace(TELEFUNKEN_PERU.meld_rules, ace=AceRule.NOT_IN_RUNS),
-    house_rules=_peru_family_rules(6),
+    house_rules=_table_rules(Direction.COUNTERCLOCKWISE, CutReward.CHIP, chips=6),
     decisions=(
         "“Half a deck per player”: ⌈players / 2⌉ decks with 2 jokers each.",
         "13 cards are dealt, the dealer gets 14; aces cannot be used in runs.",
         *_PERU_DECISIONS,
-        "A wild is exchanged for the natural it stands for and must go at once into a new run of yours; "
-        "this may be done on the contract turn once the contract is down, or later.",
+        _PERU_SWAP_DECISION,
     ),
 )
 
@@ -1039,14 +1033,13 @@ SUPER_DELI = replace(
     cards_dealt=18,
     deals=_renumbered((*_PERU_DEALS, *_sets_only((2, 6), (1, 7), (2, 7), (1, 8), (2, 8), (1, 9)))),
     buy=replace(TELEFUNKEN_DELIFANTE.buy, per_game=10),
-    house_rules=_peru_family_rules(10),
+    house_rules=_table_rules(Direction.COUNTERCLOCKWISE, CutReward.CHIP, chips=10),
     decisions=(
         "Double Delifante's deck: one deck with 2 jokers per player, never fewer than 3 decks "
         "(deal 12's set of 9 needs them).",
         "18 cards are dealt, the dealer gets 19; aces cannot be used in runs.",
         *_PERU_DECISIONS,
-        "A wild is exchanged for the natural it stands for and must go at once into a new run of yours; "
-        "this may be done on the contract turn once the contract is down, or later.",
+        _PERU_SWAP_DECISION,
     ),
 )
 
@@ -1104,11 +1097,7 @@ TELEFUNKEN_PERU_CARRILLO = replace(
         run_joker_swap=RunJokerSwap.SLIDE,
     ),
     stock_exhausted=StockRule.RESHUFFLE_KEEP_TOP,
-    house_rules=(
-        _cut_reward_rule(CutReward.ERASE_PREVIOUS, chips=False),
-        STREAK_MULTIPLIER,
-        _direction_rule(Direction.COUNTERCLOCKWISE),
-    ),
+    house_rules=_table_rules(Direction.COUNTERCLOCKWISE, CutReward.ERASE_PREVIOUS),
     decisions=(
         "2 to 8 players on 108 cards, 4 by default (the book says only “up to 8”).",
         "No chips and no buying: on your turn draw the stock's top card or the card just discarded.",
@@ -1171,10 +1160,7 @@ TELEFUNKEN_BOLIVIA = replace(
     ),
     no_meld_first_turn_from=6,
     house_rules=(
-        _chips_rule(7, "buy"),
-        _cut_reward_rule(CutReward.CHIP),
-        STREAK_MULTIPLIER,
-        _direction_rule(Direction.COUNTERCLOCKWISE),
+        *_table_rules(Direction.COUNTERCLOCKWISE, CutReward.CHIP, chips=7, token="buy"),
         _set_joker_swap_rule(),
         _jokers_per_meld_rule(),
     ),
@@ -1230,12 +1216,7 @@ FARMERS_RUMMY = replace(
         run_joker_swap=RunJokerSwap.NONE,
     ),
     final_discard=Discard.REQUIRED,
-    house_rules=(
-        _chips_rule(10, "coin"),
-        _cut_reward_rule(CutReward.NONE),
-        STREAK_MULTIPLIER,
-        _direction_rule(Direction.COUNTERCLOCKWISE),
-    ),
+    house_rules=_table_rules(Direction.COUNTERCLOCKWISE, CutReward.NONE, chips=10, token="coin"),
     decisions=(
         "2 to 8 players; 2 decks with 4 jokers for 4 or fewer, 3 decks for 5, 4 decks for 6 to 8.",
         "The deal-1 set needs no wild card but may repeat suits.",
@@ -1255,6 +1236,18 @@ FARMERS_RUMMY = replace(
 # ---- Shanghai (§9) -------------------------------------------------------------------------------
 
 _BOOK = TRIO
+
+# Base Contract Rummy, which Shanghai and Progressive Rummy keep: the cutter keeps no jokers and an exact cut
+# earns nothing; after the contract only lay-offs, onto anyone's melds; no wild card is ever taken back.
+_CONTRACT_RUMMY_CUT = CutRules(cutter_takes_jokers=False, reward=CutReward.NONE)
+_CONTRACT_RUMMY_LAYOFF = LayoffRules(
+    pure_trio_closes=False,
+    own_contract_locked_on_contract_turn=False,
+    extra_melds_on_contract_turn=False,
+    new_melds_after_contract=False,
+    set_joker_swap=None,
+    run_joker_swap=RunJokerSwap.NONE,
+)
 
 
 def _shanghai_contracts(deals: Iterable[Deal], *, runs_share_suit: bool = True) -> tuple[Deal, ...]:
@@ -1295,6 +1288,11 @@ _SHANGHAI_DEALS = _shanghai_contracts(
     )
 )
 
+_SHANGHAI_CALL_DECISION = (
+    "Saying “Shanghai” as you discard blocks every taking of that card, May-I included; a caller need not "
+    "have melded, and the discarder draws one card at random from the caller's face-down hand."
+)
+
 _SHANGHAI_DECISIONS = (
     "Contract books are exactly 3 and runs exactly 4; extra cards may be laid off in the same turn.",
     "After the contract only lay-offs, onto anyone's melds: no new melds (base Contract Rummy).",
@@ -1328,29 +1326,17 @@ SHANGHAI = Variant(
         take_discard_as_draw=True,
         on_own_turn=False,
     ),
-    cut=CutRules(cutter_takes_jokers=False, reward=CutReward.NONE),
-    layoff=LayoffRules(
-        pure_trio_closes=False,
-        own_contract_locked_on_contract_turn=False,
-        extra_melds_on_contract_turn=False,
-        new_melds_after_contract=False,
-        set_joker_swap=None,
-        run_joker_swap=RunJokerSwap.NONE,
-    ),
+    cut=_CONTRACT_RUMMY_CUT,
+    layoff=_CONTRACT_RUMMY_LAYOFF,
     direction=Direction.CLOCKWISE,
     shanghai_call=True,
-    house_rules=(
-        _cut_reward_rule(CutReward.NONE, chips=False),
-        STREAK_MULTIPLIER,
-        _direction_rule(Direction.CLOCKWISE),
-    ),
+    house_rules=_table_rules(Direction.CLOCKWISE, CutReward.NONE),
     decisions=(
         "3 to 5 players on 108 cards, 4 by default.",
         *_SHANGHAI_DECISIONS,
         "Deal 7: lay down only when the whole hand goes into the three runs (longer than 4 if May-I brought "
         "cards); there is no final discard.",
-        "Saying “Shanghai” as you discard blocks every taking of that card, May-I included; a caller need not "
-        "have melded, and the discarder draws one card at random from the caller's face-down hand.",
+        _SHANGHAI_CALL_DECISION,
     ),
 )
 
@@ -1442,8 +1428,7 @@ SHANGHAI_DEB_KOLSOV = replace(
         "Two May-I per deal and one joker per meld, as in Shanghai; the 10-round Shanghai of rummyrulebook "
         "is a preset (house rule).",
         "Deal 10 follows Shanghai's last deal: the whole hand goes down at once and there is no final discard.",
-        "Saying “Shanghai” as you discard blocks every taking of that card, May-I included; a caller need not "
-        "have melded, and the discarder draws one card at random from the caller's face-down hand.",
+        _SHANGHAI_CALL_DECISION,
     ),
 )
 
@@ -1487,24 +1472,11 @@ PROGRESSIVE_RUMMY = Variant(
         take_discard_as_draw=True,
         card_beneath_buyable=True,
     ),
-    cut=CutRules(cutter_takes_jokers=False, reward=CutReward.NONE),
-    layoff=LayoffRules(
-        pure_trio_closes=False,
-        own_contract_locked_on_contract_turn=False,
-        extra_melds_on_contract_turn=False,
-        new_melds_after_contract=False,
-        set_joker_swap=None,
-        run_joker_swap=RunJokerSwap.NONE,
-        wilds_movable=False,
-        runs_joinable=False,
-    ),
+    cut=_CONTRACT_RUMMY_CUT,
+    layoff=replace(_CONTRACT_RUMMY_LAYOFF, wilds_movable=False),
     payouts=Payouts(step=2),
     direction=Direction.CLOCKWISE,
-    house_rules=(
-        _cut_reward_rule(CutReward.NONE, chips=False),
-        STREAK_MULTIPLIER,
-        _direction_rule(Direction.CLOCKWISE),
-    ),
+    house_rules=_table_rules(Direction.CLOCKWISE, CutReward.NONE),
     decisions=(
         "3 to 6 players on 108 cards, 4 by default.",
         "Deal 10 is three runs of 4 and deals 12–13 take 2 (pagat; a translation says otherwise).",
