@@ -244,6 +244,24 @@ class UndoForm(ActionForm):
             raise ValidationError(_l("There is nothing like that to undo."))
 
 
+class RenameForm(ActionForm):
+    """A player's new name (a typo fixed mid-game): whether it may be is the ledger's call."""
+
+    player = HiddenField(validators=[Optional(), Length(max=MAX_REASON)])
+    new_name = StringField(
+        _l("New name"),
+        validators=[Optional(), Length(max=MAX_NAME, message=_l("A name has at most %(max)d characters."))],
+    )
+
+    def old_name(self) -> str:
+        """The player to rename, as the page named them."""
+        return str(self.player.data or "")
+
+    def tidy_name(self) -> str:
+        """The new name as typed, spaces tidied (as on the new-game page)."""
+        return " ".join((self.new_name.data or "").split())
+
+
 class AbandonForm(ActionForm):
     """Stop the game before its last deal."""
 

@@ -31,6 +31,7 @@ from referee.ledger.events import (
     GameAbandoned,
     HandValue,
     LaidDown,
+    PlayerRenamed,
     Undone,
 )
 from referee.ledger.state import DealResult, EventRefused, GameState, HistoryEntry
@@ -50,10 +51,12 @@ from referee.web.forms import (
     EndDealForm,
     ExactCutForm,
     LaidDownForm,
+    RenameForm,
     UndoForm,
     hand_value,
     new_key,
 )
+from referee.web.games import remember_names
 
 bp = Blueprint("table", __name__, url_prefix="/g/<edit_token>")
 
@@ -563,6 +566,8 @@ def event_words(state: GameState, entry: HistoryEntry) -> str:
         return _("Deal %(num)d: contract announced", num=event.deal)
     if isinstance(event, GameAbandoned):
         return _("The game was ended early")
+    if isinstance(event, PlayerRenamed):
+        return _("%(old)s renamed %(new)s", old=event.old, new=event.new)
     return event.type
 
 
@@ -686,6 +691,69 @@ def _render_correct(
 ) -> tuple[str, int]:
     return _render_end(table, form, None, preview=preview, reasons=reasons, forcible=forcible, status=status,
                        correcting=result)
+
+
+# ---- the players' names ---------------------------------------------------------------------------------
+
+
+def rename_row(seat: int) -> str:
+    """The field prefix of a seat's rename form (the page has one form a player)."""
+    return f"p{seat}"
+
+
+def _rename_forms(state: GameState) -> list[tuple[str, RenameForm]]:
+    """One form a player (each with its own idempotency key), the name filled in to be edited."""
+    forms: list[tuple[str, RenameForm]] = []
+    for seat, name in enumerate(state.players):
+        form = RenameForm(formdata=None, prefix=rename_row(seat)).prepare(state.seq)
+        form.player.data = name
+        form.new_name.data = name
+        forms.append((name, form))
+    return forms
+
+
+def _render_players(
+    table: access.Table, *, failed: RenameForm | None = None, reasons: tuple[str, ...] = (), status: int = 200
+) -> tuple[str, int]:
+    forms = _rename_forms(table.state)
+    if failed is not None:
+        # The refused row keeps what was typed (with a fresh key); the others are as the game is.
+        forms = [(name, failed if name == failed.old_name() else form) for name, form in forms]
+        failed.idempotency_key.data = new_key()
+    body = render_template(
+        "table/players.html", table=table, state=table.state, forms=forms, failed=failed, reasons=reasons,
+    )
+    return body, status
+
+
+@bp.route("/players", methods=["GET", "POST"])
+def players(edit_token: str) -> Page:
+    """The players' names: fix a typo mid-game (recorded as a rename; every screen shows the new name)."""
+    table = access.require_edit(edit_token)
+    if request.method == "GET":
+        return _render_players(table)
+    row = request.form.get("row", "")
+    form = RenameForm(prefix=rename_row(int(row)) if row.isdigit() and len(row) < 4 else rename_row(0))
+    if not form.validate_on_submit():
+        if "csrf_token" in form.errors or form.expected_seq.errors or form.idempotency_key.errors:
+            flash(" ".join(_form_errors(form)), "error")
+            return redirect(url_for("table.players", edit_token=edit_token), code=303)
+        return _render_players(table, failed=form, reasons=tuple(_form_errors(form)), status=422)
+    old, new = form.old_name(), form.tidy_name()
+    if new == old:
+        flash(_("%(player)s keeps the name.", player=old), "success")
+        return redirect(url_for("table.players", edit_token=edit_token), code=303)
+    form.override.data = ""  # a name the ledger refuses is never forced
+    outcome = append(table, form, PlayerRenamed(old=old, new=new))
+    if outcome.conflict:
+        flash(stale_message(), "warning")
+        return redirect(url_for("table.players", edit_token=edit_token), code=303)
+    if outcome.refused:
+        return _render_players(table, failed=form, reasons=outcome.refused, status=422)
+    flash(_("%(old)s is now called %(new)s.", old=old, new=new), "success")
+    response = redirect(url_for("table.players", edit_token=edit_token), code=303)
+    remember_names(response, [new])  # the new-game page offers the name as typed now
+    return response
 
 
 # ---- game over, exports, abandon ----------------------------------------------------------------------------

@@ -241,3 +241,21 @@ def test_the_end_of_deal_at_200_percent_text(browser: Browser, base_url: str, sc
         no_sideways_scroll(page)
     finally:
         context.close()
+
+
+def test_a_name_typed_wrong_is_fixed_mid_game(page: Page, screenshot: Shot) -> None:
+    create_game(page, ["Ana", "Bteo", "Caro", "Dani"])
+    page.get_by_test_id("start-deal").click()
+    page.get_by_test_id("players-link").click()
+    page.get_by_test_id("rename-1").fill("Beto")
+    page.get_by_test_id("rename-button-1").click()
+    expect(page.get_by_role("status").or_(page.locator(".flash")).first).to_contain_text("Bteo is now called Beto.")
+    # A name already at the table is refused, in words, and nothing changes.
+    page.get_by_test_id("rename-2").fill("ana")
+    page.get_by_test_id("rename-button-2").click()
+    expect(page.get_by_test_id("refusal")).to_contain_text("Ana is already playing in this game")
+    expect(page.get_by_test_id("rename-2")).to_have_value("ana")
+    screenshot(page, "scorekeeper-20-players-names")
+    no_sideways_scroll(page)
+    page.get_by_test_id("back-to-deal").click()
+    expect(page.get_by_test_id("total-Beto")).to_have_text("0")

@@ -598,3 +598,87 @@ def test_the_scorekeeper_forms_give_wtforms_no_deprecated_choices(client: FlaskC
         client.get("/games/new")
     deprecated = [str(w.message) for w in caught if "SelectField" in str(w.message) or "SelectChoice" in str(w.message)]
     assert deprecated == []
+
+
+# ---- renaming a player ------------------------------------------------------------------------------------
+
+
+def rename_form(table: Table, seat: int) -> dict[str, str]:
+    """The players page's form of the player in ``seat``."""
+    forms = [fields for action, fields in Forms(table.get("/players")).forms if action.endswith("/players")]
+    assert len(forms) == len(table.state().players)
+    return forms[seat]
+
+
+def rename(table: Table, seat: int, new: str) -> Any:
+    data = rename_form(table, seat)
+    data[f"p{seat}-new_name"] = new
+    return table.post("/players", data)
+
+
+def test_a_player_is_renamed_mid_game_and_keeps_their_scores(table: Table) -> None:
+    assert 'data-testid="players-link"' in table.get() and 'data-testid="players-link"' in table.get("/sheet")
+    table.act("/buy", player="Beto")
+    table.end_deal("Ana", {"Beto": "25", "Caro": "10", "Dani": "5"})
+    response = rename(table, 1, "  Roberto   Díaz ")
+    assert response.status_code == 303
+    page = table.client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Beto is now called Roberto Díaz." in page
+    state = table.state()
+    assert state.players == ("Ana", "Roberto Díaz", "Caro", "Dani")
+    assert state.totals["Roberto Díaz"] == 25 and state.total_buys["Roberto Díaz"] == 1
+    deal = table.get()
+    assert 'data-testid="total-Roberto Díaz">25<' in deal and "Beto" not in deal
+    # The viewers see the new name; the old one is gone from their scoreboard.
+    board = table.client.get(f"/v/{view_token(table)}").get_data(as_text=True)
+    assert "Roberto Díaz" in board and "Beto" not in board
+    # The new name is offered on the next new game; the rename can be undone like any action.
+    assert "Roberto Díaz" in table.client.get("/games/new").get_data(as_text=True)
+    assert "Beto renamed Roberto Díaz" in table.get("/undo")
+    undo = Forms(table.get("/undo")).form("/undo")
+    table.post("/undo", undo)
+    assert table.state().players == tuple(PLAYERS)
+
+
+@pytest.mark.parametrize(
+    ("seat", "new", "says"),
+    [
+        pytest.param(1, "   ", "a player needs a name", id="empty"),
+        pytest.param(1, "caro", "Caro is already playing in this game", id="duplicate"),
+        pytest.param(1, "B" * 41, "A name has at most 40 characters.", id="too-long"),
+    ],
+)
+def test_a_rename_the_ledger_refuses_says_why_and_changes_nothing(table: Table, seat: int, new: str, says: str) -> None:
+    response = rename(table, seat, new)
+    assert response.status_code == 422
+    html = text_of(response)
+    assert "Beto cannot be renamed:" in html and says in html
+    assert 'data-testid="override"' not in html
+    assert table.state().players == tuple(PLAYERS)
+    # The refused row keeps what was typed, with a fresh idempotency key.
+    row = Forms(html).forms[[a for a, _ in Forms(html).forms].index(f"{table.base}/players") + seat]
+    assert row[1]["p1-player"] == "Beto"
+
+
+def test_renaming_someone_not_playing_is_refused_in_words(table: Table) -> None:
+    data = rename_form(table, 0)
+    data["p0-player"] = "Zoe"
+    data["p0-new_name"] = "Zoë"
+    response = table.post("/players", data)
+    assert response.status_code == 422
+    assert "Zoe is not playing in this game (the players are Ana, Beto, Caro, Dani)" in text_of(response)
+    assert table.state().players == tuple(PLAYERS)
+
+
+def test_a_rename_in_spanish_and_a_retry_change_nothing_twice(table: Table) -> None:
+    data = rename_form(table, 2)
+    data["p2-new_name"] = "Carolina"
+    assert table.post("/players", data).status_code == 303
+    assert table.post("/players", data).status_code == 303  # the same request again (a double tap)
+    assert table.state().players == ("Ana", "Beto", "Carolina", "Dani")
+    assert len(table.state().events) == 2
+    refused = rename(table, 0, "Dani")
+    assert refused.status_code == 422
+    table.client.set_cookie("lang", "es")
+    spanish = text_of(table.post("/players", {**rename_form(table, 0), "p0-new_name": "dani"}))
+    assert "Dani ya está jugando en esta partida" in spanish, spanish[-3000:]
