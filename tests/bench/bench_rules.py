@@ -34,8 +34,8 @@ CLASSIFY_RUNS = 5
 
 
 def _generator() -> ModuleType:
-    """The contract generator of tests/rules/test_rules_properties.py (one definition for tests and bench)."""
-    path = Path(__file__).parents[1] / "rules" / "test_rules_properties.py"
+    """The meld and contract generators of tests/rules/strategies.py (one definition for tests and bench)."""
+    path = Path(__file__).parents[1] / "rules" / "strategies.py"
     spec = importlib.util.spec_from_file_location("_bench_contract_generator", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -24,7 +24,7 @@ from collections import Counter
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from referee.rules.cards import JOKER, Card, Rank, Suit, full_deck
+from referee.rules.cards import JOKER, Card, Rank, Suit
 from referee.rules.contracts import check_contract
 from referee.rules.melds import classify
 from referee.rules.solver import Solution, solve
@@ -40,26 +40,15 @@ from referee.rules.variants import (
     find_variant,
 )
 
+from .strategies import BLACK, RED, SEEDS, deck_pool, most_wilds, position_rank, run_start
+
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SEEDS = st.integers(min_value=0, max_value=2**32)
 ORDINARY = [(v.id, d.number) for v in VARIANTS.values() for d in v.deals if not d.go_out_in_one_turn]
 GO_OUT = [(v.id, d.number) for v in VARIANTS.values() for d in v.deals if d.go_out_in_one_turn]
-RED = (Suit.HEARTS, Suit.DIAMONDS)
-BLACK = (Suit.SPADES, Suit.CLUBS)
 
 
 class Redraw(Exception):
     """The random choices do not make a meld here (copies, contract rules): draw again."""
-
-
-def most_wilds(limit: WildLimit, size: int) -> int:
-    return {
-        WildLimit.NONE: 0,
-        WildLimit.ONE: 1,
-        WildLimit.AT_MOST_NATURALS: size // 2,
-        WildLimit.FEWER_THAN_NATURALS: (size - 1) // 2,
-        WildLimit.ANY: size - 1,
-    }[limit]
 
 
 class Table:
@@ -69,9 +58,7 @@ class Table:
         self.variant = variant
         self.rules = variant.meld_rules
         self.rng = rng
-        row = variant.deck_row()
-        self.pool: Counter[Card] = Counter({card: row.decks for card in full_deck()})
-        self.pool[JOKER] = row.jokers
+        self.pool = deck_pool(variant)
 
     def take(self, card: Card) -> Card:
         if self.pool[card] <= 0:
@@ -120,14 +107,7 @@ class Table:
             ], 0
         ace = self.rules.ace
         size = min(size, 12 if ace is AceRule.NOT_IN_RUNS else 13)
-        if ace is AceRule.WRAP:
-            first = self.rng.randint(1, 13)
-        elif ace is AceRule.LOW_OR_HIGH:
-            first = self.rng.randint(1, 15 - size)
-        elif ace is AceRule.HIGH_ONLY:
-            first = self.rng.randint(2, 15 - size)
-        else:
-            first = self.rng.randint(2, 14 - size)
+        first = run_start(ace, size, self.rng)
         suit = self.rng.choice(list(Suit))
         wild_at = set(self.rng.sample(range(size), min(wild_count, size - 1)))
         cards: list[Card] = []
@@ -135,7 +115,7 @@ class Table:
             if offset in wild_at:
                 cards.extend(self.wilds(1))
             else:
-                cards.append(self.take(Card(Rank((first + offset - 1) % 13 + 1), suit)))
+                cards.append(self.take(Card(position_rank(first + offset), suit)))
         return cards, len(wild_at)
 
     def contract(self, contract: Contract) -> list[list[Card]]:
@@ -266,24 +246,8 @@ SMALL = [
 
 def brute_force(variant: Variant, deal: int, hand: list[Card]) -> bool:
     """Whether some choice of disjoint cards for the requirements is a contract ``check_contract`` accepts."""
-    return any(_brute(variant, deal, hand, contract, 0, tuple(range(len(hand))), []) for contract in
-               variant.deal(deal).contracts)
-
-
-def _brute(
-    variant: Variant, deal: int, hand: list[Card], contract: Contract, k: int, free: tuple[int, ...],
-    chosen: list[list[Card]],
-) -> bool:
-    if k == len(contract.melds):
-        return check_contract(variant, deal, chosen, contract=contract).valid
-    req = contract.melds[k]
-    sizes = range(req.size, len(free) + 1) if req.or_more else (req.size,)
-    for size in sizes:
-        for combo in itertools.combinations(free, size):
-            rest = tuple(i for i in free if i not in combo)
-            if _brute(variant, deal, hand, contract, k + 1, rest, [*chosen, [hand[i] for i in combo]]):
-                return True
-    return False
+    return any(_brute_left(variant, deal, hand, contract, 0, tuple(range(len(hand))), [], 0, len(hand))
+               for contract in variant.deal(deal).contracts)
 
 
 @SETTINGS
@@ -343,6 +307,8 @@ def _brute_left(
     variant: Variant, deal: int, hand: list[Card], contract: Contract, k: int, free: tuple[int, ...],
     chosen: list[list[Card]], least: int, most: int,
 ) -> bool:
+    """Whether the requirements from the ``k``-th on can take disjoint cards of ``free`` so that ``check_contract``
+    accepts the contract and between ``least`` and ``most`` cards stay free."""
     if k == len(contract.melds):
         return least <= len(free) <= most and check_contract(variant, deal, chosen, contract=contract).valid
     req = contract.melds[k]
