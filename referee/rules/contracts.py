@@ -492,7 +492,11 @@ class _Matcher:
 
 
 def _fills(meld: Meld, req: Requirement) -> bool:
-    """Whether a valid meld of the requirement's kind fills it exactly (size, wild limit, suits)."""
+    """Whether a valid meld of the requirement's kind fills it exactly (size, wild limit, suits).
+
+    The yes/no twin of ``_Matcher._requirement_problems``: the exact search asks this for every reading and builds
+    no Problem; a change to one of the two belongs in the other.
+    """
     n = len(meld.cards)
     if n < req.size or (n > req.size and not req.or_more):
         return False

@@ -146,7 +146,6 @@ _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _RED = (False, True, True, False)
 _RANK_LABEL = {int(r): r.label for r in Rank}
 _SLOTS = 56  # card codes of melds.encode: 0 a joker, rank × 4 + suit for the rest
-_JOKER = 0
 _COLOUR_MARK: tuple[int, ...] = (3,)
 _OPTIMISE_BUDGET = 200_000  # search steps for the closest arrangement; the best found so far beyond it
 
