@@ -62,7 +62,7 @@ from referee.ledger.events import (
     Undone,
 )
 from referee.rules import contracts, scoring
-from referee.rules.cards import Card, CardError, TooManyCopiesError, check_copies, format_cards, parse_cards
+from referee.rules.cards import Card, CardError, TooManyCopiesError, format_cards, parse_cards
 from referee.rules.problems import Problem, RulesError
 from referee.rules.variants import Contract, CutReward, Deal, FirstPlayer, StockRule, Variant, find_variant
 
@@ -815,9 +815,8 @@ def _hand_problems(
             problems.append(_p("went-out-with-cards", "{player} went out but has cards left: {cards}",
                                player=name, cards=format_cards(cards)))
         all_cards.extend(cards)
-    row = variant.deck_row(len(state.names))
     try:
-        check_copies(all_cards, decks=row.decks, jokers=row.jokers)
+        variant.check_copies(all_cards, len(state.names))
     except TooManyCopiesError as error:
         problems.append(_p("too-many-copies", "the hands hold {error}", error=str(error)))
     return problems, winner

@@ -25,12 +25,12 @@ run is read afresh). A set takes cards of its rank. The variant's wild limits st
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
-from referee.rules.cards import Card, CardsLike, Rank, Suit, check_copies, format_cards, to_cards
+from referee.rules.cards import Card, CardsLike, Rank, Suit, format_cards, to_cards
 from referee.rules.melds import Meld, classify, wilds_allowed
 from referee.rules.problems import Problem, RulesError
 from referee.rules.variants import (
@@ -376,11 +376,6 @@ def _offered(cards: CardsLike) -> tuple[Card, ...]:
     return result
 
 
-def _check_copies(variant: Variant, cards: Iterable[Card], players: int | None) -> None:
-    row = variant.deck_row(players)
-    check_copies(cards, decks=row.decks, jokers=row.jokers)
-
-
 # --------------------------------------------------------------------------------------------------
 # Lay-offs
 # --------------------------------------------------------------------------------------------------
@@ -414,7 +409,7 @@ def check_layoff(
         offered = tuple(card.cards)
     else:
         offered = _offered(card)
-    _check_copies(var, (*table.cards, *offered), context.players)
+    var.check_copies((*table.cards, *offered), context.players)
 
     options: tuple[Meld, ...] = ()
     if table.kind is MeldKind.COLOUR_RUN:
@@ -771,7 +766,7 @@ def check_joker_swap(
     given = to_cards(natural)
     if not given:
         raise LayoffInputError("no natural card given for the exchange")
-    _check_copies(var, (*table.cards, *given), context.players)
+    var.check_copies((*table.cards, *given), context.players)
     rules = var.layoff
 
     never = _swap_never(var, table)

@@ -16,7 +16,7 @@ happen at the table.
 
 from __future__ import annotations
 
-from referee.rules.cards import Card, CardsLike, check_copies, parse_card, to_cards
+from referee.rules.cards import Card, CardsLike, parse_card, to_cards
 from referee.rules.variants import Variant, to_variant
 
 __all__ = ["card_value", "penalty_points"]
@@ -40,6 +40,5 @@ def penalty_points(cards: CardsLike, variant: Variant | str, *, players: int | N
     hand = to_cards(cards, allow_bare_rank=True)
     if players is not None:
         rules.check_players(players)
-    row = rules.deck_row(players)
-    check_copies(hand, decks=row.decks, jokers=row.jokers)
+    rules.check_copies(hand, players)
     return sum(rules.card_values.value(card) for card in hand)

@@ -58,7 +58,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import NamedTuple
 
-from referee.rules.cards import JOKER, Card, CardsLike, Rank, Suit, check_copies, to_cards
+from referee.rules.cards import JOKER, Card, CardsLike, Rank, Suit, to_cards
 from referee.rules.melds import Meld, decode, encode, wilds_allowed
 from referee.rules.problems import Problem, RulesError
 from referee.rules.variants import (
@@ -236,8 +236,7 @@ def solve(
     cards = to_cards(hand)
     if not 1 <= len(cards) <= MAX_HAND:
         raise HandSizeError(len(cards))
-    row = found.deck_row(players)
-    check_copies(cards, decks=row.decks, jokers=row.jokers)
+    found.check_copies(cards, players)
     alternatives = _alternatives(the_deal, contract)
     codes = encode(cards)
     counts = [0] * _SLOTS

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from referee.rules.cards import Card, Rank
+from referee.rules.cards import Card, Rank, check_copies
 from referee.rules.problems import RulesError
 
 __all__ = [
@@ -496,6 +496,14 @@ class Variant:
             if players <= row.max_players:
                 return row
         return self.decks[-1]
+
+    def check_copies(self, cards: Iterable[Card], players: int | None = None) -> None:
+        """Refuse more copies of a card than the decks in play for ``players`` hold (None: the most decks used).
+
+        Raises :class:`~referee.rules.cards.TooManyCopiesError`.
+        """
+        row = self.deck_row(players)
+        check_copies(cards, decks=row.decks, jokers=row.jokers)
 
     def buying_in(self, number: int) -> bool:
         """Whether the discard may be bought in deal ``number``."""
