@@ -254,39 +254,22 @@ def test_help_still_works() -> None:
 SCRIPT = Path(sys.executable).parent / "referee"
 
 
+def script(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run the installed ``referee`` script in a bare C locale."""
+    env = {"PATH": str(SCRIPT.parent), "LANG": "C", "LC_ALL": "C"}
+    return subprocess.run(
+        [str(SCRIPT), *args], capture_output=True, text=True, encoding="utf-8", env=env, check=False, timeout=60
+    )
+
+
 @pytest.mark.skipif(not SCRIPT.exists(), reason="the referee console script is not installed in this environment")
 def test_installed_script_points_and_bad_input() -> None:
-    env = {"PATH": str(SCRIPT.parent), "LANG": "C", "LC_ALL": "C"}
-    done = subprocess.run(
-        [str(SCRIPT), "points", "telefunken-bolivia", "2H 9S 10D KC AS JK"],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        check=False,
-        timeout=60,
-    )
+    done = script("points", "telefunken-bolivia", "2H 9S 10D KC AS JK")
     assert (done.returncode, done.stdout, done.stderr) == (0, "76\n", "")
-    done = subprocess.run(
-        [str(SCRIPT), "check", "telefunken", "7", "4H 4S 4D", "3C 4C JK 6C 7C 8C 9C"],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        check=False,
-        timeout=60,
-    )
+    done = script("check", "telefunken", "7", "4H 4S 4D", "3C 4C JK 6C 7C 8C 9C")
     assert done.returncode == 0, done.stderr
     assert "run 3♣–9♣, joker as 5♣" in done.stdout
-    done = subprocess.run(
-        [str(SCRIPT), "check", "telefunken", "99", "7H 7S 7D"],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        check=False,
-        timeout=60,
-    )
+    done = script("check", "telefunken", "99", "7H 7S 7D")
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1
