@@ -186,7 +186,48 @@ def deal_context(table: access.Table) -> dict[str, Any]:
         "undo_target": last_undoable(state),
         "rules_card": rules_card,
         "refusal": None,
+        "claim": claim_from_query(state) if variant.buy.enabled else None,
     }
+
+
+@dataclass(frozen=True)
+class Claim:
+    """Several players want the same discard ("¡Compro!"): who discarded, who claims it, and the ledger's order.
+
+    The order is the ledger's ``buy_priority`` (the next player after the discarder first); the first in it
+    gets the discard. Whether each may buy is the ledger's ``can_buy``, shown beside them: the view decides
+    nothing, and a buy the rules refuse goes through the usual refusal (and "the table allows it").
+    """
+
+    discarder: str | None
+    claimants: tuple[str, ...]
+    order: tuple[str, ...]
+    reasons: dict[str, list[str]]
+    form: BuyForm | None
+
+    @property
+    def winner(self) -> str | None:
+        """The claimant who gets the discard, or None when there is no claim to settle."""
+        return self.order[0] if self.order else None
+
+
+def claim_from_query(state: GameState) -> Claim | None:
+    """The claim asked for in the deal screen's address (``?discarder=…&claimant=…``), or None."""
+    if "discarder" not in request.args and "claimant" not in request.args:
+        return None
+    discarder = request.args.get("discarder", "")
+    claimants = tuple(dict.fromkeys(n for n in request.args.getlist("claimant") if n in state.players))
+    if discarder not in state.players:
+        return Claim(None, claimants, (), {}, None)
+    order = tuple(state.buy_priority(discarder, claimants))
+    reasons = {name: describe.problems_words(state.can_buy(name)) for name in order}
+    form = None
+    if order:
+        form = BuyForm(formdata=None)
+        form.set_players(state.players)
+        form.prepare(state.seq)
+        form.player.data = order[0]
+    return Claim(discarder, claimants, order, reasons, form)
 
 
 def _rules_deal(state: GameState) -> int:

@@ -259,3 +259,25 @@ def test_a_name_typed_wrong_is_fixed_mid_game(page: Page, screenshot: Shot) -> N
     no_sideways_scroll(page)
     page.get_by_test_id("back-to-deal").click()
     expect(page.get_by_test_id("total-Beto")).to_have_text("0")
+
+
+def test_several_want_the_discard(page: Page, screenshot: Shot) -> None:
+    """¡Compro!: the scorekeeper taps who discarded and who claims it; the referee says who gets it; one tap buys."""
+    create_game(page, ["Ana", "Beto", "Caro", "Dani"])
+    page.get_by_test_id("start-deal").click()
+    page.get_by_test_id("claims").locator("summary").click()
+    page.get_by_test_id("discarder-Caro").check()
+    page.get_by_test_id("claimant-Ana").check()
+    page.get_by_test_id("claimant-Beto").check()
+    page.get_by_test_id("who-gets-it").click()
+    expect(page.get_by_test_id("claim-winner")).to_have_text(
+        "Ana gets the discard: after Caro, Ana’s turn comes first."
+    )
+    expect(page.get_by_test_id("claim-order")).to_have_text("Then, in turn order: Beto.")
+    expect(page.get_by_test_id("claimant-Beto")).to_be_checked()
+    whole = screenshot(page, "scorekeeper-21-compro")
+    page.get_by_test_id("buy-card").screenshot(path=whole.with_name("scorekeeper-21-compro-card.png"))
+    no_sideways_scroll(page)
+    page.get_by_test_id("claim-buy").click()
+    expect(page.get_by_test_id("chips-Ana")).to_have_text("6")
+    expect(page.get_by_test_id("claim-verdict")).to_have_count(0)

@@ -682,3 +682,71 @@ def test_a_rename_in_spanish_and_a_retry_change_nothing_twice(table: Table) -> N
     table.client.set_cookie("lang", "es")
     spanish = text_of(table.post("/players", {**rename_form(table, 0), "p0-new_name": "dani"}))
     assert "Dani ya está jugando en esta partida" in spanish, spanish[-3000:]
+
+
+# ---- several want the discard (¡Compro!) ------------------------------------------------------------------
+
+
+def claim(table: Table, discarder: str | None, claimants: list[str]) -> str:
+    query: dict[str, Any] = {"claimant": claimants}
+    if discarder is not None:
+        query["discarder"] = discarder
+    response = table.client.get(table.base, query_string=query)
+    assert response.status_code == 200
+    return text_of(response)
+
+
+@pytest.mark.parametrize(
+    ("discarder", "claimants", "order"),
+    [
+        # RULES.md, Telefunken buying: the player next after the discarder first, then onward in turn order.
+        pytest.param("Ana", ["Caro", "Beto"], ["Beto", "Caro"], id="Ana-discards"),
+        pytest.param("Caro", ["Ana", "Beto"], ["Ana", "Beto"], id="Caro-discards-round-the-table"),
+        pytest.param("Dani", ["Caro", "Beto", "Ana"], ["Ana", "Beto", "Caro"], id="Dani-discards"),
+        pytest.param("Beto", ["Beto", "Ana"], ["Ana"], id="the-discarder-never-claims"),
+    ],
+)
+def test_several_claims_are_settled_by_turn_order_and_one_tap_buys(
+    table: Table, discarder: str, claimants: list[str], order: list[str]
+) -> None:
+    html = claim(table, discarder, claimants)
+    winner = order[0]
+    assert f"{winner} gets the discard: after {discarder}, {winner}’s turn comes first." in html
+    if len(order) > 1:
+        assert f"Then, in turn order: {', '.join(order[1:])}." in html
+    else:
+        assert 'data-testid="claim-order"' not in html
+    # The choices stay ticked; the one-tap Buy is for the winner.
+    asked = next(fields for action, fields in Forms(html).forms if action.endswith("#compro"))
+    assert asked["discarder"] == discarder and asked["claimant"] == min(claimants, key=PLAYERS.index)
+    buy = Forms(html).forms[[a for a, _ in Forms(html).forms].index(f"{table.base}/buy", 1)]
+    assert buy[1]["player"] == winner
+    response = table.post("/buy", buy[1])
+    assert response.status_code == 303
+    assert table.state().buys_this_deal == {name: int(name == winner) for name in PLAYERS}
+
+
+def test_a_claim_without_a_discarder_or_claimant_asks_for_them(table: Table) -> None:
+    assert "Tap who discarded, and who wants the discard." in claim(table, None, ["Ana"])
+    assert "Tap who wants the discard (not the one who discarded it)." in claim(table, "Ana", ["Ana"])
+    assert "Tap who discarded" in claim(table, "Zoe", ["Ana"])
+    assert 'data-testid="claim-buy"' not in claim(table, "Ana", [])
+    assert 'data-testid="claim-verdict"' not in table.get()
+
+
+def test_the_claim_winner_who_may_not_buy_is_shown_with_the_reason(table: Table) -> None:
+    assert table.act("/laid-down", player="Beto").status_code == 303
+    html = claim(table, "Ana", ["Beto", "Caro"])
+    assert "Beto gets the discard" in html  # turn order decides; whether Beto may buy is the ledger's word
+    assert "Beto cannot buy:" in html
+    buy = Forms(html).forms[[a for a, _ in Forms(html).forms].index(f"{table.base}/buy", 1)]
+    refused = table.post("/buy", buy[1])
+    assert refused.status_code == 422 and 'data-testid="override"' in text_of(refused)
+    assert table.state().buys_this_deal["Beto"] == 0
+
+
+def test_the_claim_is_worded_in_spanish(table: Table) -> None:
+    table.client.set_cookie("lang", "es")
+    html = claim(table, "Caro", ["Ana", "Beto"])
+    assert "El descarte es para Ana: después de Caro" in html and "¡Compro!" in html
+    assert "Compra Ana" in html
