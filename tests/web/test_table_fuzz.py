@@ -50,3 +50,21 @@ def test_odd_values_never_crash_a_route(client: FlaskClient, field: str) -> None
                 token = response.headers["Location"].split("/")[2]
     for value in ODD:
         assert client.post("/games/new", data={"variant": "telefunken", field: value}).status_code < 500
+
+
+@pytest.mark.parametrize("field", ["row", "p0-player", "p0-new_name", "p1-new_name", "p0-expected_seq"])
+def test_odd_values_never_crash_a_rename(client: FlaskClient, field: str) -> None:
+    token = make_game(client)
+    for value in ODD:
+        base = {"row": "0", "p0-expected_seq": "2", "p0-idempotency_key": "e" * 32, "p0-player": "Beto",
+                "p0-new_name": "Bert"}
+        response = client.post(f"/g/{token}/players", data={**base, field: value})
+        assert response.status_code < 500, (field, value)
+
+
+def test_odd_claims_never_crash_the_deal_screen(client: FlaskClient) -> None:
+    token = make_game(client)
+    for value in ODD:
+        for query in ({"discarder": value}, {"claimant": value}, {"discarder": "Ana", "claimant": [value, "Beto"]},
+                      {"discarder": value, "claimant": value}):
+            assert client.get(f"/g/{token}", query_string=query).status_code == 200, (query,)
