@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
 from urllib.parse import quote, unquote
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 from wtforms.fields.choices import SelectChoice
@@ -169,11 +170,18 @@ def new() -> Response | tuple[str, int]:
     return response
 
 
+def _draw(key: str, count: int) -> int:
+    """A draw among ``count`` made from the form's key: the same key draws the same, the page cannot tell which."""
+    secret = str(current_app.secret_key or "").encode()
+    digest = hmac.new(secret, key.encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big") % count
+
+
 def _created(form: NewGameFields, key: str | None = None) -> tuple[GameCreated | None, list[str]]:
     """The GameCreated the form describes, or the problems that keep it from being one.
 
-    "Draw at random" draws from the form's idempotency key when there is one, so a retried request
-    describes the same game (the key is a fresh uuid4 per rendered form).
+    "Draw at random" draws from the form's idempotency key (keyed with the app's secret) when there is one,
+    so a retried request describes the same game (the key is a fresh uuid4 per rendered form).
     """
     variant: Variant = form.chosen_variant()
     names = form.names()
@@ -181,10 +189,7 @@ def _created(form: NewGameFields, key: str | None = None) -> tuple[GameCreated |
         return None, [_("Type the players’ names, in the order play passes.")]
     choice = form.first_dealer.data or RANDOM
     if choice == RANDOM:
-        if key is None:
-            first_dealer = secrets.choice(names)
-        else:
-            first_dealer = names[int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big") % len(names)]
+        first_dealer = secrets.choice(names) if key is None else names[_draw(key, len(names))]
     else:
         typed = [" ".join((e.data or "").split()) for e in form.players.entries]
         index = int(choice) if choice.isdigit() else -1

@@ -290,3 +290,12 @@ def test_store_create_game_with_a_key_returns_the_first_game(app: Flask) -> None
             store.create_game(session, created=GameCreated(variant="telefunken", players=("Ana", "Beto", "Dani"),
                                                            first_dealer="Ana"), idempotency_key="k-0001-abcd")
         assert len(store.load_events(session, a.id or 0)) == 1
+
+
+def test_the_random_dealer_drawn_from_the_key_is_the_same_on_a_retry_and_varies_between_forms(app: Flask) -> None:
+    from referee.web.games import _draw
+
+    with app.app_context():
+        keys = [f"{i:032x}" for i in range(24)]
+        assert [_draw(k, 4) for k in keys] == [_draw(k, 4) for k in keys]
+        assert len({_draw(k, 4) for k in keys}) > 1  # 24 forms all drawing one seat: p = 4⁻²³
