@@ -750,3 +750,12 @@ def test_the_claim_is_worded_in_spanish(table: Table) -> None:
     html = claim(table, "Caro", ["Ana", "Beto"])
     assert "El descarte es para Ana: después de Caro" in html and "¡Compro!" in html
     assert "Compra Ana" in html
+
+
+def test_a_rename_from_a_stale_page_changes_nothing_and_says_so(table: Table) -> None:
+    data = rename_form(table, 3)
+    data["p3-new_name"] = "Daniela"
+    table.act("/buy", player="Beto")  # someone else's change since the page was shown
+    response = table.post("/players", data, follow=True)
+    assert "Someone else changed the game" in text_of(response)
+    assert table.state().players == tuple(PLAYERS)
