@@ -628,9 +628,8 @@ def _score(state: GameState) -> tuple[tuple[DealResult, ...], tuple[Adjustment, 
     for record in state.records:
         cutter = state._cutter_seat(record.number)
         reward = variant.cut.reward
-        if record.exact_cut and reward in (CutReward.MINUS_25, CutReward.MINUS_50):
-            bonus = -25 if reward is CutReward.MINUS_25 else -50
-            adjustments.append(Adjustment(names[cutter], record.number, "exact-cut", "exact cut", bonus))
+        if record.exact_cut and reward.points:
+            adjustments.append(Adjustment(names[cutter], record.number, "exact-cut", "exact cut", reward.points))
         if record.exact_cut and reward is CutReward.ERASE_PREVIOUS and previous_points:
             erased = previous_points.get(cutter, 0)
             if erased > 0:

@@ -138,6 +138,14 @@ class CutReward(StrEnum):
     ERASE_PREVIOUS = "erase-previous"  # the cutter's points of the previous deal are erased (Carrillo)
     NONE = "none"
 
+    @property
+    def points(self) -> int:
+        """Points the reward adds to the cutter's total (−25, −50); 0 for a reward that is not a fixed number."""
+        return _CUT_POINTS.get(self, 0)
+
+
+_CUT_POINTS = {CutReward.MINUS_25: -25, CutReward.MINUS_50: -50}
+
 
 class RunJokerSwap(StrEnum):
     """How a wild in a run may be exchanged."""
