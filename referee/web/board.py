@@ -22,6 +22,7 @@ from sqlmodel import select
 
 from referee import db
 from referee.ledger import store
+from referee.ledger.events import PlayerRenamed
 from referee.ledger.state import GameState
 from referee.web import access, describe
 from referee.web.rules_card import contract_icons, deal_words, render_card, rules_url
@@ -238,15 +239,33 @@ def board_context(state: GameState, me: str | None) -> dict[str, Any]:
 # ---- routes ---------------------------------------------------------------------------------------------
 
 
-def _me_from_request(token: str, players: Sequence[str]) -> tuple[str | None, str | None]:
-    """The player this phone said it is: (name, cookie value to set or "" to clear, or None for no change)."""
+def _me_from_request(state: GameState) -> tuple[str | None, str | None]:
+    """The player this phone said it is: (name, cookie value to set or "" to clear, or None for no change).
+
+    The cookie keeps a name; when the scorekeeper renamed that player since, the new name is followed.
+    """
+    players = state.players
     if "me" in request.args:
         chosen = request.args.get("me", "")
         name = chosen if chosen in players else None
         return name, quote(name) if name else ""
     raw = request.cookies.get(ME_COOKIE)
-    name = unquote(raw) if raw else None
-    return (name if name in players else None), None
+    if not raw:
+        return None, None
+    kept = unquote(raw)
+    name = renamed(state, kept)
+    if name not in players:
+        return None, None
+    return name, (quote(name) if name != kept else None)
+
+
+def renamed(state: GameState, name: str) -> str:
+    """``name`` after every rename the game recorded since (undone renames left out)."""
+    for entry in state.history:
+        event = entry.event
+        if isinstance(event, PlayerRenamed) and not entry.undone and event.old == name:
+            name = event.new
+    return name
 
 
 def _render_board(table: access.Table, me: str | None) -> str:
@@ -257,7 +276,7 @@ def _render_board(table: access.Table, me: str | None) -> str:
 def view(view_token: str) -> Response:
     """The live scoreboard."""
     table = access.require_view(view_token)
-    me, cookie = _me_from_request(view_token, table.state.players)
+    me, cookie = _me_from_request(table.state)
     body = render_template(
         "board/view.html",
         **board_context(table.state, me),
@@ -305,7 +324,7 @@ def live(view_token: str) -> Response:
     table = access.load_table(view_token, "view")
     if table is None:
         abort(404)
-    me, _ = _me_from_request(view_token, table.state.players)
+    me, _ = _me_from_request(table.state)
     response = Response(_render_board(table, me), mimetype="text/html")
     response.headers[SEQ_HEADER] = str(table.seq)
     return _no_store(response)

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 
 from referee import db
 from referee.ledger import store
-from referee.ledger.events import Buy, DealCorrected, DealEnded, Event, ExactCut, GameCreated
+from referee.ledger.events import Buy, DealCorrected, DealEnded, Event, ExactCut, GameCreated, PlayerRenamed
 from referee.ledger.state import replay
 from referee.rules.variants import VARIANTS, find_variant
 from referee.web import board, rules_card
@@ -373,3 +373,14 @@ def test_the_rules_card_goes_back_only_to_a_page_of_this_site(app: Flask, client
     html = client.get("/rules/telefunken?back=https://evil.example/").get_data(as_text=True)
     assert 'href="https://evil.example/"' not in html
     assert 'href="/" data-testid="rules-back"' in html  # another site's address becomes the home page
+
+
+def test_this_is_me_follows_a_rename(app: Flask, client: FlaskClient) -> None:
+    game = new_game(app)
+    assert game.id is not None
+    client.get(f"/v/{game.view_token}?me=Carla")
+    record(app, game.id, PlayerRenamed(old="Carla", new="Carlota"))
+    response = client.get(f"/v/{game.view_token}")
+    html = response.get_data(as_text=True)
+    assert 'class="me" data-testid="total-Carlota"' in html
+    assert response.headers["Set-Cookie"].startswith(f"{board.ME_COOKIE}=Carlota")
