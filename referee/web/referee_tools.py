@@ -27,6 +27,7 @@ from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from markupsafe import Markup, escape
 from wtforms import IntegerField, RadioField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, NumberRange, Optional
 
 from referee.rules.cards import Card, CardError, TooManyCopiesError, parse_card, to_cards
@@ -79,7 +80,10 @@ class LayoffForm(_GetForm):
     table_meld = StringField(_l("The meld on the table"), validators=[Optional(), Length(max=MAX_TEXT)])
     action = RadioField(
         _l("What the player wants"),
-        choices=[("layoff", _l("Lay off card(s) onto it")), ("swap", _l("Take its joker (wild card)"))],
+        choices=[
+            SelectChoice("layoff", _l("Lay off card(s) onto it")),
+            SelectChoice("swap", _l("Take its joker (wild card)")),
+        ],
         default="layoff",
         validate_choice=False,
     )
@@ -94,9 +98,9 @@ class LayoffForm(_GetForm):
     def fill_choices(self) -> None:
         """Each context question with its "not said" choice naming the default the engine assumes."""
         self.owner.choices = [
-            (_UNSAID, _("Not said (another player's)")),
-            ("other", _("Another player's")),
-            ("own", _("The player's own")),
+            SelectChoice(_UNSAID, _("Not said (another player's)")),
+            SelectChoice("other", _("Another player's")),
+            SelectChoice("own", _("The player's own")),
         ]
         defaults = {
             "part_of_contract": _("Not said (no)"),
@@ -105,7 +109,10 @@ class LayoffForm(_GetForm):
             "contract_turn": _("Not said (no: a later turn)"),
         }
         for name, unsaid in defaults.items():
-            getattr(self, name).choices = [(_UNSAID, unsaid), *((v, str(label)) for v, label in _YES_NO)]
+            getattr(self, name).choices = [
+                SelectChoice(_UNSAID, unsaid),
+                *(SelectChoice(v, str(label)) for v, label in _YES_NO),
+            ]
 
 
 # ---- the keypad ---------------------------------------------------------------------------------------------
@@ -406,7 +413,7 @@ def _render(setting: Setting) -> str:
     elif tool == "layoff":
         answers["layoff"] = check_table(setting.variant, setting.deal, setting.players, layoff_form)
     setup_form = SetupForm(formdata=None)
-    setup_form.variant.choices = [(v.id, v.name) for v in VARIANTS.values()]
+    setup_form.variant.choices = [SelectChoice(v.id, v.name) for v in VARIANTS.values()]
     setup_form.variant.data = setting.variant.id
     setup_form.deal.data = setting.deal
     setup_form.players.data = setting.players
