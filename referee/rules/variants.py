@@ -60,6 +60,7 @@ __all__ = [
     "HouseRuleError",
     "PlayerCountError",
     "VARIANTS",
+    "DEFAULT_VARIANT",
     "find_variant",
     "to_variant",
     "variant_ids",
@@ -1533,6 +1534,9 @@ VARIANTS: dict[str, Variant] = {
         PROGRESSIVE_RUMMY,
     )
 }
+
+#: The base game (RULES.md: "the base game, the default"): what a new game or a bare Referee screen starts with.
+DEFAULT_VARIANT: Variant = TELEFUNKEN
 
 
 def find_variant(variant_id: str) -> Variant:

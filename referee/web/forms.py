@@ -30,7 +30,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from referee.ledger.events import HandValue
-from referee.rules.variants import VARIANTS, HouseRule, HouseRuleError, Variant
+from referee.rules.variants import DEFAULT_VARIANT, VARIANTS, HouseRule, HouseRuleError, Variant
 
 #: The most a typed number may be: anything bigger is a typing slip, not a score.
 MAX_NUMBER = 1_000_000
@@ -290,7 +290,7 @@ class NewGameFields(FlaskForm):
     """The new game: variant, house rules, players in turn order, first dealer, optional stakes."""
 
     variant = RadioField(
-        _l("Game"), choices=[SelectChoice(v.id, v.name) for v in VARIANTS.values()], default="telefunken",
+        _l("Game"), choices=[SelectChoice(v.id, v.name) for v in VARIANTS.values()], default=DEFAULT_VARIANT.id,
         validators=[InputRequired()],
     )
     players = FieldList(
@@ -309,7 +309,7 @@ class NewGameFields(FlaskForm):
 
     def chosen_variant(self) -> Variant:
         """The variant chosen (Telefunken when the choice is not one of ours)."""
-        return VARIANTS.get(str(self.variant.data), VARIANTS["telefunken"])
+        return VARIANTS.get(str(self.variant.data), DEFAULT_VARIANT)
 
     def names(self) -> list[str]:
         """The players' names typed, in turn order, blanks dropped, spaces tidied."""

@@ -17,7 +17,7 @@ from referee.ledger import store
 from referee.ledger.events import GameCreated
 from referee.ledger.state import EventRefused
 from referee.rules.problems import RulesError
-from referee.rules.variants import VARIANTS, Variant
+from referee.rules.variants import DEFAULT_VARIANT, VARIANTS, Variant
 from referee.web import access, describe
 from referee.web.forms import (
     MAX_NAME,
@@ -62,7 +62,7 @@ def _prefill(form: NewGameFields) -> None:
         if table is not None:
             created = table.state.created
     variant_id = created.variant if created is not None else request.args.get("variant", "")
-    variant = VARIANTS.get(variant_id, VARIANTS["telefunken"])
+    variant = VARIANTS.get(variant_id, DEFAULT_VARIANT)
     form.variant.data = variant.id
     names = list(created.players) if created is not None else [n for n in request.args.getlist("players") if n]
     count = max(len(names), variant.players.default)

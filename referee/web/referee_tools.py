@@ -35,7 +35,7 @@ from referee.rules.layoffs import LayoffContext, Owner, SwapDestination, check_j
 from referee.rules.melds import Meld, classify
 from referee.rules.problems import RulesError
 from referee.rules.solver import HandSizeError, Solution, solve
-from referee.rules.variants import VARIANTS, MeldKind, Requirement, Variant, find_variant
+from referee.rules.variants import DEFAULT_VARIANT, VARIANTS, MeldKind, Requirement, Variant, find_variant
 from referee.web import access, rules_card, verdicts
 
 __all__ = ["bp", "KEYS", "press", "cards_html", "meld_title"]
@@ -457,12 +457,12 @@ def _hand_preview(text: str) -> Markup | None:
 def tools() -> str:
     """The Referee screen on its own: ``?variant=…&deal=…&players=…`` (house rules as on the rules card)."""
     problems: list[str] = []
-    variant_id = request.args.get("variant", "telefunken")
+    variant_id = request.args.get("variant", DEFAULT_VARIANT.id)
     try:
         variant = find_variant(variant_id)
     except RulesError:
         problems.append(_("Unknown game “%(id)s”: showing Telefunken.", id=variant_id[:40]))
-        variant = find_variant("telefunken")
+        variant = DEFAULT_VARIANT
     values, refused = rules_card.house_rules_from_query(variant, request.args)
     variant = variant.with_house_rules(values)
     if refused:
