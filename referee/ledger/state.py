@@ -64,7 +64,7 @@ from referee.ledger.events import (
 from referee.rules import contracts, scoring
 from referee.rules.cards import Card, CardError, TooManyCopiesError, format_cards, parse_cards
 from referee.rules.problems import Problem, RulesError
-from referee.rules.variants import Contract, CutReward, Deal, FirstPlayer, StockRule, Variant, find_variant
+from referee.rules.variants import Contract, CutReward, Deal, FirstPlayer, Variant, find_variant
 
 __all__ = [
     "EventRefused",
@@ -778,7 +778,7 @@ def _hand_problems(
             problems.append(_unknown(state, went_out))
         else:
             winner = state.names.index(went_out)
-    elif variant.stock_exhausted is not StockRule.DEAL_ENDS:
+    elif not variant.deal_may_end_with_nobody_out:
         problems.append(_p("nobody-out", "somebody must go out to end a deal in {variant}: only where the "
                            "stock running out ends the deal can a deal end with nobody out",
                            variant=variant.name))

@@ -491,6 +491,11 @@ class Variant:
 
     # ---- questions -------------------------------------------------------------------------------
 
+    @property
+    def deal_may_end_with_nobody_out(self) -> bool:
+        """Only where the stock running out ends the deal can a deal end with nobody out."""
+        return self.stock_exhausted is StockRule.DEAL_ENDS
+
     def deal(self, number: int) -> Deal:
         """Deal ``number`` (1-based), or :class:`DealOutOfRangeError`."""
         if not 1 <= number <= len(self.deals):

@@ -39,7 +39,7 @@ MAX_PLAYERS_FIELDS = 12
 MAX_HAND_TEXT = 300
 MAX_REASON = 2_000
 KEY_PATTERN = re.compile(r"[A-Za-z0-9-]{8,64}")
-NOBODY = "-"  # the went-out choice "nobody went out"
+NOBODY = " "  # the went-out choice "nobody went out": blank, a name no player can have (the ledger refuses blank names)
 RANDOM = "random"  # the first-dealer choice "draw at random"
 
 

@@ -39,7 +39,6 @@ from referee.ledger.state import apply as apply_event
 from referee.rules import scoring
 from referee.rules.cards import CardError, parse_cards
 from referee.rules.problems import RulesError
-from referee.rules.variants import StockRule
 from referee.web import access, describe, qr, rules_card
 from referee.web.forms import (
     NOBODY,
@@ -465,7 +464,7 @@ def _preview(state: GameState, event: Event) -> tuple[Preview | None, tuple[str,
 
 def _end_form(state: GameState) -> EndDealForm:
     form = EndDealForm()
-    form.set_players(state.players, nobody_allowed=state.variant.stock_exhausted is StockRule.DEAL_ENDS)
+    form.set_players(state.players, nobody_allowed=state.variant.deal_may_end_with_nobody_out)
     return form
 
 
@@ -689,7 +688,7 @@ def correct(edit_token: str, number: int) -> Page:
         flash(_("Deal %(num)d has not been played yet: there is nothing to correct.", num=number), "error")
         return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
     form = CorrectDealForm()
-    form.set_players(state.players, nobody_allowed=state.variant.stock_exhausted is StockRule.DEAL_ENDS)
+    form.set_players(state.players, nobody_allowed=state.variant.deal_may_end_with_nobody_out)
     if request.method == "GET":
         form.prepare(state.seq)
         form.went_out.data = result.went_out if result.went_out is not None else NOBODY

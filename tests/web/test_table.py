@@ -19,6 +19,7 @@ from sqlmodel import Session, select
 
 from referee.ledger import exchange, store
 from referee.ledger.state import GameState, replay
+from referee.web.forms import NOBODY
 
 PLAYERS = ["Ana", "Beto", "Caro", "Dani"]
 
@@ -94,7 +95,7 @@ class Table:
     def end_deal(self, went_out: str | None, hands: dict[str, str], **extra: str) -> Any:
         """End the deal with typed hands: preview, then confirm."""
         data = self.form("/end", "/end")
-        data["went_out"] = went_out if went_out is not None else "-"
+        data["went_out"] = went_out if went_out is not None else NOBODY
         for seat, name in enumerate(self.state().players):
             value = hands.get(name, "")
             data[f"points-{seat}" if value.isdigit() else f"hands-{seat}"] = value
@@ -290,6 +291,13 @@ def test_huge_but_whole_points_are_recorded(table: Table) -> None:
     assert table.state().totals["Ana"] == 9999999 and table.get("/sheet")
 
 
+def test_a_player_named_like_a_dash_can_go_out(client: FlaskClient, app: Flask) -> None:
+    """The "nobody went out" choice is a value no player can be called, so no name is taken for it."""
+    peru = new_game(client, app, players=["-", "Beto", "Caro", "Dani"], variant="telefunken-peru")
+    assert peru.end_deal("-", {"Beto": "6", "Caro": "7", "Dani": "8"}).status_code == 303
+    assert peru.state().deals[0].went_out == "-"
+
+
 def test_nobody_out_is_offered_only_where_the_variant_allows_it(client: FlaskClient, app: Flask) -> None:
     telefunken = new_game(client, app)
     assert 'data-testid="out-nobody"' not in telefunken.get("/end")
@@ -297,7 +305,7 @@ def test_nobody_out_is_offered_only_where_the_variant_allows_it(client: FlaskCli
         "/end",
         {
             **telefunken.form("/end", "/end"),
-            "went_out": "-",
+            "went_out": NOBODY,
             "hands-0": "1",
             "hands-1": "2",
             "hands-2": "3",
