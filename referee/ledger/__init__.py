@@ -88,6 +88,8 @@ Sequence numbers: the k-th event of the log (GameCreated included) has ``seq`` k
 - ``adjustments: tuple[Adjustment, ...]`` — ``Adjustment(player, deal, code, reason, points)``: exact-cut
   −25/−50 (``"exact-cut"``), Carrillo's erasure of the cutter's previous-deal points (``"exact-cut-erase"``),
   unused chips at the end (``"unused-chips"``, Peru v1 family −10 a chip)
+- ``running_totals`` (each player's total after each ended deal, adjustments in their deal; the last is
+  ``totals``), ``adjustment_totals[player]``
 - ``totals[player]`` (deal points + adjustments), ``standings`` (names best first, ties in turn order),
   ``ranks[player]`` (1-based; tied players share the better rank), ``leaders`` (the names ranked 1)
 - ``payouts`` (``dict[str, float]`` where the variant has ``Payouts``, else None; cents): the player's

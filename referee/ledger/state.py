@@ -495,6 +495,37 @@ class GameState:
             totals[adj.player] += adj.points
         return totals
 
+    @cached_property
+    def adjustment_totals(self) -> dict[str, int]:
+        """Each player's adjustments added up (exact-cut points, unused chips…)."""
+        sums = dict.fromkeys(self.names, 0)
+        for adj in self.adjustments:
+            sums[adj.player] += adj.points
+        return sums
+
+    @cached_property
+    def running_totals(self) -> tuple[dict[str, int], ...]:
+        """Each player's total after each ended deal, adjustments counted in their deal.
+
+        The last entry is ``totals``: adjustments of a deal not ended yet (an exact cut in the deal being
+        played, unused chips at the end) count there. With no deal ended, the one entry is ``totals``.
+        """
+        by_deal: dict[int, dict[str, int]] = {}
+        for adj in self.adjustments:
+            deal = by_deal.setdefault(adj.deal, dict.fromkeys(self.names, 0))
+            deal[adj.player] += adj.points
+        running = dict.fromkeys(self.names, 0)
+        after: list[dict[str, int]] = []
+        for result in self.deals:
+            changes = by_deal.get(result.number, {})
+            running = {name: running[name] + result.points.get(name, 0) + changes.get(name, 0) for name in self.names}
+            after.append(running)
+        if after:
+            after[-1] = dict(self.totals)
+        else:
+            after.append(dict(self.totals))
+        return tuple(after)
+
     @property
     def standings(self) -> tuple[str, ...]:
         """Names best (lowest total) first; ties in turn order."""

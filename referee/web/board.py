@@ -188,26 +188,12 @@ def board_context(state: GameState, me: str | None) -> dict[str, Any]:
         )
         for d in state.deals
     ]
-    running = {name: 0 for name in players}
-    series_points: dict[str, list[int]] = {name: [0] for name in players}
-    by_deal: dict[int, dict[str, int]] = {}
-    for adj in state.adjustments:
-        by_deal.setdefault(adj.deal, {}).setdefault(adj.player, 0)
-        by_deal[adj.deal][adj.player] += adj.points
-    for d in state.deals:
-        for name in players:
-            running[name] += d.points.get(name, 0) + by_deal.get(d.number, {}).get(name, 0)
-            series_points[name].append(running[name])
-    # Adjustments of deals not ended yet (an exact cut this deal, unused chips at the end) land on the last point.
-    ended = {d.number for d in state.deals}
-    for deal_number, changes in by_deal.items():
-        if deal_number not in ended:
-            for name, points in changes.items():
-                series_points[name][-1] += points
+    after = {name: tuple(totals[name] for totals in state.running_totals) for name in players}
     series = [
         ChartSeries(
             name=name,
-            totals=tuple(series_points[name]),
+            # From 0 before deal 1; with no deal ended the ledger's one point is today's totals.
+            totals=(0, *after[name]) if state.deals else after[name],
             colour=PALETTE[seat % len(PALETTE)],
             dash=DASHES[seat % len(DASHES)],
             highlighted=name == me,

@@ -231,6 +231,23 @@ def test_venezuelan_minus_25_house_rule() -> None:
     assert s.totals["Dani"] == 30 - 25
 
 
+def test_running_totals_count_each_adjustment_in_its_deal() -> None:
+    s = new(exact_cut_reward="minus-25")
+    s = apply(s, ExactCut(deal=1))  # Dani cuts exactly in deal 1: -25 before the deal ends
+    assert s.running_totals == ({"Ana": 0, "Beto": 0, "Caro": 0, "Dani": -25},)
+    s = end(s, "Ana", Beto=10, Caro=12, Dani=30)
+    s = end(s, "Beto", Ana=5, Caro=0, Dani=8)
+    # deal 3: Caro deals, Beto cuts exactly: his -25 counts in deal 3, which has not ended
+    assert s.cutter == "Beto"
+    s = apply(s, ExactCut(deal=3))
+    assert s.running_totals == (
+        {"Ana": 0, "Beto": 10, "Caro": 12, "Dani": 30 - 25},
+        {"Ana": 0 + 5, "Beto": 10 + 0 - 25, "Caro": 12 + 0, "Dani": 30 - 25 + 8},
+    )
+    assert s.running_totals[-1] == s.totals
+    assert s.adjustment_totals == {"Ana": 0, "Beto": -25, "Caro": 0, "Dani": -25}
+
+
 def test_carrillo_exact_cut_erases_the_cutters_previous_deal() -> None:
     s = new("telefunken-peru-carrillo")
     s = end(s, "Beto", Ana="KH QH", Caro=7, Dani=3)  # Ana 20
