@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 
 import pytest
 from flask import Flask
@@ -14,37 +13,7 @@ from sqlmodel import Session, func, select
 from referee.ledger import store
 from referee.rules.variants import VARIANTS
 
-
-class Forms(HTMLParser):
-    """The forms of a page: action -> {field name: value} (hidden, text, checked radios, selected options)."""
-
-    def __init__(self, html: str) -> None:
-        super().__init__()
-        self.forms: list[tuple[str, dict[str, str]]] = []
-        self._select: str | None = None
-        self.feed(html)
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = {k: v or "" for k, v in attrs}
-        if tag == "form":
-            self.forms.append((a.get("action", ""), {}))
-        elif not self.forms:
-            return
-        elif tag == "input" and "name" in a:
-            if a.get("type") in ("radio", "checkbox") and "checked" not in a:
-                return
-            self.forms[-1][1].setdefault(a["name"], a.get("value", ""))
-        elif tag == "select":
-            self._select = a.get("name")
-        elif tag == "option" and self._select and "selected" in a:
-            self.forms[-1][1][self._select] = a.get("value", "")
-
-    def form(self, action_part: str) -> dict[str, str]:
-        """The first form whose action contains ``action_part``."""
-        for action, fields in self.forms:
-            if action_part in action:
-                return dict(fields)
-        raise AssertionError(f"no form posting to {action_part!r}")
+from .html_forms import Forms
 
 
 def csrf(client: FlaskClient, url: str = "/games/new") -> str:

@@ -9,7 +9,6 @@ import io
 import json
 import re
 from collections.abc import Iterator
-from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -21,39 +20,9 @@ from referee.ledger import exchange, store
 from referee.ledger.state import GameState, replay
 from referee.web.forms import NOBODY
 
+from .html_forms import Forms
+
 PLAYERS = ["Ana", "Beto", "Caro", "Dani"]
-
-
-class Forms(HTMLParser):
-    """The forms of a page: (action, {field: value}) for hidden/text inputs, checked boxes, selected options."""
-
-    def __init__(self, html: str) -> None:
-        super().__init__()
-        self.forms: list[tuple[str, dict[str, str]]] = []
-        self._select: str | None = None
-        self._textarea: str | None = None
-        self.feed(html)
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = {k: v or "" for k, v in attrs}
-        if tag == "form":
-            self.forms.append((a.get("action", ""), {}))
-        elif not self.forms:
-            return
-        elif tag == "input" and "name" in a:
-            if a.get("type") in ("radio", "checkbox") and "checked" not in a:
-                return
-            self.forms[-1][1].setdefault(a["name"], a.get("value", ""))
-        elif tag == "select":
-            self._select = a.get("name")
-        elif tag == "option" and self._select and "selected" in a:
-            self.forms[-1][1][self._select] = a.get("value", "")
-
-    def form(self, action_part: str) -> dict[str, str]:
-        for action, fields in self.forms:
-            if action.endswith(action_part):
-                return dict(fields)
-        raise AssertionError(f"no form posting to …{action_part}: {[a for a, _ in self.forms]}")
 
 
 class Table:
