@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 from werkzeug.serving import make_server
 
 from referee import create_app
@@ -94,3 +94,13 @@ def screenshot() -> Callable[[Page, str], Path]:
         return path
 
     return take
+
+
+@pytest.fixture
+def viewer(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
+    """The players' phone: a second browser context (its own cookies), the same phone size."""
+    context = browser.new_context(**browser_context_args)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()

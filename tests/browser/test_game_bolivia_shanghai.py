@@ -3,25 +3,16 @@ Shanghai with its two May-I per deal. Screenshots: tests/screenshots/game-bolivi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from .test_game_telefunken import LIVE, create_game, end_with_keypad, end_with_points, fits
 
 Shot = Callable[[Page, str], Path]
 
 
-@pytest.fixture
-def viewer(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
-    context = browser.new_context(**browser_context_args)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
 
 
 def end_game_now(page: Page) -> None:

@@ -10,13 +10,11 @@ Every screen of both phones is screenshotted into tests/screenshots/game-telefun
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlsplit
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from referee.ledger import exchange
 from referee.ledger.state import replay
@@ -83,14 +81,6 @@ def end_with_keypad(
     page.get_by_test_id("confirm").click()
 
 
-@pytest.fixture
-def viewer(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
-    """The players' phone: a second browser context (its own cookies), the same phone size."""
-    context = browser.new_context(**browser_context_args)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
 
 
 def test_a_whole_telefunken_game(
