@@ -201,7 +201,7 @@ def board_context(state: GameState, me: str | None) -> dict[str, Any]:
         for seat, name in enumerate(players)
     ]
     chart = score_chart(series, deals=len(state.variant.deals), title=gettext("Running totals after each deal"))
-    show_chips = state.chip_limit is not None and state.variant.buy.enabled
+    show_chips = state.chip_limit is not None  # the ledger says None where nobody counts chips per game
     show_buys_left = not show_chips and any(v is not None for v in buys_left.values()) and state.variant.buy.enabled
     return {
         "state": state,

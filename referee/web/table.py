@@ -174,7 +174,7 @@ def deal_context(table: access.Table) -> dict[str, Any]:
         "cut_counts_by_jokers": cut_counts_by_jokers,
         "jokers_matter": jokers_matter,
         "buying": variant.buying_in(_rules_deal(state)),
-        "show_chips": state.chip_limit is not None and variant.buy.enabled,
+        "show_chips": state.chip_limit is not None,
         "show_buys_left": state.chip_limit is None and any(v is not None for v in state.buys_left_this_deal.values()),
         "stock_cards": state.stock_cards_for_buy(False),
         "stock_cards_own_turn": state.stock_cards_for_buy(True) if variant.buy.on_own_turn else None,
@@ -638,7 +638,7 @@ def sheet_context(table: access.Table) -> dict[str, Any]:
         "correction_forms": correction_forms,
         "abandon_form": AbandonForm(formdata=None).prepare(state.seq),
         "describe": describe,
-        "show_chips": state.chip_limit is not None and state.variant.buy.enabled,
+        "show_chips": state.chip_limit is not None,
     }
 
 
