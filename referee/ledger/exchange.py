@@ -60,6 +60,7 @@ __all__ = [
     "tally",
     "sheet_json",
     "score_sheet_csv",
+    "spreadsheet_text",
     "sheet_text",
     "replay_file",
 ]
@@ -414,22 +415,43 @@ def sheet_text(state: GameState) -> str:
     return "\n".join(lines) + "\n"
 
 
+#: The characters that make a spreadsheet read a cell as a formula (OWASP, "CSV Injection").
+FORMULA_TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_text(text: str) -> str:
+    """A text cell a spreadsheet shows as text: a leading formula character gets an apostrophe in front.
+
+    >>> spreadsheet_text('=HYPERLINK("http://x.example","Ana")')
+    '\'=HYPERLINK("http://x.example","Ana")'
+    >>> spreadsheet_text("Ana")
+    'Ana'
+    """
+    return "'" + text if text.startswith(FORMULA_TRIGGERS) else text
+
+
 def score_sheet_csv(state: GameState) -> str:
     """The score sheet as CSV: one row per deal, one per adjustment, then totals, chips, ranks, payouts.
 
     Columns: ``row`` (deal / adjustment / total / chips_left / rank / payout), ``deal``, ``dealer``,
     ``went_out``, ``multiplier``, ``note`` (the adjustment's reason), then one column per player in turn order.
+
+    Safe to open in a spreadsheet: every text cell (names, reasons) goes through :func:`spreadsheet_text`,
+    so ``=``, ``+``, ``-``, ``@``, tab or CR at its start cannot start a formula, and every text cell is
+    quoted (a CR inside a name cannot split a row). Numbers are written bare and never altered, so a negative
+    score (``-20``) still reads as a number.
     """
     names = list(state.players)
+    text = spreadsheet_text
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["row", "deal", "dealer", "went_out", "multiplier", "note", *names])
+    writer = csv.writer(buffer, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
+    writer.writerow(["row", "deal", "dealer", "went_out", "multiplier", "note", *map(text, names)])
     for d in state.deals:
-        writer.writerow(["deal", d.number, d.dealer, d.went_out or "", d.multiplier,
+        writer.writerow(["deal", d.number, text(d.dealer), text(d.went_out or ""), d.multiplier,
                          "corrected" if d.corrected else "", *(d.points[n] for n in names)])
     for a in state.adjustments:
         points = (a.points if n == a.player else "" for n in names)
-        writer.writerow(["adjustment", a.deal, "", "", "", a.reason, *points])
+        writer.writerow(["adjustment", a.deal, "", "", "", text(a.reason), *points])
     writer.writerow(["total", "", "", "", "", "", *(state.totals[n] for n in names)])
     chips = state.chips_left
     if state.chip_limit is not None:
