@@ -1,6 +1,6 @@
 """Cards and the card notation: ranks, suits, jokers, parsing and formatting.
 
-The notation (RULES.md, "Card notation"): a rank ``A 2 3 4 5 6 7 8 9 10 J Q K`` (also ``T`` for 10)
+The notation (docs/rules.md §2.1): a rank ``A 2 3 4 5 6 7 8 9 10 J Q K`` (also ``T`` for 10)
 followed by a suit ``S H D C`` (also ``♠ ♥ ♦ ♣``); a joker is ``JK`` (also ``*`` or ``🃏``).
 Cards are separated by spaces or commas. Input is case-insensitive; output uses the first form.
 

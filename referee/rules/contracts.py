@@ -1,6 +1,6 @@
 """A deal's contract: are these melds exactly what the deal asks for, and if not, every reason why.
 
-:func:`check_contract` answers one question (binding decision 1): are the melds laid down exactly the deal's
+:func:`check_contract` answers one question (docs/rules.md, D1): are the melds laid down exactly the deal's
 contract? Extra melds laid in the same turn are judged one by one, as melds (:func:`~referee.rules.melds.classify`).
 The melds may come in any order and each may be read in several ways (a 3-card meld may be a set or a run, a joker
 may stand at either end of a run): every assignment of melds to the contract's requirements and every reading is
@@ -11,7 +11,7 @@ True
 >>> [str(p) for p in check_contract("telefunken", 1, ["7H 7S JK"]).problems]
 ['a joker in the pure trío: deal 1 needs three natural cards of different suits']
 
-Decisions this module takes where the rule book is silent:
+Decisions this module takes where the rule book is silent (the first is docs/rules.md, D10):
 
 - Two runs of one suit are *consecutive* when the second starts right after the first ends (3-6♥ then 7-10♥),
   in either order; K then A-2-3 or Q-K-A then 2-3-4 only where runs turn the corner. Where contract runs may

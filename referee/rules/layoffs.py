@@ -2,8 +2,8 @@
 
 Two questions, both answered with every reason and the resulting meld:
 
-- :func:`check_layoff` — may card(s) X extend meld M (RULES.md §3 "Melding, lay-offs and joker exchange"
-  and each variant's differences)?
+- :func:`check_layoff` — may card(s) X extend meld M (docs/rules.md §3 for Venezuela,
+  and each variant's own section for its differences)?
 - :func:`check_joker_swap` — may a player take the wild card out of meld M by giving natural card(s),
   and where does the wild go?
 

@@ -11,20 +11,20 @@ contract matcher and the solver. Both follow a variant's :class:`~referee.rules.
 >>> [str(p) for p in classify("7H JK 7S JK", telefunken).problems]
 ['two jokers in one set: this game allows one per set or run']
 
-Decisions this module takes where the rule book is silent (RULES.md, §2–§11):
+Decisions this module takes where the rule book is silent (docs/rules.md, D4–D11):
 
 - Preference when several readings fit: a set before a pair before a run before a colour run; within runs,
-  a 2 that can stand in its own place counts as natural (binding decision 3), then the wild cards stand as high
+  a 2 that can stand in its own place counts as natural (docs/rules.md, D4), then the wild cards stand as high
   as possible (``5♥ 6♥ JK`` is 5-6-7, not 4-5-6).
 - A wild card never stands for an ace where aces cannot be used in runs (Delifante): no rank is left for it.
-- A run holds at most 13 cards (12 without aces); a wrapping run never repeats a rank (RULES.md §14 item 8).
+- A run holds at most 13 cards (12 without aces); a wrapping run never repeats a rank (docs/rules.md, D6).
 - A colour run holds 12 or 13 cards of consecutive ranks (around the corner allowed), alternating red and black,
   with no joker; a 2 in it is a natural card even where 2s are wild (it stands in its own place).
 - A set of wild cards only (Carrillo's trío of jokers, ``MeldRules.wild_only_sets``) has no rank: its wilds
   stand for :data:`~referee.rules.cards.JOKER` and :meth:`Meld.wilds_json` writes them as ``"any"``.
 - A pair (Progressive deal 14) is exactly 2 cards of one rank under the variant's set wild limit, with at least
   one natural card.
-- Binding decision 3 read both ways: where 2s are wild, ``2♥ 2♠ 2♣`` is no set (all wild, no natural), but it may
+- docs/rules.md, D5 read both ways: where 2s are wild, ``2♥ 2♠ 2♣`` is no set (all wild, no natural), but it may
   be a run where wilds are unlimited (Progressive: 2♠ natural in its place, the other two standing for 3♠ 4♠).
 - Thirteen cards A-K of one suit where the ace may be low or high read first as 2-A (as high as possible).
 - An invalid meld is explained as the kind it looks like (one rank: a set; one suit: a run; mixed suits and 12
@@ -695,7 +695,7 @@ def plausible_kinds(codes: tuple[int, ...], rules: MeldRules) -> set[MeldKind]:
     """The kinds encoded cards look like, valid or not: one rank a set (or pair), one suit a run, mixed suits
     and 12 cards or more a colour run; wild cards only, a set. Explanations are given against these."""
     naturals, _ = _split(codes, rules.twos_wild)
-    if not naturals:  # wild cards only: say why a set of them is no set (binding decision 3)
+    if not naturals:  # wild cards only: say why a set of them is no set (docs/rules.md, D5)
         return {MeldKind.SET, MeldKind.PAIR}
     rank = naturals[0] >> 2
     suit = naturals[0] & 3

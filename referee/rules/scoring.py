@@ -1,6 +1,6 @@
 """Penalty points: what the cards left in a hand cost at the end of a deal.
 
-Card values are the variant's (RULES.md §11.1). A rank alone is enough where the suit changes nothing,
+Card values are the variant's (docs/rules.md §11.1). A rank alone is enough where the suit changes nothing,
 and the hand is checked against the cards in play: more copies of a card than the decks hold cannot
 happen at the table.
 

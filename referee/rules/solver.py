@@ -35,7 +35,7 @@ where the whole contract works):
   used. Among a deal's alternative contracts (Carrillo deal 7) the closest is the one with the largest
   share of its requirements met, then the most cards used.
 
-Decisions this module takes where the rule book is silent:
+Decisions this module takes where the rule book is silent (docs/rules.md, D62 and D4):
 
 - A contract run marked "or more" is shown as long as the cards left allow (the natural cards that extend
   it at either end are added to it); the search itself needs only its minimum length.

@@ -241,7 +241,7 @@ class Contract:
 
     melds: tuple[Requirement, ...]
     max_wilds: int | None = None  # wild cards in the whole contract (Ecuador: 1)
-    sets_share_rank: bool = True  # two contract sets of one rank (binding decision 2)
+    sets_share_rank: bool = True  # two contract sets of one rank (docs/rules.md, D3)
     runs_share_suit: bool = True  # two contract runs of one suit (Tahelia Powe: no)
     runs_adjacent: bool = True  # two consecutive same-suit runs, 3-6♥ and 7-10♥ (Shanghai: no)
     name: str = ""  # "royal run", "colour run", "chueca"…
@@ -618,7 +618,7 @@ class HouseRuleError(RulesError):
 
 
 # --------------------------------------------------------------------------------------------------
-# The variants (the data below follows RULES.md section by section)
+# The variants (the data below follows docs/rules.md §3–§10, section by section)
 # --------------------------------------------------------------------------------------------------
 
 # ---- building blocks -----------------------------------------------------------------------------
@@ -789,7 +789,7 @@ def _third_deck_rule(players: PlayerRange, decks: tuple[DeckRow, ...]) -> HouseR
 MAX_PLAYERS_THREE_DECKS = 8
 
 
-# ---- Telefunken, Venezuela (§3) ------------------------------------------------------------------
+# ---- Telefunken, Venezuela (docs/rules.md §3) ----------------------------------------------------
 
 _STANDARD_PLAYERS = PlayerRange(3, 4, 5)
 _STANDARD_DECKS = (DeckRow(5, 2, 4),)  # 2 × 52 + 4 jokers = 108 cards
@@ -848,7 +848,7 @@ TELEFUNKEN = Variant(
 )
 
 
-# ---- Telefunken, Ecuador (§4) --------------------------------------------------------------------
+# ---- Telefunken, Ecuador (docs/rules.md §4) ------------------------------------------------------
 
 _ECUADOR_DEALS = (
     Deal(1, _only(PURE_TRIO, max_wilds=0), buying=False),
@@ -939,7 +939,7 @@ TELEFUNKEN_ECUADOR = replace(
 )
 
 
-# ---- Telefunken, Peru version 1 (§5) and its family: Wittig, Delifante, Super Deli ------------------
+# ---- Telefunken, Peru version 1 (docs/rules.md §5) and its family: Wittig, Delifante, Super Deli ----
 
 _PERU_DEALS = _sets_only((2, 3), (1, 4), (2, 4), (1, 5), (2, 5), (1, 6))
 
@@ -1066,7 +1066,7 @@ SUPER_DELI = replace(
 )
 
 
-# ---- Telefunken, Peru version 2: Oscar Carrillo (§6) ---------------------------------------------
+# ---- Telefunken, Peru version 2: Oscar Carrillo (docs/rules.md §6) -------------------------------
 
 _ROYAL_RUN = Contract((_run(12),), name="royal run")
 _COLOUR_RUN = Contract((Requirement(MeldKind.COLOUR_RUN, 12, wilds=WildLimit.NONE),), name="colour run")
@@ -1140,7 +1140,7 @@ TELEFUNKEN_PERU_CARRILLO = replace(
 )
 
 
-# ---- Telefunken, Bolivia (§7) --------------------------------------------------------------------
+# ---- Telefunken, Bolivia (docs/rules.md §7) ------------------------------------------------------
 
 _BOLIVIA_PLAYERS = PlayerRange(3, 4, MAX_PLAYERS_THREE_DECKS)
 
@@ -1209,7 +1209,7 @@ TELEFUNKEN_BOLIVIA = replace(
 )
 
 
-# ---- Farmer's Rummy (§8) -------------------------------------------------------------------------
+# ---- Farmer's Rummy (docs/rules.md §8) -----------------------------------------------------------
 
 FARMERS_RUMMY = replace(
     TELEFUNKEN,
@@ -1255,7 +1255,7 @@ FARMERS_RUMMY = replace(
 )
 
 
-# ---- Shanghai (§9) -------------------------------------------------------------------------------
+# ---- Shanghai (docs/rules.md §9) -----------------------------------------------------------------
 
 _BOOK = TRIO
 
@@ -1455,7 +1455,7 @@ SHANGHAI_DEB_KOLSOV = replace(
 )
 
 
-# ---- Progressive Rummy (§10) ---------------------------------------------------------------------
+# ---- Progressive Rummy (docs/rules.md §10) -------------------------------------------------------
 
 PROGRESSIVE_RUMMY = Variant(
     id="progressive-rummy",
@@ -1540,7 +1540,7 @@ VARIANTS: dict[str, Variant] = {
     )
 }
 
-#: The base game (RULES.md: "the base game, the default"): what a new game or a bare Referee screen starts with.
+#: The base game and the default (docs/rules.md §3): what a new game or a bare Referee screen starts with.
 DEFAULT_VARIANT: Variant = TELEFUNKEN
 
 
@@ -1558,5 +1558,5 @@ def to_variant(variant: Variant | str) -> Variant:
 
 
 def variant_ids() -> tuple[str, ...]:
-    """Every variant id, in the rule book's order."""
+    """Every variant id, in the order of docs/rules.md."""
     return tuple(VARIANTS)
