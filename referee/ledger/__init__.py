@@ -130,7 +130,7 @@ game, nullable)). Functions, keyword-only after the session:
 
 ``exchange`` — ``referee-game/1`` files and the CSV score sheet
 ---------------------------------------------------------------
-``export_game(state) -> dict`` (the format of issue 4; every house rule in force is written; optional
+``export_game(state) -> dict`` (the format shown in ``exchange``; every house rule in force is written; optional
 per-deal keys ``contract``, ``ended``, ``laid_down``, ``override``; top-level ``settings``, ``abandoned``,
 ``override`` when used), ``import_game(data) -> list[Event]`` (raises ``GameFileError``, a ``ValueError``,
 for a file that is not a readable referee-game/1 file: wrong format or types, unknown variant, bad house

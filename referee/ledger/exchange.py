@@ -1,6 +1,6 @@
 """``referee-game/1`` files (export, import, tally) and the score sheet as CSV.
 
-The file format (a backup, and what other tools read) is fixed by issue 4::
+The file format (a backup, and what other tools read) is fixed: files written today must still import::
 
     {"format": "referee-game/1", "variant": "telefunken-bolivia",
      "house_rules": {"streak_multiplier": true},

@@ -9,7 +9,7 @@ deal or an event that does not exist, or the game is over).
 Players are kept in turn order and handled by seat (0-based) inside; names appear only at the edges,
 so a rename changes nothing but the names.
 
-Decisions (where the rule book leaves the ledger to choose):
+Decisions (where the rule book leaves the ledger to choose; docs/rules.md §13 and §14.7 gather them):
 
 - A hand's points are the value of the cards entered, or the points typed; the player who went out normally
   enters none. If the table allowed them to go out holding cards (an override), those cards count.

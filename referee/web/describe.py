@@ -97,7 +97,7 @@ def token_name(variant: Variant) -> str:
 
 
 def problem_words(problem: Problem) -> str:
-    """A verdict of the rules in the page's language (web-B's verdicts), or its English while none exists."""
+    """A verdict of the rules in the page's language (``verdicts``), or its English while none exists."""
     try:
         verdicts = importlib.import_module("referee.web.verdicts")
     except ImportError:
