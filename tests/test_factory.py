@@ -154,7 +154,7 @@ def test_csrf_protection_on_by_default(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("module", ["referee", "referee.rules"])
 def test_import_pulls_in_no_third_party_package(module: str) -> None:
-    """The rules engine must stay importable without Flask or the database (STYLE.md, rule 1)."""
+    """The rules engine must stay importable without Flask or the database: it uses the standard library only."""
     if importlib.util.find_spec(module) is None:
         pytest.skip(f"{module} does not exist yet")
     program = (

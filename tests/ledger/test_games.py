@@ -1,6 +1,6 @@
 """Whole recorded games (tests/games/*.json), replayed by ``referee tally`` to totals worked out by hand.
 
-Card values (RULES.md §11.1) used in the sums below:
+Card values (docs/rules.md §11.1) used in the sums below:
 Venezuela 2–9 face, 10–K 10, A 11, JK 15 · Ecuador 2–9 5, 10–K 10, A 15, JK 50 ·
 Peru v1 family 3–9 face, 10–K 10, A 15, 2 and JK 20 · Carrillo 2–9 face, 10–K 10, A 15, JK 20 ·
 Bolivia 2–9 face, 10–K 10, A 15, JK 30 · Farmer's 3–7 5, 8–K 10, 2 and A 20, JK 50 ·

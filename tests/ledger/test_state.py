@@ -1,6 +1,6 @@
 """The ledger's state: who deals and cuts, chips and buys, points, streaks, adjustments, refusals, undo.
 
-Every expected number is worked out by hand in the comments (card values from RULES.md §11.1).
+Every expected number is worked out by hand in the comments (card values from docs/rules.md §11.1).
 """
 
 from __future__ import annotations

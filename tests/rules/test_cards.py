@@ -1,4 +1,4 @@
-"""The card notation (RULES.md, "Card notation"): parsing, formatting, round trips and impossible copies."""
+"""The card notation (docs/rules.md §2.1): parsing, formatting, round trips and impossible copies."""
 
 from __future__ import annotations
 

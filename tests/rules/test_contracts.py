@@ -1,4 +1,4 @@
-"""Every deal's contract of every variant, laid down right and wrong: tables from RULES.md §3–§10.
+"""Every deal's contract of every variant, laid down right and wrong: tables from docs/rules.md §3–§10.
 
 Each row is (deal, melds, expected): ``True`` for a valid contract, else the exact set of problem codes. The test
 id is the deal and the melds in the card notation, e.g. ``7: 4H 4S 4D | 3C 4C JK 6C 7C 8C 9C``.
@@ -47,7 +47,7 @@ TELEFUNKEN = [
     row(1, ["7H 7S 7D", "8H 8S 8D"], {"wrong-meld-count"}),
     row(1, [], {"wrong-meld-count"}),
     row(2, ["7H 7S 7D", "9C 9C JK"], True),
-    row(2, ["5H 5S 5D", "5H 5S 5C"], True),  # binding decision 2: two tríos of one rank
+    row(2, ["5H 5S 5D", "5H 5S 5C"], True),  # docs/rules.md, D3: two tríos of one rank
     row(2, ["7H 7S 7D"], {"wrong-meld-count"}),
     row(2, ["7H 7S 7D 7C", "9C 9D 9H"], {"size-not-exact"}),
     row(2, ["7H JK JK", "9C 9D 9H"], {"too-many-wilds"}),
@@ -235,7 +235,7 @@ def test_bolivia(deal: int, melds: list[str], expected: bool | set[str]) -> None
 
 FARMERS = [
     row(1, ["5H 5S 5D"], True),
-    row(1, ["5H 5H 5S"], True),  # no suit constraint (RULES.md §14 item 21)
+    row(1, ["5H 5H 5S"], True),  # no suit constraint (docs/rules.md, D42)
     row(1, ["5H 5S 2C"], {"wilds-not-allowed-in-contract"}),
     row(1, ["5H 6H 7H"], {"mixed-ranks"}),
     row(2, ["5H 5S 2C", "9D 9D JK"], True),
@@ -331,7 +331,7 @@ PROGRESSIVE = [
     row(1, ["JK JK JK", "7H 7S 7D"], {"no-natural"}),
     row(2, ["7H 7S 7D", "3C 4C 5C 6C"], True),
     row(3, ["7H 7S 7D 7C", "QH QS 2D JK"], True),
-    row(4, ["3H 4H 5H 6H", "7H 8H 9H 10H"], True),  # binding decision 5: consecutive runs may be separate
+    row(4, ["3H 4H 5H 6H", "7H 8H 9H 10H"], True),  # docs/rules.md, D41: consecutive runs may be separate
     row(5, ["7H 7S 7D", "8H 8S 8D", "3C 4C JK 6C"], True),
     row(6, ["7H 7S 7D 7C", "3C 4C JK JK 7C"], True),
     row(7, ["7H 7S 7D 7C 7C", "8H 8S 8D JK 2C"], True),
@@ -380,10 +380,10 @@ def test_every_deal_has_valid_and_invalid_rows(variant: str) -> None:
     assert any(expected is not True for _, _, expected in rows)
 
 
-# ---- the issue's examples, messages and the verdict --------------------------------------------------------
+# ---- the worked examples, messages and the verdict ---------------------------------------------------------
 
 
-def test_issue_examples() -> None:
+def test_worked_examples() -> None:
     verdict = check_contract("telefunken", 7, ["4H 4S 4D", "3C 4C JK 6C 7C 8C 9C"])
     assert verdict.valid
     run = verdict.melds[1]

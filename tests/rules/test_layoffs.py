@@ -1,4 +1,4 @@
-"""Lay-offs and wild-card exchanges, variant by variant (RULES.md §3–§10), as tables with the notation as id."""
+"""Lay-offs and wild-card exchanges, variant by variant (docs/rules.md §3–§10), as tables with the notation as id."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ LAYOFFS_ALLOWED = [
     case("telefunken", "7H 7S 7D", "JK", "set of 7s with one joker"),
     # the pure trío takes its fourth suit
     case("telefunken", "7H 7S 7D", "7C", "set of 7s", ctx=PURE),
-    # Venezuela, contract turn: other players' melds, and your own extra (non-contract) melds (§14 item 9)
+    # Venezuela, contract turn: other players' melds, and your own extra (non-contract) melds (docs/rules.md, D27)
     case("telefunken", "7H 7S 7D", "7C", "set of 7s", ctx={"contract_turn": True, "owner": "other"}),
     case(
         "telefunken",

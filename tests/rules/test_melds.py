@@ -1,4 +1,4 @@
-"""One meld, per variant: tables straight from RULES.md §2–§11, with the card notation as the test id.
+"""One meld, per variant: tables straight from docs/rules.md §2–§11, with the card notation as the test id.
 
 A valid meld is given by its description (which checks the arrangement: where the ace sits, what each wild card
 stands for); an invalid one by the set of problem codes the referee must give, no more and no fewer.
@@ -122,7 +122,7 @@ PERU = [
     P("JK 2H 3H 4H JK", "run 2♥–6♥, joker as 5♥, joker as 6♥", id="JK 2H 3H 4H JK"),
     P("5H 5S 2C", {"wilds-in-sets-not-allowed"}, id="5H 5S 2C"),
     P("5H 5S JK", {"wilds-in-sets-not-allowed"}, id="5H 5S JK"),
-    P("2H 2S 2C", {"no-natural"}, id="2H 2S 2C"),  # binding decision 3: a set of 2s is a set of wilds
+    P("2H 2S 2C", {"no-natural"}, id="2H 2S 2C"),  # docs/rules.md, D4: a set of 2s is a set of wilds
     # as a set and as a run alike: both reasons
     P("5H JK JK", {"wilds-in-sets-not-allowed", "too-many-wilds"}, id="5H JK JK"),
     P("5H 2C 2D JK", {"wilds-in-sets-not-allowed", "too-many-wilds"}, id="5H 2C 2D JK"),
@@ -279,7 +279,7 @@ def test_progressive(cards: str, expected: str | set[str]) -> None:
 
 
 def test_progressive_twos_read_as_a_run_with_a_natural_2() -> None:
-    """Binding decision 3 both ways: as a set, 2♥ 2♠ 2♣ are all wild; as a run the 2♠ stands in its place."""
+    """docs/rules.md, D4 and D5 both ways: as a set, 2♥ 2♠ 2♣ are all wild; as a run the 2♠ stands in its place."""
     assert classify("2H 2S 2C", "progressive-rummy", kind=MeldKind.SET).problems[0].code == "no-natural"
     meld = classify("2H 2S 2C", "progressive-rummy").meld
     assert meld is not None and meld.describe() == "run 2♠–4♠, 2♥ as 3♠, 2♣ as 4♠"
@@ -477,7 +477,7 @@ def test_readings_of_thirteen_cards() -> None:
 
 
 def test_readings_of_a_peru_two() -> None:
-    """A 2 may be natural in its place or wild (RULES.md §14 item 14); the natural reading comes first."""
+    """A 2 may be natural in its place or wild (docs/rules.md, D4); the natural reading comes first."""
     assert describe_all(readings("2H 3H 4H", "telefunken-peru", MeldKind.RUN)) == [
         "run 2♥–4♥",
         "run 3♥–5♥, 2♥ as 5♥",

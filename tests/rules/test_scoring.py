@@ -1,4 +1,4 @@
-"""Penalty points (RULES.md §11.1): every variant's card values, bare ranks, and impossible hands."""
+"""Penalty points (docs/rules.md §11.1): every variant's card values, bare ranks, and impossible hands."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from referee.rules.cards import JOKER, Card, CardError, Rank, Suit, TooManyCopie
 from referee.rules.scoring import card_value, penalty_points
 from referee.rules.variants import VARIANTS, PlayerCountError, UnknownVariantError, find_variant
 
-# RULES.md §11.1, column by column, one row per card as the book writes them.
+# docs/rules.md §11.1, column by column, one row per card as the book writes them.
 COLUMNS = ("Venez.", "Ecuador", "Peru v1", "Peru v2", "Bolivia", "Farmer's", "Shanghai", "Progressive")
 VALUES = {
     "2": (2, 5, 20, 2, 2, 20, 5, 20),
@@ -71,7 +71,7 @@ def test_card_values(variant_id: str, card: str, value: int) -> None:
 @pytest.mark.parametrize(
     ("variant_id", "hand", "points"),
     [
-        ("telefunken-bolivia", "2H 9S 10D KC AS JK", 76),  # the issue's example
+        ("telefunken-bolivia", "2H 9S 10D KC AS JK", 76),  # the example of the scoring module's docstring
         ("telefunken", "2H 9S 10D KC AS JK", 57),
         ("telefunken", "K 7 JK", 32),
         ("telefunken", "k,7,*", 32),

@@ -1,4 +1,4 @@
-"""The contract solver: solvable and unsolvable hands for every variant, from RULES.md §3–§10.
+"""The contract solver: solvable and unsolvable hands for every variant, from docs/rules.md §3–§10.
 
 Each row is (deal, hand, expected): ``True`` when the hand holds the contract (a go-out deal: the whole hand goes
 down at once), else the set of problem codes in ``Solution.missing``. The test id is the deal and the hand in the
@@ -70,7 +70,7 @@ TELEFUNKEN = [
     row(1, "7H 7S JK 9C", {"needs-pure-set-cards"}),
     row(1, "7H 7H 7S 9C", {"needs-pure-set-cards"}),
     row(2, "7H 7S JK 9C 9D 9H 4C", True),
-    row(2, "5H 5S 5D 5H 5S 5C", True),  # binding decision 2: two tríos of one rank
+    row(2, "5H 5S 5D 5H 5S 5C", True),  # docs/rules.md, D3: two tríos of one rank
     row(2, "7H 7S 9C 9D 4C", {"needs-set-cards"}),
     row(3, "QH QS QD JK", True),
     row(4, "5S 5H 5D JK 8C 8D 8H 8S KC", True),

@@ -1,4 +1,4 @@
-"""The variant registry (RULES.md §3–§11): every variant's data, straight from the rule book's tables."""
+"""The variant registry (docs/rules.md §3–§11): every variant's data, straight from the rule book's tables."""
 
 from __future__ import annotations
 
@@ -212,7 +212,7 @@ def test_contract(variant_id: str, number: int, spec: str) -> None:
 
 @pytest.mark.parametrize("variant_id", IDS)
 def test_contract_sets_and_runs_of_one_player(variant_id: str) -> None:
-    """Binding decision 2 and §9: only the Shanghai family forbids same-rank books and touching runs."""
+    """docs/rules.md, D3 and §9: only the Shanghai family forbids same-rank books and touching runs."""
     variant = find_variant(variant_id)
     shanghai = variant_id.startswith("shanghai")
     for deal in variant.deals:
@@ -406,7 +406,7 @@ def test_players(variant_id: str) -> None:
 
 
 def expected_decks(variant_id: str, n: int) -> tuple[int, int]:
-    """RULES.md §3–§10: packs and jokers for n players."""
+    """docs/rules.md §3–§10: packs and jokers for n players."""
     if variant_id == "telefunken-bolivia":
         return (2, 4) if n <= 5 else (3, 6)
     if variant_id == "farmers-rummy":

@@ -676,7 +676,7 @@ def claim(table: Table, discarder: str | None, claimants: list[str]) -> str:
 @pytest.mark.parametrize(
     ("discarder", "claimants", "order"),
     [
-        # RULES.md, Telefunken buying: the player next after the discarder first, then onward in turn order.
+        # docs/rules.md, D20: the player next after the discarder first, then onward in turn order.
         pytest.param("Ana", ["Caro", "Beto"], ["Beto", "Caro"], id="Ana-discards"),
         pytest.param("Caro", ["Ana", "Beto"], ["Ana", "Beto"], id="Caro-discards-round-the-table"),
         pytest.param("Dani", ["Caro", "Beto", "Ana"], ["Ana", "Beto", "Caro"], id="Dani-discards"),
