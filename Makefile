@@ -8,6 +8,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 5000
+WORKERS ?= 2
 CHROMIUM := /usr/bin/chromium
 
 # Playwright drives Debian's Chromium; it must never download a browser of its own.
@@ -22,13 +23,13 @@ PYTEST_OK_IF_EMPTY = status=0; $(1) || status=$$?; if [ $$status -eq 5 ]; then e
 .PHONY: help run test lint typecheck pytest browser pg bench clean
 
 help:
-	@echo "make run    serve the app at http://$(HOST):$(PORT) (HOST=0.0.0.0 for the local network, PORT=...)"
+	@echo "make run    serve the app at http://$(HOST):$(PORT) with gunicorn (HOST=0.0.0.0 for the local network, PORT=..., WORKERS=...)"
 	@echo "make test   ruff, mypy and every test (unit, integration, browser)"
 	@echo "make bench  the benchmarks in tests/bench"
 	@echo "make clean  remove .venv and caches (keeps instance/)"
 
 run: $(VENV)/.installed
-	$(BIN)/referee serve --host $(HOST) --port $(PORT)
+	$(BIN)/referee serve --host $(HOST) --port $(PORT) --workers $(WORKERS)
 
 test: lint typecheck pytest
 

@@ -17,13 +17,20 @@ def main() -> None:
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0: local network).")
 @click.option("--port", default=5000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
-@click.option("--debug", is_flag=True, help="Reload on code changes and show tracebacks in the browser.")
-def serve(host: str, port: int, debug: bool) -> None:
-    """Serve the referee web app."""
-    from referee import create_app
+@click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 64),
+              help="Worker processes (each answers many requests at once).")
+@click.option("--debug", is_flag=True,
+              help="Flask's development server instead: reloads on code changes, shows tracebacks. Never in public.")
+def serve(host: str, port: int, workers: int, debug: bool) -> None:
+    """Serve the referee web app (gunicorn; the development server with --debug)."""
+    if debug:
+        from referee import create_app
 
-    app = create_app()
-    app.run(host=host, port=port, debug=debug, use_reloader=debug, threaded=True)
+        create_app().run(host=host, port=port, debug=True, use_reloader=True, threaded=True)
+        return
+    from referee.server import Server
+
+    Server({"bind": f"{host}:{port}", "workers": workers}).run()
 
 
 for _command in COMMANDS:  # the rules engine's commands: variants, check, meld, points

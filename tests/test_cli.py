@@ -9,6 +9,7 @@ from click.testing import CliRunner
 from flask import Flask
 
 import referee
+from referee import server
 from referee.cli import main
 
 
@@ -25,13 +26,23 @@ def test_serve_help_shows_host_and_port() -> None:
     assert "--port" in result.output
 
 
-def test_serve_runs_the_app(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_serve_debug_runs_the_development_server(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[dict[str, Any]] = []
     monkeypatch.setattr(referee, "create_app", lambda: app)
     monkeypatch.setattr(app, "run", lambda **options: calls.append(options))
-    result = CliRunner().invoke(main, ["serve", "--host", "0.0.0.0", "--port", "8123"])
+    result = CliRunner().invoke(main, ["serve", "--debug", "--host", "0.0.0.0", "--port", "8123"])
     assert result.exit_code == 0, result.output
-    assert calls == [{"host": "0.0.0.0", "port": 8123, "debug": False, "use_reloader": False, "threaded": True}]
+    assert calls == [{"host": "0.0.0.0", "port": 8123, "debug": True, "use_reloader": True, "threaded": True}]
+
+
+def test_serve_without_debug_runs_gunicorn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The settings reach gunicorn (tests/test_server.py starts the real server)."""
+    seen: list[dict[str, Any]] = []
+    monkeypatch.setattr(server.Server, "run", lambda self: seen.append(
+        {key: self.cfg.settings[key].get() for key in ("bind", "workers", "worker_class", "threads")}))
+    result = CliRunner().invoke(main, ["serve", "--host", "0.0.0.0", "--port", "8123", "--workers", "3"])
+    assert result.exit_code == 0, result.output
+    assert seen == [{"bind": ["0.0.0.0:8123"], "workers": 3, "worker_class": "gthread", "threads": 1000}]
 
 
 def test_serve_rejects_a_bad_port() -> None:
