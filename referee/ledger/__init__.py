@@ -116,7 +116,8 @@ game, nullable)). Functions, keyword-only after the session:
 - ``create_game(session, *, created: GameCreated, title="", idempotency_key=None) -> Game`` (validates;
   commits)
 - ``get_game(session, *, public_id) -> Game`` (``GameNotFound``), ``load_events(session, game_id) -> list[Event]``,
-  ``load_state(session, game_id) -> GameState``
+  ``load_state(session, game_id) -> GameState``, ``state_of(session, game) -> GameState`` (a row just read);
+  states are kept in memory (``cache``: by game, extended by the events since, never replayed twice)
 - ``append(session, *, game_id, event, expected_seq, idempotency_key=None) -> AppendResult(seq, state,
   replayed)`` — one transaction: a stale ``expected_seq`` raises ``Conflict`` (with ``.state``, the current
   state, and ``.seq``); a refused event raises ``EventRefused`` and writes nothing; an idempotency key seen
@@ -127,6 +128,12 @@ game, nullable)). Functions, keyword-only after the session:
   ``players_of(session, game_id) -> list[str]``
 - ``access(game, token) -> "edit" | "view" | None`` (constant-time), ``rotate_edit_token(session, *,
   game_id) -> str`` (the old edit link stops working)
+
+``cache`` and ``changes`` — folded states kept in memory; the per-process watcher of saves
+----------------------------------------------------------------------------------------
+``cache.cache_for(engine) -> StateCache`` (bounded LRU by (game id, public id)); ``changes.watcher_for(engine)
+-> Watcher`` with ``wait(public_id, seen, timeout) -> seq | None`` (PostgreSQL ``LISTEN``; SQLite ``PRAGMA
+data_version``), ``changes.announce(engine, public_id, seq)`` (the store, after a commit).
 
 ``exchange`` — ``referee-game/1`` files and the CSV score sheet
 ---------------------------------------------------------------

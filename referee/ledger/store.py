@@ -6,6 +6,12 @@ on PostgreSQL and the database's on SQLite) plus a unique ``(game_id, seq)``, so
 never both win; the later one gets :class:`Conflict` with the current state. An idempotency key makes a
 retried request harmless: the original result comes back with ``replayed=True``.
 
+Folding is kept out of the write: an append folds the new event onto the game's state (kept in memory by
+:mod:`referee.ledger.cache`, so a long log is not replayed) *before* its first write, so on SQLite, where a
+write locks the whole database, one long game's fold never holds up another table's save. The compare-and-swap
+then decides, inside the lock, whether that fold still holds. A committed save is announced: to this process's
+:mod:`referee.ledger.changes` watcher, and on PostgreSQL by ``NOTIFY`` in the save's own transaction.
+
 Importing this module registers the tables with ``SQLModel.metadata`` (``referee.db.init_db`` creates them).
 """
 
@@ -19,10 +25,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Literal
 
-from sqlalchemy import Column, Text, UniqueConstraint, update
+from sqlalchemy import Column, Text, UniqueConstraint, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Field, Session, SQLModel, col, select
 
+from referee.ledger import cache, changes
 from referee.ledger.events import Event, GameCreated, PlayerRenamed, event_from_dict
 from referee.ledger.state import GameState, apply, replay, start
 
@@ -38,6 +45,7 @@ __all__ = [
     "get_game",
     "load_events",
     "load_state",
+    "state_of",
     "append",
     "list_games",
     "players_of",
@@ -206,8 +214,11 @@ def get_game(session: Session, *, public_id: str) -> Game:
     return game
 
 
-def _rows(session: Session, game_id: int) -> Sequence[GameEvent]:
-    return session.exec(select(GameEvent).where(GameEvent.game_id == game_id).order_by(col(GameEvent.seq))).all()
+def _rows(session: Session, game_id: int, *, after: int = 0, upto: int | None = None) -> Sequence[GameEvent]:
+    query = select(GameEvent).where(GameEvent.game_id == game_id, col(GameEvent.seq) > after)
+    if upto is not None:
+        query = query.where(col(GameEvent.seq) <= upto)
+    return session.exec(query.order_by(col(GameEvent.seq))).all()
 
 
 def load_events(session: Session, game_id: int) -> list[Event]:
@@ -215,13 +226,51 @@ def load_events(session: Session, game_id: int) -> list[Event]:
     return [event_from_dict(json.loads(row.payload)) for row in _rows(session, game_id)]
 
 
+def _head(session: Session, game_id: int) -> tuple[str, int]:
+    """The game's public id and last seq, read fresh (never from the session's identity map)."""
+    row = session.exec(select(Game.public_id, Game.seq).where(col(Game.id) == game_id)).first()
+    if row is None:
+        raise GameNotFound(game_id)
+    return str(row[0]), int(row[1])
+
+
 def load_state(session: Session, game_id: int) -> GameState:
-    """The game's state: its log replayed (with each event's time)."""
-    rows = _rows(session, game_id)
+    """The game's state now: its log folded (with each event's time), from memory where it was folded before."""
+    public_id, seq = _head(session, game_id)
+    return _state_at(session, game_id, public_id, seq)
+
+
+def state_of(session: Session, game: Game) -> GameState:
+    """The state of ``game`` at the seq its row says (a row just read: no further query when it is cached)."""
+    assert game.id is not None
+    return _state_at(session, game.id, game.public_id, game.seq)
+
+
+def _state_at(session: Session, game_id: int, public_id: str, seq: int) -> GameState:
+    """The state after the game's first ``seq`` events: kept, kept and extended, or replayed (then kept)."""
+    states = cache.cache_for(session.get_bind())
+    key = (game_id, public_id)
+    kept = states.get(key)
+    if kept is not None and kept.seq == seq:
+        states.hits += 1
+        return kept
+    if kept is not None and kept.seq < seq:
+        rows = _rows(session, game_id, after=kept.seq, upto=seq)
+        if len(rows) == seq - kept.seq:
+            state = kept
+            for row in rows:
+                state = apply(state, event_from_dict(json.loads(row.payload)), at=_utc(row.created_at))
+            states.extended += 1
+            states.put(key, state)
+            return state
+    rows = _rows(session, game_id, upto=seq)
     if not rows:
         raise GameNotFound(game_id)
     events = [event_from_dict(json.loads(row.payload)) for row in rows]
-    return replay(events, times=[_utc(row.created_at) for row in rows])
+    state = replay(events, times=[_utc(row.created_at) for row in rows])
+    states.replays += 1
+    states.put(key, state)
+    return state
 
 
 def _find_key(session: Session, game_id: int, key: str) -> GameEvent | None:
@@ -251,9 +300,18 @@ def append(
         seen = _find_key(session, game_id, idempotency_key)
         if seen is not None:
             return _replayed(session, game_id, seen, event)
+    public_id, seq = _head(session, game_id)
+    if seq != expected_seq:
+        session.rollback()
+        return _lost(session, game_id, event, expected_seq, idempotency_key)
+    # The fold, before the first write: on SQLite nothing is locked yet, so a long game's fold never makes
+    # another table's save wait. EventRefused from here writes nothing.
     now = _now()
+    state = apply(_state_at(session, game_id, public_id, seq), event, at=_utc(now))
+    # End the read (with no write pending this only releases a snapshot) so the write below starts afresh.
+    session.rollback()
     # The compare-and-swap is the transaction's first write: it takes the write lock (SQLite) or the row
-    # lock (PostgreSQL) and fails for a writer who saw an older seq.
+    # lock (PostgreSQL) and fails for a writer who saw an older seq, whatever was folded above.
     claimed = session.exec(
         update(Game)
         .where(col(Game.id) == game_id, col(Game.seq) == expected_seq)
@@ -262,13 +320,16 @@ def append(
     if claimed.rowcount != 1:
         session.rollback()
         return _lost(session, game_id, event, expected_seq, idempotency_key)
+    new_seq = expected_seq + 1
+    bind = session.get_bind()
     try:
-        state = apply(load_state(session, game_id), event, at=_utc(now))
-        new_seq = expected_seq + 1
         session.add(GameEvent(game_id=game_id, seq=new_seq, type=event.type, payload=_payload(event),
                               created_at=now, idempotency_key=idempotency_key))
         if isinstance(event, PlayerRenamed) or state.players != _player_names(session, game_id):
             _sync_players(session, game_id, state.players)
+        if bind.dialect.name == "postgresql":
+            # Delivered to every listening server if and only if this transaction commits.
+            session.connection().execute(text(changes.notify_sql()), {"payload": f"{public_id} {new_seq}"})
         session.commit()
     except IntegrityError:
         session.rollback()
@@ -276,6 +337,8 @@ def append(
     except BaseException:
         session.rollback()
         raise
+    cache.cache_for(bind).put((game_id, public_id), state)
+    changes.announce(bind, public_id, new_seq)
     return AppendResult(new_seq, state)
 
 

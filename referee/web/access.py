@@ -82,7 +82,7 @@ def load_table(token: str, role: Role) -> Table | None:
             return None
         game = found[0]
         assert game.id is not None
-        state = store.load_state(session, game.id)
+        state = store.state_of(session, game)
         return Table(
             game_id=game.id, public_id=game.public_id, edit_token=game.edit_token, view_token=game.view_token,
             state=state,

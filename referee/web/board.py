@@ -1,44 +1,65 @@
 """The viewer: the read-only live scoreboard the players open from the QR code, ``/v/<view_token>``.
 
-Live updates work with any number of server processes: nothing is kept in memory between requests. A
-browser long-polls ``/v/<view_token>/live?seq=N``, which reads ``Game.seq`` from the database every
-``BOARD_POLL_INTERVAL`` seconds for up to ``BOARD_LIVE_TIMEOUT`` seconds and answers with the re-rendered
-board (HTML, its seq in the ``X-Referee-Seq`` header) as soon as it differs, or 204 when nothing changed.
-Every route here is a GET: a view token can never change anything.
+The page is rendered once per change: a rendered page is kept per (game, seq, language, "this is me", address)
+and answered from memory, with an ``ETag`` (``If-None-Match`` gets 304) and its gzip made once.
+
+Live updates cost nothing while nobody saves: ``/v/<view_token>/live`` is a stream of server-sent events. A
+waiting viewer never reads the database; it waits on the process's watcher (:mod:`referee.ledger.changes`),
+which wakes the viewers of a game when it changes, in this process, another worker, or another server on the
+same PostgreSQL database. Each change sends the board (one render for every viewer alike) as an ``board`` event
+whose id is its seq; a browser that lost the connection reconnects with ``Last-Event-ID`` (or ``?seq=``) and
+gets the board at once if it missed a change. A stream ends by itself after ``LIVE_STREAM_LIFETIME`` seconds
+(it says ``bye`` and the browser reconnects), says it is alive every ``LIVE_HEARTBEAT`` seconds, and sends
+``gone`` when the link no longer works. Without JavaScript the page refreshes itself. Every route here is a
+GET: a view token can never change anything.
 """
 
 from __future__ import annotations
 
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote, unquote
 
-from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    abort,
+    current_app,
+    render_template,
+    request,
+    session,
+    stream_with_context,
+    url_for,
+)
 from flask_babel import gettext
 from markupsafe import Markup, escape
-from sqlmodel import select
 
 from referee import db
-from referee.ledger import store
+from referee.ledger import changes
 from referee.ledger.events import PlayerRenamed
 from referee.ledger.state import GameState
 from referee.web import access, describe
+from referee.web.i18n import current_language
+from referee.web.rendered import Page, RenderCache, page_of
 from referee.web.rules_card import contract_icons, deal_words, render_card, rules_url
 
 bp = Blueprint("board", __name__)
 
-__all__ = ["bp", "score_chart", "board_context", "ChartSeries", "SEQ_HEADER", "ME_COOKIE"]
-
-#: The header that carries the seq of the board a live answer holds.
-SEQ_HEADER = "X-Referee-Seq"
+__all__ = ["bp", "score_chart", "board_context", "ChartSeries", "ME_COOKIE", "pages"]
 #: The cookie that remembers "this is me" (its path is the game's view link, so it is per game).
 ME_COOKIE = "referee_me"
 ME_COOKIE_AGE = 60 * 24 * 3600
 
-DEFAULT_LIVE_TIMEOUT = 20.0
-DEFAULT_POLL_INTERVAL = 0.25
+#: A live stream says it is alive this often (seconds): proxies and phones drop silent connections.
+DEFAULT_HEARTBEAT = 20.0
+#: A live stream ends after this long (seconds) and the browser reconnects: a revoked link is noticed then.
+DEFAULT_STREAM_LIFETIME = 300.0
+#: The browser waits this long (milliseconds) before reconnecting a dropped stream.
+RECONNECT_MS = 2000
 
 #: One colour per seat; each reads on the light and the dark background (and has a dash pattern too).
 PALETTE = ("#d1495b", "#1f78b4", "#2f9e44", "#d9822b", "#8e5bd6", "#0f9f9f", "#c2185b", "#7a7f87")
@@ -254,25 +275,70 @@ def renamed(state: GameState, name: str) -> str:
     return name
 
 
-def _render_board(table: access.Table, me: str | None) -> str:
-    return render_template("board/_board.html", **board_context(table.state, me), view_token=table.view_token)
+@dataclass(frozen=True)
+class _Pages:
+    """This app's rendered viewer pages and live board events, and a lock per game (striped) for reading one."""
+
+    pages: RenderCache[Page]
+    boards: RenderCache[bytes]
+    locks: tuple[threading.Lock, ...] = tuple(threading.Lock() for _ in range(64))
+
+    def reading(self, public_id: str) -> threading.Lock:
+        """The lock a waking viewer holds while it reads its game, so that only one of them reads it."""
+        return self.locks[hash(public_id) % len(self.locks)]
+
+
+def pages(app: Flask | None = None) -> _Pages:
+    """The rendered viewer pages and board events of ``app`` (the current app by default)."""
+    extensions = (app if app is not None else current_app).extensions
+    kept = extensions.get("referee.pages")
+    if kept is None:
+        kept = extensions.setdefault("referee.pages", _Pages(RenderCache(), RenderCache()))
+    assert isinstance(kept, _Pages)
+    return kept
+
+
+def _board_event(table: access.Table, me: str | None) -> bytes:
+    """The board as one server-sent event: ``event: board``, its seq as the id, the HTML as data lines."""
+    html = render_template("board/_board.html", **board_context(table.state, me), view_token=table.view_token)
+    data = "".join(f"data: {line}\n" for line in html.splitlines() or [""])
+    return f"event: board\nid: {table.seq}\n{data}\n".encode()
+
+
+def _page(table: access.Table, me: str | None) -> Page:
+    body = render_template(
+        "board/view.html",
+        **board_context(table.state, me),
+        view_token=table.view_token,
+        seq=table.seq,
+        live_url=url_for("board.live", view_token=table.view_token),
+        rules_href=url_for("board.rules", view_token=table.view_token),
+    )
+    return page_of(body)
 
 
 @bp.get("/v/<view_token>")
 def view(view_token: str) -> Response:
-    """The live scoreboard."""
+    """The live scoreboard (from memory when this seq was rendered before; 304 when the phone has it)."""
     table = access.require_view(view_token)
     me, cookie = _me_from_request(table.state)
-    body = render_template(
-        "board/view.html",
-        **board_context(table.state, me),
-        view_token=view_token,
-        seq=table.seq,
-        live_url=url_for("board.live", view_token=view_token),
-        rules_href=url_for("board.rules", view_token=view_token),
-    )
-    response = Response(body, mimetype="text/html")
-    response.headers["Cache-Control"] = "no-store"
+    if session.get("_flashes"):
+        page = _page(table, me)  # a message for this phone only: not one to keep
+    else:
+        # The address is in the key: the language switch on the page links back to it.
+        key = (table.public_id, request.full_path, table.seq, current_language(), me)
+        page = pages().pages.get(key, lambda: _page(table, me))
+    if page.etag in request.if_none_match:
+        response = Response(status=304)
+    else:
+        gzipped = request.accept_encodings["gzip"] > 0
+        response = Response(page.gzipped if gzipped else page.body, mimetype="text/html")
+        if gzipped:
+            response.headers["Content-Encoding"] = "gzip"
+    response.set_etag(page.etag)
+    # Kept by the browser, but asked again every time (a 304 when nothing changed); per phone ("this is me").
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.vary.update(("Accept-Encoding", "Accept-Language", "Cookie"))
     if cookie is not None:
         path = url_for("board.view", view_token=view_token)
         if cookie:
@@ -282,49 +348,70 @@ def view(view_token: str) -> Response:
     return response
 
 
+def _seen_seq() -> int | None:
+    """The seq of the board the browser shows: the last event id it got, else ``?seq=``."""
+    raw = request.headers.get("Last-Event-ID") or request.args.get("seq", "")
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
+
+
 @bp.get("/v/<view_token>/live")
 def live(view_token: str) -> Response:
-    """Long poll: the board as soon as the game's seq differs from ``seq``; 204 when nothing changed in time."""
-    seen = request.args.get("seq", type=int)
+    """Server-sent events: the board whenever the game's seq differs from the one the browser shows."""
+    seen = _seen_seq()
     if seen is None:
         abort(400)
-    with db.session() as session:
-        found = access.find_game(session, view_token)
-    if found is None or found[1] != "view":
-        abort(404)
-    game_id = found[0].id
-    if game_id is None:
-        abort(404)
-    timeout = float(current_app.config.get("BOARD_LIVE_TIMEOUT", DEFAULT_LIVE_TIMEOUT))
-    interval = float(current_app.config.get("BOARD_POLL_INTERVAL", DEFAULT_POLL_INTERVAL))
-    deadline = time.monotonic() + timeout
-    while True:
-        current = current_seq(game_id)
-        if current is None:
-            abort(404)
-        if current != seen:
-            break
-        if time.monotonic() >= deadline:
-            return _no_store(Response(status=204))
-        time.sleep(interval)
+    config = current_app.config
+    watcher = changes.watcher_for(db.get_engine(), interval=config.get("LIVE_WATCH_INTERVAL"))
+    watcher.start()  # before the game is read: no change can fall between the read and the wait
     table = access.load_table(view_token, "view")
     if table is None:
         abort(404)
-    me, _ = _me_from_request(table.state)
-    response = Response(_render_board(table, me), mimetype="text/html")
-    response.headers[SEQ_HEADER] = str(table.seq)
-    return _no_store(response)
+    chosen, _ = _me_from_request(table.state)
+    language = current_language()
+    cached = pages()
+    boards = cached.boards
+    heartbeat = float(config.get("LIVE_HEARTBEAT", DEFAULT_HEARTBEAT))
+    lifetime = float(config.get("LIVE_STREAM_LIFETIME", DEFAULT_STREAM_LIFETIME))
+    public_id = table.public_id
+    watcher.observe(public_id, table.seq)
 
+    def board_at(current: access.Table) -> bytes:
+        me = renamed(current.state, chosen) if chosen else None
+        key = (public_id, current.view_token, current.seq, language, chosen)
+        return boards.get(key, lambda: _board_event(current, me))
 
-def current_seq(game_id: int) -> int | None:
-    """The game's last seq as the database holds it now (a fresh read, shared by every process)."""
-    with db.session() as session:
-        seq = session.exec(select(store.Game.seq).where(store.Game.id == game_id)).first()
-    return None if seq is None else int(seq)
+    def stream() -> Iterator[bytes]:
+        yield f"retry: {RECONNECT_MS}\n\n".encode()
+        shown = seen
+        if table.seq != seen:
+            yield board_at(table)
+            shown = table.seq
+        end = time.monotonic() + lifetime
+        while (remaining := end - time.monotonic()) > 0:
+            known = watcher.wait(public_id, shown, min(heartbeat, remaining))
+            if known is None:
+                yield b": alive\n\n"
+                continue
+            # Every viewer of this game wakes now: one of them reads the game and renders, the others wait
+            # for it and find the board kept.
+            key = (public_id, view_token, known, language, chosen)
+            kept = boards.peek(key)
+            if kept is None:
+                with cached.reading(public_id):
+                    kept = boards.peek(key)
+                    if kept is None:
+                        current = access.load_table(view_token, "view")
+                        if current is None:
+                            yield b"event: gone\ndata: \n\n"
+                            return
+                        kept, known = board_at(current), current.seq
+            yield kept
+            shown = known
+        yield b"event: bye\ndata: \n\n"
 
-
-def _no_store(response: Response) -> Response:
+    response = Response(stream_with_context(stream()), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"  # a proxy must pass each event on at once
     return response
 
 

@@ -1,15 +1,16 @@
-/* The viewer's live updates: long-poll /v/<token>/live?seq=N and swap the board in; say when it is not live. */
+/* The viewer's live updates: server-sent events from /v/<token>/live swap the board in; say when it is not live.
+   The browser reconnects a dropped stream by itself and sends the last board's seq (Last-Event-ID), so a
+   change missed while away arrives at once. Without EventSource the page's own refresh stays in charge. */
 (function () {
   "use strict";
   var board = document.getElementById("board");
   var status = document.getElementById("live-status");
-  if (!board || !status || !window.fetch) return;
+  if (!board || !status || !window.EventSource) return;
 
-  var seq = board.getAttribute("data-seq");
   var url = board.getAttribute("data-live-url");
-  var delay = 1000;
+  var source = null;
   var timer = null;
-  var inFlight = false;
+  var delay = 2000;
 
   function show(state) {
     status.hidden = false;
@@ -32,63 +33,68 @@
     }
   }
 
-  function later(ms) {
-    clearTimeout(timer);
-    timer = setTimeout(poll, ms);
+  function close() {
+    if (source) source.close();
+    source = null;
   }
 
-  function retry() {
-    show(navigator.onLine === false ? "offline" : "reconnecting");
-    later(delay);
-    delay = Math.min(delay * 2, 15000);
-  }
-
-  function poll() {
-    timer = null;
-    if (inFlight) return;
+  /* The browser gave up on the stream (an HTTP error, not a dropped line): is the game gone, or the server? */
+  function givenUp() {
+    close();
     if (navigator.onLine === false) {
       show("offline");
       return; /* the "online" event starts again */
     }
-    inFlight = true;
-    fetch(url + "?seq=" + encodeURIComponent(seq), { cache: "no-store", credentials: "same-origin" })
+    fetch(location.href, { method: "HEAD", cache: "no-store", credentials: "same-origin" })
       .then(function (response) {
-        if (response.status === 200) {
-          return response.text().then(function (html) {
-            seq = response.headers.get("X-Referee-Seq") || seq;
-            board.setAttribute("data-seq", seq);
-            swap(html);
-            return true;
-          });
-        }
-        if (response.status === 204) return true;
-        if (response.status === 404) return null;
-        throw new Error("HTTP " + response.status);
+        if (response.status === 404) show("gone");
+        else again();
       })
-      .then(function (ok) {
-        inFlight = false;
-        if (ok === null) {
-          show("gone");
-          return;
-        }
-        delay = 1000;
-        show("live");
-        later(0);
-      })
-      .catch(function () {
-        inFlight = false;
-        retry();
-      });
+      .catch(again);
+  }
+
+  function again() {
+    show(navigator.onLine === false ? "offline" : "reconnecting");
+    clearTimeout(timer);
+    timer = setTimeout(connect, delay);
+    delay = Math.min(delay * 2, 30000);
+  }
+
+  function connect() {
+    close();
+    clearTimeout(timer);
+    source = new EventSource(url + "?seq=" + encodeURIComponent(board.getAttribute("data-seq")));
+    source.onopen = function () {
+      delay = 2000;
+      show("live");
+    };
+    source.addEventListener("board", function (event) {
+      board.setAttribute("data-seq", event.lastEventId);
+      swap(event.data);
+      show("live");
+    });
+    /* The server ends a stream now and then (so a replaced link is noticed): reconnect at once, still live. */
+    source.addEventListener("bye", function () {
+      connect();
+    });
+    source.addEventListener("gone", function () {
+      close();
+      show("gone");
+    });
+    source.onerror = function () {
+      if (!source || source.readyState === EventSource.CLOSED) givenUp();
+      else show(navigator.onLine === false ? "offline" : "reconnecting");
+    };
   }
 
   window.addEventListener("online", function () {
-    delay = 1000;
+    delay = 2000;
     show("reconnecting");
-    later(0);
+    connect();
   });
   window.addEventListener("offline", function () {
     show("offline");
   });
   show("live");
-  poll();
+  connect();
 })();

@@ -44,8 +44,10 @@ class LiveServer:
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     root = tmp_path_factory.mktemp("live_server")
+    # Live streams end every 3 seconds (as they do every few minutes in production), so reconnecting is tested.
     app = create_app(
-        {"TESTING": True, "DATABASE_URL": f"sqlite:///{root / 'referee.sqlite3'}"}, instance_path=root / "instance"
+        {"TESTING": True, "DATABASE_URL": f"sqlite:///{root / 'referee.sqlite3'}", "LIVE_STREAM_LIFETIME": 3},
+        instance_path=root / "instance",
     )
     # Port 0: the system picks a free port and the server holds it from the start.
     server = make_server("127.0.0.1", 0, app, threaded=True)

@@ -169,7 +169,7 @@ def test_the_viewer_says_when_it_is_reconnecting(page: Page, live_server: LiveSe
     expect(page.get_by_test_id("live-status")).to_have_text("Live")
     # The server cannot be reached (the phone itself is online): the page says it is trying again.
     page.route("**/live?*", lambda route: route.abort("connectionrefused"))
-    record(live_server, game_id, ExactCut(deal=1))  # answers the poll already under way
+    record(live_server, game_id, ExactCut(deal=1))  # the stream under way ends within 3 s; reconnecting fails
     expect(page.get_by_test_id("live-status")).to_have_attribute("data-state", "reconnecting", timeout=10000)
     expect(page.get_by_test_id("live-status")).to_have_text("Reconnecting…")
     page.unroute("**/live?*")

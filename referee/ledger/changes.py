@@ -1,0 +1,292 @@
+"""Which games changed: one watcher per process and database, so that waiting viewers cost nothing while idle.
+
+A viewer waiting for the next event of its game never reads the database itself: it waits on the process's
+:class:`Watcher`, which learns of every change and wakes exactly the viewers of the game that changed.
+
+How the watcher learns of a change:
+
+- A save in this process tells it at once (:func:`announce`, called by the store after the commit).
+- PostgreSQL: the store sends ``NOTIFY referee_game_changed, '<public id> <seq>'`` inside the save's own
+  transaction (so it is delivered if and only if the save commits); the watcher ``LISTEN``\\s on one connection
+  of its own. Any number of processes and servers on one database hear every save.
+- SQLite (one machine): the watcher's own connection asks ``PRAGMA data_version`` every ``interval`` seconds —
+  it changes when any other connection commits, and costs no table read. Only then (or when a game gains its
+  first waiting viewer) does it read the seqs of the games viewers are waiting on, in one query for all.
+
+The watcher starts on first use in each process (gunicorn forks workers after loading the app; a fork drops the
+parent's watcher thread, so a child starts its own) and is thread-safe (gthread workers wait in many threads).
+An in-memory SQLite database lives in one process only: there the store's announcements are all there is.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import sqlite3
+import threading
+import time
+import weakref
+from collections import OrderedDict
+from collections.abc import Iterable
+from typing import Any
+
+from sqlalchemy.engine import Engine
+
+__all__ = ["CHANNEL", "Watcher", "watcher_for", "announce", "notify_sql"]
+
+log = logging.getLogger(__name__)
+
+#: The PostgreSQL notification channel; the payload is ``"<public id> <seq>"``.
+CHANNEL = "referee_game_changed"
+#: The SQLite watcher's tick, in seconds.
+DEFAULT_INTERVAL = 0.1
+#: How many games' last seqs the watcher remembers (only the games viewers wait on need to be remembered;
+#: the rest is a bounded courtesy).
+REMEMBERED = 10_000
+
+
+def notify_sql() -> str:
+    """The statement that announces a save on PostgreSQL, run inside the save's transaction."""
+    return f"SELECT pg_notify('{CHANNEL}', :payload)"
+
+
+class _Waiting:
+    """The viewers of one game waiting in this process: a condition on the watcher's lock and their number."""
+
+    __slots__ = ("condition", "count")
+
+    def __init__(self, lock: threading.Lock) -> None:
+        self.condition = threading.Condition(lock)
+        self.count = 0
+
+
+class Watcher:
+    """Knows the last seq of the games waited on, and wakes their waiting viewers when it changes."""
+
+    def __init__(self, engine: Engine, *, interval: float = DEFAULT_INTERVAL) -> None:
+        self.engine = engine
+        self.interval = interval
+        self.backend = engine.url.get_backend_name()
+        #: Database round trips the watcher itself made (ticks that read something); tests count them.
+        self.queries = 0
+        self._reset()
+
+    def _reset(self) -> None:
+        """Fresh locks and no thread: at construction, and in a child process after a fork."""
+        self._lock = threading.Lock()
+        self._start_lock = threading.Lock()
+        self._seqs: OrderedDict[str, int] = OrderedDict()
+        self._waiting: dict[str, _Waiting] = {}
+        self._fresh: set[str] = set()
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._pid = os.getpid()
+        self._ready = threading.Event()
+
+    # ---- what the watcher knows ---------------------------------------------------------------------
+
+    def observe(self, public_id: str, seq: int) -> None:
+        """The game ``public_id`` is at ``seq`` (or later): wake its waiting viewers if that is news."""
+        with self._lock:
+            known = self._seqs.get(public_id)
+            if known is not None and known >= seq:
+                return
+            self._seqs[public_id] = seq
+            self._seqs.move_to_end(public_id)
+            while len(self._seqs) > REMEMBERED:
+                oldest = next(iter(self._seqs))
+                if oldest in self._waiting:
+                    self._seqs.move_to_end(oldest)
+                    break
+                del self._seqs[oldest]
+            waiting = self._waiting.get(public_id)
+            if waiting is not None:
+                waiting.condition.notify_all()
+
+    def wait(self, public_id: str, seen: int, timeout: float) -> int | None:
+        """Block until the game's seq is known to differ from ``seen``: return it, or None after ``timeout``."""
+        self.start()
+        deadline = time.monotonic() + timeout
+        with self._lock:
+            waiting = self._waiting.get(public_id)
+            if waiting is None:
+                waiting = self._waiting[public_id] = _Waiting(self._lock)
+                # A change may have slipped between the viewer's own read and now: check at the next tick.
+                self._fresh.add(public_id)
+            waiting.count += 1
+            try:
+                while True:
+                    known = self._seqs.get(public_id)
+                    if known is not None and known != seen:
+                        return known
+                    remaining = deadline - time.monotonic()
+                    if remaining <= 0:
+                        return None
+                    waiting.condition.wait(remaining)
+            finally:
+                waiting.count -= 1
+                if waiting.count == 0:
+                    del self._waiting[public_id]
+
+    def waiting(self) -> int:
+        """How many viewers wait in this process now."""
+        with self._lock:
+            return sum(w.count for w in self._waiting.values())
+
+    # ---- the thread ----------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start watching in this process, once (thread-safe; after a fork, the child starts its own)."""
+        if self._pid != os.getpid():
+            self._reset()
+        thread = self._thread
+        if thread is not None and thread.is_alive():
+            return
+        if self._in_memory():
+            return  # one process only: the store's announcements are all there is
+        with self._start_lock:
+            if self._thread is not None and self._thread.is_alive():
+                return
+            self._ready.clear()
+            self._stop.clear()
+            target = self._listen if self.backend == "postgresql" else self._poll
+            self._thread = threading.Thread(target=target, name="referee-watcher", daemon=True)
+            self._thread.start()
+            # PostgreSQL: LISTEN before the viewer reads its game, so no save can fall between the two.
+            self._ready.wait(5.0)
+
+    def stop(self) -> None:
+        """Stop the thread (tests, and a clean shutdown)."""
+        self._stop.set()
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(5.0)
+        self._thread = None
+
+    def _in_memory(self) -> bool:
+        database = self.engine.url.database
+        return self.backend == "sqlite" and (not database or database == ":memory:" or "mode=memory" in database)
+
+    def _take_fresh(self) -> set[str]:
+        with self._lock:
+            fresh, self._fresh = self._fresh, set()
+            return fresh
+
+    def _watched(self) -> list[str]:
+        with self._lock:
+            return list(self._waiting)
+
+    def _observe_rows(self, rows: Iterable[tuple[str, int]]) -> None:
+        for public_id, seq in rows:
+            self.observe(str(public_id), int(seq))
+
+    # ---- SQLite --------------------------------------------------------------------------------------
+
+    def _poll(self) -> None:
+        connection: sqlite3.Connection | None = None
+        version: int | None = None
+        self._ready.set()
+        while not self._stop.is_set():
+            try:
+                if connection is None:
+                    connection = sqlite3.connect(self.engine.url.database or "", timeout=5.0,
+                                                 check_same_thread=False)
+                    version = None
+                now = connection.execute("PRAGMA data_version").fetchone()[0]
+                fresh = self._take_fresh()
+                changed = version is not None and now != version
+                version = now
+                watched = self._watched()
+                games = watched if changed else [g for g in fresh if g in set(watched)]
+                if games:
+                    self.queries += 1
+                    for start in range(0, len(games), 500):
+                        chunk = games[start:start + 500]
+                        marks = ",".join("?" * len(chunk))
+                        rows = connection.execute(f"SELECT public_id, seq FROM game WHERE public_id IN ({marks})",
+                                                  chunk).fetchall()
+                        self._observe_rows(rows)
+            except sqlite3.Error as error:  # a locked or vanished file: try again at the next tick
+                log.warning("referee watcher: %s", error)
+                if connection is not None:
+                    with contextlib.suppress(sqlite3.Error):
+                        connection.close()
+                connection = None
+            self._stop.wait(self.interval)
+        if connection is not None:
+            connection.close()
+
+    # ---- PostgreSQL ----------------------------------------------------------------------------------
+
+    def _conninfo(self) -> str:
+        url = self.engine.url.set(drivername="postgresql")
+        return url.render_as_string(hide_password=False)
+
+    def _listen(self) -> None:
+        import psycopg
+
+        pause = 0.5
+        first = True
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(self._conninfo(), autocommit=True) as connection:
+                    connection.execute(f"LISTEN {CHANNEL}")
+                    self._ready.set()
+                    if not first:
+                        # Notifications sent while we were away are lost: read the waited-on games again.
+                        with self._lock:
+                            self._fresh.update(self._waiting)
+                    first = False
+                    pause = 0.5
+                    while not self._stop.is_set():
+                        watched = set(self._watched())
+                        fresh = [g for g in self._take_fresh() if g in watched]
+                        if fresh:
+                            self.queries += 1
+                            rows = connection.execute("SELECT public_id, seq FROM game WHERE public_id = ANY(%s)",
+                                                      (fresh,)).fetchall()
+                            self._observe_rows((row[0], row[1]) for row in rows)
+                        for note in connection.notifies(timeout=self.interval * 5):
+                            self._heard(note.payload)
+            except Exception as error:  # noqa: BLE001 - a lost connection: say so, wait, listen again
+                log.warning("referee watcher: %s", error)
+                self._ready.set()
+                self._stop.wait(pause)
+                pause = min(pause * 2, 10.0)
+
+    def _heard(self, payload: str) -> None:
+        public_id, _, seq = payload.partition(" ")
+        if seq.isdigit():
+            self.observe(public_id, int(seq))
+
+
+_watchers: weakref.WeakKeyDictionary[Any, Watcher] = weakref.WeakKeyDictionary()
+_watchers_lock = threading.Lock()
+
+
+def watcher_for(engine: Engine, *, interval: float | None = None) -> Watcher:
+    """The watcher of ``engine`` in this process (made on first use; not started until someone waits)."""
+    with _watchers_lock:
+        watcher = _watchers.get(engine)
+        if watcher is None:
+            watcher = _watchers[engine] = Watcher(engine, interval=interval or DEFAULT_INTERVAL)
+        elif interval is not None:
+            watcher.interval = interval
+        return watcher
+
+
+def announce(engine: Any, public_id: str, seq: int) -> None:
+    """A save in this process committed: tell this process's watcher of that engine, if it has one."""
+    watcher = _watchers.get(engine)
+    if watcher is not None:
+        watcher.observe(public_id, seq)
+
+
+def _after_fork() -> None:
+    for watcher in list(_watchers.values()):
+        watcher._reset()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork)

@@ -1,0 +1,136 @@
+"""The change watcher: a save made through one server reaches the viewers waiting on another.
+
+On PostgreSQL two apps with their own engines stand for two server instances on one database (each has its
+own watcher, state cache and rendered pages; only the database links them): the save's NOTIFY travels in its
+transaction. On SQLite, two engines on one file stand for two processes.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+from referee.db import init_db, make_engine
+from referee.ledger import changes, store
+from referee.ledger.events import Buy, DealEnded, GameCreated
+from referee.ledger.state import EventRefused
+
+from ..conftest import make_test_app
+from ..web.test_live import LIVE, boards, read_events
+
+PLAYERS = ("Ana", "Bruno", "Carla", "Dario")
+
+
+def new_game(engine: Engine) -> store.Game:
+    with Session(engine) as session:
+        game = store.create_game(session, created=GameCreated(variant="telefunken", players=PLAYERS,
+                                                              first_dealer="Ana"))
+        session.expunge(game)
+        return game
+
+
+@pytest.fixture
+def second_engine(engine: Engine) -> Iterator[Engine]:
+    """Another engine on the same database: another process, or another server."""
+    other = make_engine(engine.url.render_as_string(hide_password=False))
+    yield other
+    changes.watcher_for(other).stop()
+    other.dispose()
+
+
+def wait_for(watcher: changes.Watcher, public_id: str, seen: int, got: list[int | None]) -> threading.Thread:
+    thread = threading.Thread(target=lambda: got.append(watcher.wait(public_id, seen, timeout=20)))
+    thread.start()
+    deadline = time.monotonic() + 10
+    while watcher.waiting() < 1 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return thread
+
+
+def test_a_save_through_one_engine_wakes_a_viewer_of_the_other(engine: Engine, second_engine: Engine) -> None:
+    game = new_game(engine)
+    assert game.id is not None
+    watcher = changes.watcher_for(second_engine, interval=0.05)
+    watcher.start()
+    got: list[int | None] = []
+    waiting = wait_for(watcher, game.public_id, 1, got)
+    started = time.monotonic()
+    with Session(engine) as session:
+        store.append(session, game_id=game.id, event=Buy(deal=1, player="Bruno"), expected_seq=1)
+    waiting.join(20)
+    assert got == [2]
+    assert time.monotonic() - started < 5
+
+
+def test_a_refused_save_wakes_nobody(engine: Engine, second_engine: Engine) -> None:
+    game = new_game(engine)
+    assert game.id is not None
+    watcher = changes.watcher_for(second_engine, interval=0.05)
+    watcher.start()
+    with Session(engine) as session, pytest.raises(EventRefused):
+        store.append(session, game_id=game.id, event=DealEnded(deal=3, went_out="Ana", hands={}), expected_seq=1)
+    assert watcher.wait(game.public_id, 1, timeout=0.5) is None
+
+
+def test_a_watcher_of_a_file_database_checks_only_when_something_committed(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'watched.sqlite3'}"
+    saver, viewer = make_engine(url), make_engine(url)
+    init_db(saver)
+    watcher = changes.watcher_for(viewer, interval=0.02)
+    try:
+        game = new_game(saver)
+        assert game.id is not None
+        got: list[int | None] = []
+        waiting = wait_for(watcher, game.public_id, 1, got)
+        time.sleep(0.2)
+        idle = watcher.queries
+        time.sleep(0.5)  # 25 ticks, nothing committed: no table read
+        assert watcher.queries == idle
+        with Session(saver) as session:
+            store.append(session, game_id=game.id, event=Buy(deal=1, player="Bruno"), expected_seq=1)
+        waiting.join(20)
+        assert got == [2]
+    finally:
+        watcher.stop()
+        saver.dispose()
+        viewer.dispose()
+
+
+def test_two_servers_on_postgresql_a_viewer_of_one_sees_a_save_through_the_other(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    """Two apps on the throwaway PostgreSQL server: the viewer's stream on one, the save through the other."""
+    viewer_side = make_test_app(tmp_path / "viewer", DATABASE_URL=postgres_url, **LIVE)
+    scorekeeper_side = make_test_app(tmp_path / "scorekeeper", DATABASE_URL=postgres_url)
+    try:
+        game = new_game(scorekeeper_side.extensions["referee.db"])
+        assert game.id is not None
+        got: list[list[dict[str, str]]] = []
+        waiting = threading.Thread(target=lambda: got.append(
+            read_events(viewer_side, f"/v/{game.view_token}/live?seq=1", until=boards(1))))
+        waiting.start()
+        watcher = changes.watcher_for(viewer_side.extensions["referee.db"])
+        deadline = time.monotonic() + 10
+        while watcher.waiting() < 1 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        saved = time.monotonic()
+        with Session(scorekeeper_side.extensions["referee.db"]) as session:
+            store.append(session, game_id=game.id, event=Buy(deal=1, player="Dario"), expected_seq=1)
+        waiting.join(30)
+        assert not waiting.is_alive()
+        arrived = time.monotonic() - saved
+        (events,) = got
+        (shown,) = [e for e in events if e["event"] == "board"]
+        assert shown["id"] == "2"
+        assert 'data-testid="chips-Dario">6<' in shown["data"]
+        assert arrived < 5, arrived
+    finally:
+        changes.watcher_for(viewer_side.extensions["referee.db"]).stop()
+        viewer_side.extensions["referee.db"].dispose()
+        scorekeeper_side.extensions["referee.db"].dispose()
