@@ -46,6 +46,7 @@ __all__ = [
     "load_events",
     "load_state",
     "state_of",
+    "state_at",
     "append",
     "list_games",
     "players_of",
@@ -244,6 +245,11 @@ def state_of(session: Session, game: Game) -> GameState:
     """The state of ``game`` at the seq its row says (a row just read: no further query when it is cached)."""
     assert game.id is not None
     return _state_at(session, game.id, game.public_id, game.seq)
+
+
+def state_at(session: Session, game_id: int, public_id: str, seq: int) -> GameState:
+    """The state after the game's first ``seq`` events (the game's row said its public id and seq)."""
+    return _state_at(session, game_id, public_id, seq)
 
 
 def _state_at(session: Session, game_id: int, public_id: str, seq: int) -> GameState:

@@ -279,7 +279,7 @@ def renamed(state: GameState, name: str) -> str:
 class _Pages:
     """This app's rendered viewer pages and live board events, and a lock per game (striped) for reading one."""
 
-    pages: RenderCache[Page]
+    pages: RenderCache[tuple[Page, str | None]]
     boards: RenderCache[bytes]
     locks: tuple[threading.Lock, ...] = tuple(threading.Lock() for _ in range(64))
 
@@ -298,36 +298,41 @@ def pages(app: Flask | None = None) -> _Pages:
     return kept
 
 
-def _board_event(table: access.Table, me: str | None) -> bytes:
+def _board_event(state: GameState, view_token: str, me: str | None) -> bytes:
     """The board as one server-sent event: ``event: board``, its seq as the id, the HTML as data lines."""
-    html = render_template("board/_board.html", **board_context(table.state, me), view_token=table.view_token)
+    html = render_template("board/_board.html", **board_context(state, me), view_token=view_token)
     data = "".join(f"data: {line}\n" for line in html.splitlines() or [""])
-    return f"event: board\nid: {table.seq}\n{data}\n".encode()
+    return f"event: board\nid: {state.seq}\n{data}\n".encode()
 
 
-def _page(table: access.Table, me: str | None) -> Page:
+def _page(state: GameState, view_token: str) -> tuple[Page, str | None]:
+    """The viewer page for this request's "this is me", and the cookie to set ("" to clear, None: leave it)."""
+    me, cookie = _me_from_request(state)
     body = render_template(
         "board/view.html",
-        **board_context(table.state, me),
-        view_token=table.view_token,
-        seq=table.seq,
-        live_url=url_for("board.live", view_token=table.view_token),
-        rules_href=url_for("board.rules", view_token=table.view_token),
+        **board_context(state, me),
+        view_token=view_token,
+        seq=state.seq,
+        live_url=url_for("board.live", view_token=view_token),
+        rules_href=url_for("board.rules", view_token=view_token),
     )
-    return page_of(body)
+    return page_of(body), cookie
 
 
 @bp.get("/v/<view_token>")
 def view(view_token: str) -> Response:
-    """The live scoreboard (from memory when this seq was rendered before; 304 when the phone has it)."""
-    table = access.require_view(view_token)
-    me, cookie = _me_from_request(table.state)
+    """The live scoreboard: from memory when this seq was rendered before (one light query), 304 when the
+    phone has it already."""
+    head = access.require_view_head(view_token)
     if session.get("_flashes"):
-        page = _page(table, me)  # a message for this phone only: not one to keep
+        page, cookie = _page(access.state_at(head), view_token)  # a message for this phone only: not kept
     else:
-        # The address is in the key: the language switch on the page links back to it.
-        key = (table.public_id, request.full_path, table.seq, current_language(), me)
-        page = pages().pages.get(key, lambda: _page(table, me))
+        # Everything the page depends on is in the key: the game at this seq, the address (the language switch
+        # links back to it), the language, and what says who "me" is (the address's choice, else the cookie).
+        chosen = request.args.get("me") if "me" in request.args else None
+        key = (head.public_id, request.full_path, head.seq, current_language(), chosen,
+               request.cookies.get(ME_COOKIE))
+        page, cookie = pages().pages.get(key, lambda: _page(access.state_at(head), view_token))
     if page.etag in request.if_none_match:
         response = Response(status=304)
     else:
@@ -378,7 +383,7 @@ def live(view_token: str) -> Response:
     def board_at(current: access.Table) -> bytes:
         me = renamed(current.state, chosen) if chosen else None
         key = (public_id, current.view_token, current.seq, language, chosen)
-        return boards.get(key, lambda: _board_event(current, me))
+        return boards.get(key, lambda: _board_event(current.state, current.view_token, me))
 
     def stream() -> Iterator[bytes]:
         yield f"retry: {RECONNECT_MS}\n\n".encode()
