@@ -20,7 +20,7 @@ export DEBIAN_FRONTEND := noninteractive
 PYTEST_OK_IF_EMPTY = status=0; $(1) || status=$$?; if [ $$status -eq 5 ]; then echo "pytest: no tests collected"; \
 	elif [ $$status -ne 0 ]; then exit $$status; fi
 
-.PHONY: help run test lint typecheck pytest browser pg bench clean
+.PHONY: help run test lint typecheck pytest browser pg bench wrk clean
 
 help:
 	@echo "make run    serve the app at http://$(HOST):$(PORT) with gunicorn (HOST=0.0.0.0 for the local network, PORT=..., WORKERS=...)"
@@ -43,7 +43,7 @@ typecheck: $(VENV)/.installed-test
 pytest: $(VENV)/.installed-test browser pg
 	@$(call PYTEST_OK_IF_EMPTY,$(BIN)/python -m pytest --ignore=tests/bench)
 
-bench: $(VENV)/.installed-test browser
+bench: $(VENV)/.installed-test browser pg wrk
 	@if [ ! -d tests/bench ]; then echo "tests/bench: no benchmarks yet"; exit 0; fi; \
 	$(call PYTEST_OK_IF_EMPTY,$(BIN)/python -m pytest tests/bench)
 
@@ -75,6 +75,18 @@ browser:
 			apt-get update && apt-get install -y chromium; \
 		else \
 			echo "The browser tests need Chromium at $(CHROMIUM): install it (sudo apt-get install chromium) and retry." >&2; \
+			exit 1; \
+		fi; \
+	fi
+
+# The server benchmarks load the server with Debian's wrk.
+wrk:
+	@if ! command -v wrk >/dev/null; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			echo "Installing Debian's wrk for the server benchmarks"; \
+			apt-get update && apt-get install -y wrk; \
+		else \
+			echo "The server benchmarks need wrk: install it (sudo apt-get install wrk) and retry." >&2; \
 			exit 1; \
 		fi; \
 	fi
