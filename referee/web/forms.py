@@ -1,5 +1,10 @@
 """The scorekeeper's forms (Flask-WTF: every POST carries a CSRF token).
 
+Every form reads what was posted through :class:`Form`'s cleaning first: control characters (a NUL byte,
+escape codes) are dropped and no value is longer than :data:`MAX_FIELD_TEXT`, so nothing hostile reaches a
+field, the database or a page that echoes it. Numbers are read by :func:`whole_number` alone: ASCII digits,
+at most nine of them, within the field's bounds (``int()`` would take ``۱۲``, ``1_000`` or 4,300 digits).
+
 A form checks only the shape of what was typed (a whole number, a known player, a text of sensible length);
 whether the rules allow it is the ledger's and the engine's call, made when the view appends the event.
 Every form that changes a game is an :class:`ActionForm`: it carries the ``expected_seq`` the page was
@@ -10,12 +15,14 @@ the rules gave, when the scorekeeper said "the table allows it".
 from __future__ import annotations
 
 import re
+import unicodedata
 import uuid
 from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from werkzeug.datastructures import MultiDict
 from wtforms import (
     BooleanField,
     FieldList,
@@ -27,13 +34,15 @@ from wtforms import (
     TextAreaField,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
+from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
 from referee.ledger.events import HandValue
 from referee.rules.variants import DEFAULT_VARIANT, VARIANTS, HouseRule, HouseRuleError, Variant
 
 #: The most a typed number may be: anything bigger is a typing slip, not a score.
 MAX_NUMBER = 1_000_000
+#: The most points one hand may be given by typing them.
+MAX_POINTS = 9_999_999
 MAX_NAME = 40
 MAX_PLAYERS_FIELDS = 12
 MAX_HAND_TEXT = 300
@@ -43,16 +52,90 @@ NOBODY = " "  # the went-out choice "nobody went out": blank, a name no player c
 RANDOM = "random"  # the first-dealer choice "draw at random"
 
 
+#: The longest value any field takes: longer text is cut to this before a field sees it, one past the longest
+#: a field accepts (a reason), so the field's own length check still refuses it and no page echoes more.
+MAX_FIELD_TEXT = MAX_REASON + 1
+#: Line breaks and tabs are kept (the melds are one a line); every other control character is dropped.
+KEPT_CONTROLS = frozenset("\n\r\t")
+#: A whole number as typed: ASCII digits only (an optional minus sign), nine at most.
+WHOLE_NUMBER = re.compile(r"-?[0-9]{1,9}")
+
+
 def new_key() -> str:
     """A fresh idempotency key for one rendered form."""
     return uuid.uuid4().hex
 
 
-class EmptyForm(FlaskForm):
+def whole_number(text: object, *, minimum: int = 0, maximum: int = MAX_NUMBER) -> int | None:
+    """``text`` as a whole number from ``minimum`` to ``maximum``, or None when it is anything else.
+
+    >>> whole_number(" 12 "), whole_number("²"), whole_number("۱۲"), whole_number("1_000"), whole_number("9" * 5000)
+    (12, None, None, None, None)
+    >>> whole_number("-3"), whole_number("-3", minimum=-10)
+    (None, -3)
+    """
+    if not isinstance(text, str):
+        return None
+    text = text.strip()
+    if not WHOLE_NUMBER.fullmatch(text):
+        return None
+    number = int(text)
+    return number if minimum <= number <= maximum else None
+
+
+def clean_text(text: str) -> str:
+    """``text`` without control characters (line breaks and tabs kept), cut to :data:`MAX_FIELD_TEXT`.
+
+    >>> clean_text("Ana\x00\x1b[31m")
+    'Ana[31m'
+    """
+    text = text[: MAX_FIELD_TEXT * 2]
+    if not text.isprintable():
+        text = "".join(c for c in text if c in KEPT_CONTROLS or unicodedata.category(c) != "Cc")
+    return text[:MAX_FIELD_TEXT]
+
+
+def clean_formdata(formdata: Any) -> Any:
+    """A copy of posted form data with every text value cleaned (:func:`clean_text`); files are kept as they are."""
+    if formdata is None or not hasattr(formdata, "items"):
+        return formdata
+    items = formdata.items(multi=True) if isinstance(formdata, MultiDict) else formdata.items()
+    return MultiDict([(key, clean_text(value) if isinstance(value, str) else value) for key, value in items])
+
+
+class Form(FlaskForm):
+    """Base of every form here: what was posted is cleaned (:func:`clean_formdata`) before any field reads it."""
+
+    class Meta(FlaskForm.Meta):
+        def wrap_formdata(self, form: Any, formdata: Any) -> Any:
+            return clean_formdata(super().wrap_formdata(form, formdata))
+
+
+class WholeNumberField(IntegerField):
+    """An IntegerField that takes ASCII digits only (see :func:`whole_number`); blank is None."""
+
+    def __init__(self, *args: Any, minimum: int = 0, maximum: int = MAX_NUMBER, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.minimum, self.maximum = minimum, maximum
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if not valuelist:
+            return
+        text = valuelist[0]
+        if isinstance(text, str) and not text.strip():
+            self.data = None
+            return
+        self.data = whole_number(text, minimum=self.minimum, maximum=self.maximum)
+        if self.data is None:
+            raise ValueError(_l("Type a whole number from %(min)d to %(max)d, in the digits 0–9.",
+                                min=self.minimum, max=self.maximum))
+
+
+class EmptyForm(Form):
     """A button that needs nothing but the CSRF token."""
 
 
-class ActionForm(FlaskForm):
+class ActionForm(Form):
     """A form that appends an event: the seq the page saw, an idempotency key, an optional override."""
 
     expected_seq = HiddenField(validators=[InputRequired()])
@@ -67,8 +150,7 @@ class ActionForm(FlaskForm):
 
     def validate_expected_seq(self, field: HiddenField) -> None:
         """The seq must be a whole number the game could have reached."""
-        text = (field.data or "").strip()
-        if not text.isdigit() or not 1 <= int(text) <= MAX_NUMBER:
+        if whole_number(field.data, minimum=1) is None:
             raise ValidationError(_l("This page is out of date: reload it."))
 
     def validate_idempotency_key(self, field: HiddenField) -> None:
@@ -101,9 +183,7 @@ class _PlayerChoice:
 class ExactCutForm(ActionForm):
     """The cutter lifted exactly the right number of cards (having taken ``cutter_jokers`` jokers)."""
 
-    cutter_jokers = IntegerField(
-        _l("Jokers the cutter took"), default=0, validators=[Optional(), NumberRange(min=0, max=MAX_NUMBER)]
-    )
+    cutter_jokers = WholeNumberField(_l("Jokers the cutter took"), default=0, validators=[Optional()])
 
 
 class BuyForm(_PlayerChoice, ActionForm):
@@ -130,16 +210,16 @@ class LaidDownForm(_PlayerChoice, ActionForm):
 
 def hand_value(cards: str | None, points: str | None = None) -> HandValue:
     """A hand as entered: the points when typed (a whole number), else the cards in the notation."""
-    typed = (points or "").strip()
-    if typed:
-        return int(typed)
+    typed = whole_number(points, maximum=MAX_POINTS)
+    if typed is not None:
+        return typed
     return " ".join((cards or "").split())
 
 
 def _points_text(form: Any, field: Any) -> None:
     """Points are a whole number of 0 or more (blank: the cards count instead)."""
     text = (field.data or "").strip()
-    if text and not (text.isascii() and text.isdigit() and len(text) <= 7):
+    if text and whole_number(text, maximum=MAX_POINTS) is None:
         raise ValidationError(_l("Points are a whole number from 0 to 9999999."))
 
 
@@ -207,20 +287,15 @@ class EndDealForm(ActionForm):
 
     def active_seat(self, players: Sequence[str]) -> int | None:
         """The seat the keypad types for (no JavaScript): as sent, else the first player still to enter."""
-        text = (self.active.data or "").strip()
-        if text.isdigit() and int(text) < len(players):
-            return int(text)
-        return None
+        return whole_number(self.active.data, maximum=len(players) - 1)
 
 
 class CorrectDealForm(EndDealForm):
     """A past deal restated: its result, and optionally its exact cut and buys."""
 
     exact_cut = BooleanField(_l("The cutter cut exactly"))
-    cutter_jokers = IntegerField(
-        _l("Jokers the cutter took"), default=0, validators=[Optional(), NumberRange(min=0, max=MAX_NUMBER)]
-    )
-    buys = FieldList(IntegerField(validators=[Optional(), NumberRange(min=0, max=MAX_NUMBER)]), min_entries=0)
+    cutter_jokers = WholeNumberField(_l("Jokers the cutter took"), default=0, validators=[Optional()])
+    buys = FieldList(WholeNumberField(validators=[Optional()]), min_entries=0)
 
     def set_players(self, players: Sequence[str], *, nobody_allowed: bool) -> None:
         """As the end of a deal, plus one buys field a player."""
@@ -229,7 +304,7 @@ class CorrectDealForm(EndDealForm):
 
     def buy_counts(self, players: Sequence[str]) -> dict[str, int]:
         """Buys per player as entered (blank counts as 0)."""
-        return {name: int(entry.data or 0) for name, entry in zip(players, self.buys.entries, strict=False)}
+        return {name: entry.data or 0 for name, entry in zip(players, self.buys.entries, strict=False)}
 
 
 class UndoForm(ActionForm):
@@ -239,8 +314,7 @@ class UndoForm(ActionForm):
 
     def validate_target(self, field: HiddenField) -> None:
         """A whole number."""
-        text = (field.data or "").strip()
-        if not text.isdigit() or int(text) > MAX_NUMBER:
+        if whole_number(field.data) is None:
             raise ValidationError(_l("There is nothing like that to undo."))
 
 
@@ -280,13 +354,11 @@ def _house_rule_field(rule: HouseRule) -> Any:
     if rule.kind == "bool":
         return BooleanField(default=bool(rule.default))
     if rule.kind == "int":
-        return IntegerField(
-            default=rule.default, validators=[Optional(), NumberRange(min=-MAX_NUMBER, max=MAX_NUMBER)]
-        )
+        return WholeNumberField(default=rule.default, minimum=-MAX_NUMBER, validators=[Optional()])
     return SelectField(choices=[SelectChoice(c, c) for c in rule.choices], default=rule.default, validate_choice=False)
 
 
-class NewGameFields(FlaskForm):
+class NewGameFields(Form):
     """The new game: variant, house rules, players in turn order, first dealer, optional stakes."""
 
     variant = RadioField(
@@ -300,12 +372,8 @@ class NewGameFields(FlaskForm):
     first_dealer = SelectField(_l("First dealer"), choices=[], default=RANDOM, validate_choice=False)
     # One key per rendered form: a retried "Create the game" (a double tap) lands on the same game.
     idempotency_key = HiddenField(validators=[Optional()])
-    small_stake = IntegerField(
-        _l("Small stake (each deal won)"), validators=[Optional(), NumberRange(min=0, max=MAX_NUMBER)]
-    )
-    large_stake = IntegerField(
-        _l("Large stake (the game)"), validators=[Optional(), NumberRange(min=0, max=MAX_NUMBER)]
-    )
+    small_stake = WholeNumberField(_l("Small stake (each deal won)"), validators=[Optional()])
+    large_stake = WholeNumberField(_l("Large stake (the game)"), validators=[Optional()])
 
     def chosen_variant(self) -> Variant:
         """The variant chosen (Telefunken when the choice is not one of ours)."""

@@ -28,6 +28,7 @@ from referee.web.forms import (
     NewGameForm,
     house_rule_field_name,
     new_key,
+    whole_number,
 )
 
 bp = Blueprint("games", __name__)
@@ -138,9 +139,9 @@ def new() -> Response | tuple[str, int]:
             form.players.append_entry("")
         return _render_new(form)
     if "remove_player" in request.form:
-        index = request.form.get("remove_player", "")
-        if index.isdigit() and int(index) < len(form.players.entries) and len(form.players.entries) > 1:
-            kept = [e.data for i, e in enumerate(form.players.entries) if i != int(index)]
+        index = whole_number(request.form.get("remove_player"), maximum=len(form.players.entries) - 1)
+        if index is not None and len(form.players.entries) > 1:
+            kept = [e.data for i, e in enumerate(form.players.entries) if i != index]
             _clear_players(form)
             for name in kept:
                 form.players.append_entry(name)
@@ -192,8 +193,8 @@ def _created(form: NewGameFields, key: str | None = None) -> tuple[GameCreated |
         first_dealer = secrets.choice(names) if key is None else names[_draw(key, len(names))]
     else:
         typed = [" ".join((e.data or "").split()) for e in form.players.entries]
-        index = int(choice) if choice.isdigit() else -1
-        if not 0 <= index < len(typed) or not typed[index]:
+        index = whole_number(choice, maximum=len(typed) - 1)
+        if index is None or not typed[index]:
             return None, [_("Choose the first dealer among the players (or draw at random).")]
         first_dealer = typed[index]
     settings: dict[str, object] = {}

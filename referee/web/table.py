@@ -54,6 +54,7 @@ from referee.web.forms import (
     UndoForm,
     hand_value,
     new_key,
+    whole_number,
 )
 from referee.web.games import remember_names
 
@@ -365,7 +366,8 @@ def choose_contract(edit_token: str) -> Page:
     raw = request.form.get("contract_index", "")
 
     def build(state: GameState) -> Event:
-        index = int(raw) if raw.isdigit() and len(raw) < 4 else -1
+        index = whole_number(raw, maximum=999)
+        index = -1 if index is None else index
         return ContractChosen(deal=state.deal_number, contract_index=index)
 
     def done(state: GameState) -> str:
@@ -531,9 +533,9 @@ def _keypad_step(table: access.Table, form: EndDealForm, active: int | None) -> 
     """No JavaScript: a keypad key, the back key or a player's row was pressed; the page comes back updated."""
     state = table.state
     form.went_out.errors = []
-    selected = request.form.get("select", "")
-    if selected.isdigit() and int(selected) < len(state.players):
-        active = int(selected)
+    selected = whole_number(request.form.get("select"), maximum=len(state.players) - 1)
+    if selected is not None:
+        active = selected
     if active is None:
         active = _next_seat(state, form, None)
     if active is not None and state.players[active] == form.went_out_name():
@@ -665,7 +667,7 @@ def undo(edit_token: str) -> Page:
     if not form.validate_on_submit():
         flash(" ".join(_form_errors(form)), "error")
         return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
-    seq = int(form.target.data)
+    seq = whole_number(form.target.data) or 0
     target = next((e for e in state.history if e.seq == seq), None)
     outcome = append(table, form, Undone(seq=seq))
     if outcome.conflict:
@@ -772,8 +774,8 @@ def players(edit_token: str) -> Page:
     table = access.require_edit(edit_token)
     if request.method == "GET":
         return _render_players(table)
-    row = request.form.get("row", "")
-    form = RenameForm(prefix=rename_row(int(row)) if row.isdigit() and len(row) < 4 else rename_row(0))
+    row = whole_number(request.form.get("row"), maximum=999)
+    form = RenameForm(prefix=rename_row(row or 0))
     if not form.validate_on_submit():
         if "csrf_token" in form.errors or form.expected_seq.errors or form.idempotency_key.errors:
             flash(" ".join(_form_errors(form)), "error")

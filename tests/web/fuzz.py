@@ -1,0 +1,371 @@
+"""A request fuzzer for every route of the app: Hypothesis draws the requests, the fuzzer sends them.
+
+Each request is built for the game as it is now: a scorekeeper's form carries the game's current seq and a
+fresh idempotency key (a small share of them get a hostile one instead), so most requests reach the ledger
+and some are accepted and change the game. Every field is either a plausible value (a player, a small
+number, cards) or a hostile one (Unicode digits, numbers of hundreds of digits, NUL and other control
+characters, very long text). Whatever comes back must not be a 5xx, and no request may raise.
+
+Used by tests/web/test_fuzz.py (a size that fits ``make test``) and tests/bench/bench_fuzz.py (10,000+).
+"""
+
+from __future__ import annotations
+
+import random
+import traceback
+import uuid
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import strategies as st
+from sqlmodel import Session, col, func, select
+
+from referee.ledger import store
+from referee.ledger.state import GameState
+from referee.rules.variants import VARIANTS
+
+#: Values no field should crash on: digits int() mishandles, huge numbers, control characters, long text.
+HOSTILE = [
+    "", " ", "-1", "0", "²", "①", "۱۲", "٣", "１２", "1_000", "1e9", "0x10", "+5", "3.5", "NaN", "inf",
+    "9" * 19, "9" * 310, "9" * 4301, "9" * 5000, "-" + "9" * 400, "\x00", "Ana\x00", "\x00" * 50, "\x1b[31mred",
+    "\u202eevil", "Ana\u200b", "😀" * 50, "K" * 400, "A" * 5000, "<script>alert(1)</script>", "' OR 1=1 --",
+    "%s%n", "../../etc/passwd", "\r\n", "\t", "null", "[]", "Ｋ", "7H\x008H", " 7H  8H ",
+]
+CARDS = ["", "7H", "7H 8H 9H", "JK", "A K Q", "10S 10H", "XX", "2C 2D 2S", "KS QS JS 10S", "A", "T", "9C 9C"]
+MELDS = ["", "7H 7S 7D", "7H 7S 7D\n3C 4C 5C 6C", "AH 2H 3H 4H", "JK 5S 5D", "nope"]
+TEXTS = ["", "Ana", "Beto", "Caro", "Dani", "José", "Ёлка", "Ana María", "the table agreed"]
+NAMES = ["Ana", "Beto", "Caro", "Dani", "Eva", "Fede", "Gabi", "Hugo"]
+#: How often each endpoint is drawn, against 1 for the others: the ones that write to the ledger, more.
+WEIGHTS = {"table.end_deal": 8, "table.cut": 3, "table.buy": 4, "table.laid_down": 4, "table.choose_contract": 2,
+           "table.undo": 3, "table.correct": 3, "table.players": 3, "games.new": 2}
+
+
+#: Hostile values as Hypothesis draws them: one of the list, or any text.
+HOSTILE_VALUES = st.one_of(st.sampled_from(HOSTILE), st.text(max_size=30))
+POOL = 24
+
+
+@dataclass
+class Tally:
+    """What the fuzzer sent and what came back."""
+
+    sent: int = 0
+    accepted: int = 0
+    failures: list[str] = field(default_factory=list)
+    endpoints: Counter[str] = field(default_factory=Counter)
+    statuses: Counter[int] = field(default_factory=Counter)
+
+    def summary(self) -> str:
+        """One line for the report."""
+        errors = sum(n for status, n in self.statuses.items() if status >= 500)
+        return (f"sent {self.sent}, accepted {self.accepted}, 5xx {errors}, raised {len(self.failures) - errors}, "
+                f"endpoints {len(self.endpoints)}")
+
+
+@dataclass
+class Game:
+    """The game being fuzzed, as the database holds it now."""
+
+    id: int
+    edit_token: str
+    view_token: str
+    state: GameState
+
+
+class Fuzzer:
+    """Sends drawn requests to one app through its test client, keeping a game to aim at."""
+
+    def __init__(self, app: Flask, client: FlaskClient) -> None:
+        self.app, self.client = app, client
+        self.tally = Tally()
+        self.game_id: int | None = None
+        self._state: tuple[int, int, GameState] | None = None  # (game id, seq, state): replayed once per change
+        self.rng = random.Random(0)
+        self.pool: list[str] = list(HOSTILE)
+        self.builders: dict[str, Callable[[Any, Game], tuple[str, str, dict[str, Any]]]] = {
+            name.removeprefix("build_").replace("__", "."): getattr(self, name)
+            for name in dir(self) if name.startswith("build_")
+        }
+
+    # ---- the database, read directly -------------------------------------------------------------------
+
+    def _session(self) -> Session:
+        return Session(self.app.extensions["referee.db"])
+
+    def games(self) -> int:
+        with self._session() as session:
+            return int(session.exec(select(func.max(col(store.Game.id)))).one() or 0)
+
+    def game(self) -> Game:
+        """The game to aim at: the last one, or a new one when it is over (or there is none)."""
+        with self._session() as session:
+            row = session.get(store.Game, self.game_id) if self.game_id is not None else None
+            if row is None:
+                row = session.exec(select(store.Game).order_by(col(store.Game.id).desc())).first()
+            if row is not None and row.id is not None:
+                if self._state is None or self._state[:2] != (row.id, row.seq):
+                    self._state = (row.id, row.seq, store.load_state(session, row.id))
+                state = self._state[2]
+                if not state.over:
+                    self.game_id = row.id
+                    return Game(row.id, row.edit_token, row.view_token, state)
+        self._new_game()
+        return self.game()
+
+    def _new_game(self) -> None:
+        data = {"variant": "telefunken", "players-0": "Ana", "players-1": "Beto", "players-2": "Caro",
+                "players-3": "Dani", "first_dealer": "random", "idempotency_key": uuid.uuid4().hex}
+        response = self.client.post("/games/new", data=data)
+        assert response.status_code == 303, response.get_data(as_text=True)[:500]
+        self.game_id = None
+        self.tally.sent += 1
+        self.tally.accepted += 1
+        self.tally.endpoints["games.new"] += 1
+        self.tally.statuses[303] += 1
+
+    # ---- sending -------------------------------------------------------------------------------------------
+
+    def run(self, data: Any, count: int) -> None:
+        """Draw ``count`` requests (an endpoint of the URL map and its fields each) and send them.
+
+        Hypothesis draws the hostile values (a pool for the batch) and a seed; which endpoint, and whether a
+        field is plausible or hostile, is drawn by a Random with that seed (Hypothesis's own choices lean to
+        the first of a list, and drawing them here, where the game's state shapes the choices, would make
+        its examples differ from one run of a seed to the next).
+        """
+        self.rng = random.Random(data.draw(st.integers(0, 2**64 - 1), label="seed"))
+        self.pool = data.draw(st.lists(HOSTILE_VALUES, min_size=POOL, max_size=POOL), label="hostile values")
+        endpoints = sorted(self.builders)
+        weights = [WEIGHTS.get(name, 1) for name in endpoints]
+        for endpoint in self.rng.choices(endpoints, weights, k=count):
+            self.send(data, endpoint)
+
+    def send(self, data: Any, endpoint: str) -> None:
+        """Build a request to ``endpoint`` for the game as it is now, send it, and tally what came back."""
+        game = self.game()
+        method, path, fields = self.builders[endpoint](data, game)
+        games_before, seq_before = self.games(), game.state.seq
+        self.tally.sent += 1
+        self.tally.endpoints[endpoint] += 1
+        try:
+            if method == "GET":
+                response = self.client.get(path, query_string=fields)
+            else:
+                response = self.client.post(path, data=fields)
+        except Exception:  # noqa: BLE001 — a request that raises is exactly what this looks for
+            self.tally.failures.append(f"{method} {path} {fields!r:.600}\n{traceback.format_exc()}")
+            return
+        self.tally.statuses[response.status_code] += 1
+        if response.status_code >= 500:
+            self.tally.failures.append(f"{response.status_code} {method} {path} {fields!r:.600}")
+            return
+        with self._session() as session:
+            row = session.get(store.Game, game.id)
+            seq_after = row.seq if row is not None else seq_before
+        if seq_after > seq_before or self.games() > games_before:
+            self.tally.accepted += 1
+
+    # ---- values -----------------------------------------------------------------------------------------
+
+    def value(self, data: Any, valid: list[str], hostile_share: int = 25) -> str:
+        """A plausible value most of the time (``hostile_share`` percent: a hostile one, or any text)."""
+        roll = self.rng.randrange(100)
+        if roll >= hostile_share:
+            return self.rng.choice(valid)
+        return self.rng.choice(self.pool)
+
+    def numbers(self, data: Any, low: int, high: int, hostile_share: int = 25) -> str:
+        return self.value(data, [str(n) for n in range(low, high + 1)], hostile_share)
+
+    def action(self, data: Any, game: Game, prefix: str = "") -> dict[str, str]:
+        """The hidden fields of a scorekeeper's form: the game's seq and a fresh key (rarely something else)."""
+        return {
+            prefix + "expected_seq": self.value(data, [str(game.state.seq)], 4),
+            prefix + "idempotency_key": self.value(data, [uuid.uuid4().hex], 4),
+            prefix + "override": self.value(data, [""] * 8 + ["the table allows it"], 5),
+        }
+
+    def edit(self, data: Any, game: Game) -> str:
+        return self.value(data, [game.edit_token], 6)
+
+    def view(self, data: Any, game: Game) -> str:
+        return self.value(data, [game.view_token], 6)
+
+    def query(self, data: Any, names: list[str]) -> dict[str, str]:
+        """A few query arguments, from ``names`` and hostile ones."""
+        count = self.rng.randrange(4)
+        return {self.value(data, names, 10): self.value(data, TEXTS + ["1", "2", "99"], 40) for _ in range(count)}
+
+    def hands(self, data: Any, game: Game) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for seat in range(len(game.state.players)):
+            if self.rng.random() < 0.5:
+                out[f"points-{seat}"] = self.numbers(data, 0, 150, 15)
+            else:
+                out[f"hands-{seat}"] = self.value(data, CARDS, 15)
+        return out
+
+    # ---- one builder per endpoint of the URL map (build_<blueprint>__<view>) ------------------------
+
+    def build_static(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", "/static/" + self.value(data, ["css/app.css", "js/table.js", "nope.css"], 30), {}
+
+    def build_i18n__switch(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", "/lang/" + self.value(data, ["en", "es", "fr"], 30), self.query(data, ["next"])
+
+    def build_home__index(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", "/", self.query(data, ["lang"])
+
+    def build_board__view(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", f"/v/{self.view(data, game)}", self.query(data, ["me", "lang"])
+
+    def build_board__live(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        seq = self.value(data, [str(game.state.seq - 1), str(game.state.seq)], 30)
+        return "GET", f"/v/{self.view(data, game)}/live", {"seq": seq, **self.query(data, ["me"])}
+
+    def build_board__rules(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", f"/v/{self.view(data, game)}/rules", self.query(data, ["back"])
+
+    def build_rules_card__index(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", "/rules", self.query(data, ["variant"])
+
+    def build_rules_card__show(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        variant = self.value(data, sorted(VARIANTS), 20)
+        return "GET", f"/rules/{variant}", self.query(data, ["back", "chips", "exact_cut_reward", "buys"])
+
+    def _referee_query(self, data: Any) -> dict[str, str]:
+        query = {"tool": self.value(data, ["meld", "solve", "layoff", ""], 20),
+                 "meld": self.value(data, MELDS, 30), "hand": self.value(data, CARDS, 30),
+                 "key": self.value(data, ["", "A", "10", "S", "JK", "back", "clear"], 30),
+                 "table_meld": self.value(data, MELDS, 30), "cards": self.value(data, CARDS, 30),
+                 "deal": self.numbers(data, 1, 8, 30), "players": self.numbers(data, 2, 8, 30)}
+        return {**query, **self.query(data, ["variant", "owner", "run_order", "action"])}
+
+    def build_referee_tools__tools(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", "/referee", {"variant": self.value(data, sorted(VARIANTS), 20), **self._referee_query(data)}
+
+    def build_referee_tools__for_scorekeeper(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", f"/g/{self.edit(data, game)}/referee", self._referee_query(data)
+
+    def build_referee_tools__for_players(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", f"/v/{self.view(data, game)}/referee", self._referee_query(data)
+
+    def build_games__new(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        if self.rng.randrange(5) == 0:
+            return "GET", "/games/new", self.query(data, ["variant", "players", "rematch"])
+        count = self.rng.randrange(10)
+        fields = {f"players-{i}": self.value(data, NAMES[i % len(NAMES):] + NAMES, 20) for i in range(count)}
+        variant = self.value(data, sorted(VARIANTS), 10)
+        fields.update(variant=variant, first_dealer=self.value(data, ["random", "0", "1", "2"], 20),
+                      idempotency_key=self.value(data, [uuid.uuid4().hex], 10))
+        for name in ("small_stake", "large_stake", "hr__telefunken__chips", "hr__telefunken__exact_cut_reward",
+                     "add_player", "remove_player"):
+            if self.rng.randrange(4) == 0:
+                fields[name] = self.numbers(data, 0, 20, 50)
+        return "POST", "/games/new", fields
+
+    def build_games__mine(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", "/games", {}
+
+    def build_games__forget(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "POST", f"/games/forget/{self.value(data, ['A' * 43], 40)}", {}
+
+    def build_table__deal(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        names = list(game.state.players)
+        return "GET", f"/g/{self.edit(data, game)}", {
+            "discarder": self.value(data, names, 30), "claimant": self.value(data, names, 30),
+        } if self.rng.random() < 0.5 else {}
+
+    def build_table__cut(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "POST", f"/g/{self.edit(data, game)}/cut", {
+            **self.action(data, game), "cutter_jokers": self.numbers(data, 0, 3)}
+
+    def build_table__buy(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "POST", f"/g/{self.edit(data, game)}/buy", {
+            **self.action(data, game), "player": self.value(data, list(game.state.players))}
+
+    def build_table__laid_down(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "POST", f"/g/{self.edit(data, game)}/laid-down", {
+            **self.action(data, game), "player": self.value(data, list(game.state.players)),
+            "melds": self.value(data, MELDS)}
+
+    def build_table__choose_contract(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "POST", f"/g/{self.edit(data, game)}/contract", {
+            **self.action(data, game), "contract_index": self.numbers(data, 0, 3)}
+
+    def build_table__end_deal(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        if self.rng.randrange(6) == 0:
+            return "GET", f"/g/{self.edit(data, game)}/end", {}
+        fields = {**self.action(data, game), "went_out": self.value(data, list(game.state.players), 15),
+                  **self.hands(data, game)}
+        step = self.rng.choice(["confirm"] * 6 + ["preview", "key", "back", "select", "active"])
+        if step == "confirm":
+            fields["confirm"] = "1"
+        elif step != "preview":
+            fields[step] = self.value(data, ["0", "1", "A", "T", "JK", "1"], 30)
+        return "POST", f"/g/{self.edit(data, game)}/end", fields
+
+    def build_table__sheet(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", f"/g/{self.edit(data, game)}/sheet", {}
+
+    def build_table__undo(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        if self.rng.randrange(4) == 0:
+            return "GET", f"/g/{self.edit(data, game)}/undo", {}
+        return "POST", f"/g/{self.edit(data, game)}/undo", {
+            **self.action(data, game), "target": self.numbers(data, 2, max(2, game.state.seq), 20)}
+
+    def build_table__correct(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        number = self.numbers(data, 1, max(1, len(game.state.deals)), 10)
+        number = number if number.isascii() and number.isdigit() and len(number) < 12 else "1"
+        path = f"/g/{self.edit(data, game)}/deals/{number}/correct"
+        if self.rng.randrange(5) == 0:
+            return "GET", path, {}
+        fields = {**self.action(data, game), "went_out": self.value(data, list(game.state.players), 15),
+                  **self.hands(data, game), "cutter_jokers": self.numbers(data, 0, 2, 15)}
+        for seat in range(len(game.state.players)):
+            fields[f"buys-{seat}"] = self.numbers(data, 0, 2, 15)
+        if self.rng.random() < 0.5:
+            fields["exact_cut"] = "y"
+        if self.rng.randrange(4) > 0:
+            fields["confirm"] = "1"
+        return "POST", path, fields
+
+    def build_table__players(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        if self.rng.randrange(4) == 0:
+            return "GET", f"/g/{self.edit(data, game)}/players", {}
+        seat = self.rng.randrange(len(game.state.players))
+        prefix = f"p{seat}-"
+        return "POST", f"/g/{self.edit(data, game)}/players", {
+            "row": self.value(data, [str(seat)], 15), **self.action(data, game, prefix),
+            prefix + "player": self.value(data, [game.state.players[seat]], 15),
+            prefix + "new_name": self.value(data, NAMES + TEXTS, 35)}
+
+    def build_table__over(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", f"/g/{self.edit(data, game)}/over", {}
+
+    def build_table__export_json(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", f"/g/{self.edit(data, game)}/export.json", {}
+
+    def build_table__export_csv(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", f"/g/{self.edit(data, game)}/export.csv", {}
+
+    def build_table__abandon(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        # Mostly refused (a bad seq): an accepted abandon ends the game, and the fuzzer starts another.
+        return "POST", f"/g/{self.edit(data, game)}/abandon", {
+            **self.action(data, game), "expected_seq": self.value(data, ["0", str(game.state.seq)], 70),
+            "reason": self.value(data, TEXTS)}
+
+    def build_table__share(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", f"/g/{self.edit(data, game)}/share", self.query(data, ["edit", "new"])
+
+    def build_table__revoke(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "POST", f"/g/{self.edit(data, game)}/share/revoke", {}
+
+
+def unbuilt_endpoints(app: Flask, fuzzer: Fuzzer) -> set[str]:
+    """The endpoints of the app's URL map the fuzzer has no builder for (a new route must get one)."""
+    return {rule.endpoint for rule in app.url_map.iter_rules()} - set(fuzzer.builders)

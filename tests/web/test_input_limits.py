@@ -1,0 +1,108 @@
+"""Hostile input through the forms: every number is bounded ASCII digits, control characters never reach the
+database, and long text is refused without being echoed back in full. Each case is one the fuzzer once found."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlmodel import Session, select
+
+from referee.ledger import store
+from referee.web.forms import MAX_FIELD_TEXT
+from tests.conftest import make_test_app
+from tests.ledger.conftest import postgres_url  # noqa: F401 — the throwaway PostgreSQL server, as a fixture
+
+from .test_table import Table, new_game, text_of
+from .test_table import table as table  # noqa: F401 — a fixture: one game of four, as the table tests play it
+
+UNICODE_DIGITS = ["²", "①", "۱۲"]
+HUGE = ["9" * 310, "9" * 4301]
+WHOLE = "in the digits 0–9"
+STALE = "This page is out of date: reload it."
+
+
+@pytest.mark.parametrize("value", UNICODE_DIGITS + HUGE)
+@pytest.mark.parametrize(
+    ("action", "field", "message"),
+    [
+        ("/buy", "expected_seq", STALE),
+        ("/end", "expected_seq", STALE),
+        ("/cut", "cutter_jokers", WHOLE),
+        ("/contract", "contract_index", "That contract cannot be announced"),
+        ("/undo", "target", "There is nothing like that to undo."),
+    ],
+)
+def test_a_number_in_other_digits_or_too_long_is_refused_in_words(
+    table: Table, action: str, field: str, value: str, message: str
+) -> None:
+    page, form = ("/end", "/end") if action == "/end" else ("", "/buy")
+    data = {**table.form(page, form), "player": "Beto", "went_out": "Beto", "confirm": "1", "target": "1", field: value}
+    response = table.post(action, data, follow=True)
+    assert response.status_code in (200, 422)
+    assert message in text_of(response)
+    assert table.state().seq == 1
+
+
+@pytest.mark.parametrize("value", UNICODE_DIGITS + HUGE)
+@pytest.mark.parametrize("field", ["points-0", "buys-0", "cutter_jokers"])
+def test_a_correction_with_a_bad_number_is_refused_in_words(table: Table, field: str, value: str) -> None:
+    assert table.end_deal("Beto", {"Ana": "5", "Caro": "3", "Dani": "4"}).status_code == 303
+    data = {**table.form("/deals/1/correct", "/deals/1/correct"), field: value, "exact_cut": "y", "confirm": "1"}
+    response = table.post("/deals/1/correct", data)
+    assert response.status_code == 422
+    assert "whole number" in text_of(response)
+    assert table.state().seq == 2
+
+
+@pytest.mark.parametrize("value", UNICODE_DIGITS + HUGE)
+def test_the_players_page_takes_only_a_row_it_shows(table: Table, value: str) -> None:
+    data = {**table.form("/players", "/players"), "row": value}
+    response = table.post("/players", data, follow=True)
+    assert response.status_code in (200, 422)
+    assert table.state().players == ("Ana", "Beto", "Caro", "Dani")
+
+
+def test_a_name_far_too_long_is_refused_and_not_echoed_in_full(client: FlaskClient, app: Flask) -> None:
+    html = client.get("/games/new").get_data(as_text=True)
+    csrf = html.split('name="csrf_token" type="hidden" value="', 1)[1].split('"', 1)[0]
+    long_name = "Ana" * 100_000
+    response = client.post("/games/new", data={"csrf_token": csrf, "variant": "telefunken", "first_dealer": "0",
+                                               "players-0": long_name, "players-1": "Beto", "players-2": "Caro"})
+    assert response.status_code == 422
+    page = text_of(response)
+    assert "Field cannot be longer than 40 characters." in page
+    assert len(page) < 100_000 and "Ana" * (MAX_FIELD_TEXT // 3 + 1) not in page
+
+
+def stored_names(app: Flask) -> list[str]:
+    with Session(app.extensions["referee.db"]) as session:
+        return sorted(row.name for row in session.exec(select(store.GamePlayer)))
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Flask]:
+    config: dict[str, object] = {}
+    if request.param == "postgresql":
+        config["DATABASE_URL"] = request.getfixturevalue("postgres_url")
+    app = make_test_app(tmp_path, **config)
+    yield app
+    with Session(app.extensions["referee.db"]) as session:  # the PostgreSQL database outlives the test
+        for model in (store.GameEvent, store.GamePlayer, store.Game):
+            for row in session.exec(select(model)):
+                session.delete(row)
+            session.commit()
+    app.extensions["referee.db"].dispose()
+
+
+def test_control_characters_never_reach_the_database(any_app: Flask) -> None:
+    """A NUL byte in a name was a 500 on PostgreSQL (which refuses it in text): it is dropped with the others."""
+    client = any_app.test_client()
+    table = new_game(client, any_app, ["A\x00na", "Be\x1b[31mto", "Caro\x7f", "Dani\u0085"])
+    assert table.state().players == ("Ana", "Be[31mto", "Caro", "Dani")
+    data = {**table.form("/players", "/players"), "row": "0", "p0-new_name": "An\x00ita\x07"}
+    assert table.post("/players", data).status_code == 303
+    assert stored_names(any_app) == ["Anita", "Be[31mto", "Caro", "Dani"]
