@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import quote
 
 from flask import Flask
 from flask.testing import FlaskClient
@@ -148,6 +149,7 @@ class Fuzzer:
         """Build a request to ``endpoint`` for the game as it is now, send it, and tally what came back."""
         game = self.game()
         method, path, fields = self.builders[endpoint](data, game)
+        path = quote(path, safe="/")  # a hostile value in the path is sent as its bytes, "?" and "#" too
         games_before, seq_before = self.games(), game.state.seq
         self.tally.sent += 1
         self.tally.endpoints[endpoint] += 1
