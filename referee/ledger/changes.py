@@ -5,7 +5,8 @@ A viewer waiting for the next event of its game never reads the database itself:
 
 How the watcher learns of a change:
 
-- A save in this process tells it at once (:func:`announce`, called by the store after the commit).
+- A save in this process tells it (:func:`announce`, called by the store after the commit); during a request
+  the web layer holds the announcement until the save's response has gone out (:func:`hold`, :func:`release`).
 - PostgreSQL: the store sends ``NOTIFY referee_game_changed, '<public id> <seq>'`` inside the save's own
   transaction (so it is delivered if and only if the save commits); the watcher ``LISTEN``\\s on one connection
   of its own. Any number of processes and servers on one database hear every save.
@@ -29,11 +30,12 @@ import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Iterable
+from contextvars import ContextVar
 from typing import Any
 
 from sqlalchemy.engine import Engine
 
-__all__ = ["CHANNEL", "Watcher", "watcher_for", "announce", "notify_sql"]
+__all__ = ["CHANNEL", "Watcher", "watcher_for", "announce", "hold", "release", "notify_sql"]
 
 log = logging.getLogger(__name__)
 
@@ -276,11 +278,39 @@ def watcher_for(engine: Engine, *, interval: float | None = None) -> Watcher:
         return watcher
 
 
+#: Announcements held back until the current request's response has gone out (see :func:`hold`).
+_held: ContextVar[list[tuple[Any, str, int]] | None] = ContextVar("referee_held_changes", default=None)
+
+
 def announce(engine: Any, public_id: str, seq: int) -> None:
-    """A save in this process committed: tell this process's watcher of that engine, if it has one."""
+    """A save in this process committed: tell this process's watcher of that engine, if it has one (at once,
+    or when :func:`release` is called if the announcements are held)."""
+    held = _held.get()
+    if held is not None:
+        held.append((engine, public_id, seq))
+        return
     watcher = _watchers.get(engine)
     if watcher is not None:
         watcher.observe(public_id, seq)
+
+
+def hold() -> list[tuple[Any, str, int]]:
+    """Hold this thread's announcements back (a request: waking a thousand viewers while the save's own response
+    is still being made would make the scorekeeper wait for them); :func:`release` delivers them."""
+    held: list[tuple[Any, str, int]] = []
+    _held.set(held)
+    return held
+
+
+def release(held: list[tuple[Any, str, int]]) -> None:
+    """Deliver the announcements :func:`hold` kept, and stop holding."""
+    if _held.get() is held:
+        _held.set(None)
+    for engine, public_id, seq in held:
+        watcher = _watchers.get(engine)
+        if watcher is not None:
+            watcher.observe(public_id, seq)
+    held.clear()
 
 
 def _after_fork() -> None:

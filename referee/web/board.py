@@ -29,6 +29,7 @@ from flask import (
     Response,
     abort,
     current_app,
+    g,
     render_template,
     request,
     session,
@@ -273,6 +274,22 @@ def renamed(state: GameState, name: str) -> str:
         if isinstance(event, PlayerRenamed) and not entry.undone and event.old == name:
             name = event.new
     return name
+
+
+@bp.before_app_request
+def _hold_announcements() -> None:
+    """A save's viewers are woken once its response is out (see :func:`referee.ledger.changes.hold`)."""
+    g.referee_held_changes = changes.hold()
+
+
+@bp.after_app_request
+def _announce_after_the_response(response: Response) -> Response:
+    held = g.pop("referee_held_changes", None)
+    if held:
+        response.call_on_close(lambda: changes.release(held))
+    elif held is not None:
+        changes.release(held)
+    return response
 
 
 @dataclass(frozen=True)

@@ -218,8 +218,9 @@ class Scorekeeper:
         old, new = ("Ana", "Anna") if self.flip % 2 == 0 else ("Anna", "Ana")
         self.flip += 1
         for action, fields in _Forms(html).forms:
-            if action.endswith("/players") and fields.get("player") == old:
-                fields["new_name"] = new
+            player = [k for k in fields if k.endswith("player")]
+            if action.endswith("/players") and player and fields[player[0]] == old:
+                fields[player[0].removesuffix("player") + "new_name"] = new
                 break
         else:
             raise AssertionError(f"no rename form for {old}")

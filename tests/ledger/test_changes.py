@@ -134,3 +134,19 @@ def test_two_servers_on_postgresql_a_viewer_of_one_sees_a_save_through_the_other
         changes.watcher_for(viewer_side.extensions["referee.db"]).stop()
         viewer_side.extensions["referee.db"].dispose()
         scorekeeper_side.extensions["referee.db"].dispose()
+
+
+def test_held_announcements_wake_nobody_until_released(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'held.sqlite3'}")
+    watcher = changes.watcher_for(engine)
+    try:
+        held = changes.hold()
+        changes.announce(engine, "a-game", 5)
+        assert watcher.wait("a-game", 4, timeout=0.05) is None  # held: the save's response is not out yet
+        changes.release(held)
+        assert watcher.wait("a-game", 4, timeout=0.05) == 5
+        changes.announce(engine, "a-game", 6)  # no longer held: at once
+        assert watcher.wait("a-game", 5, timeout=0.05) == 6
+    finally:
+        watcher.stop()
+        engine.dispose()

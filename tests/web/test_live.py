@@ -329,3 +329,36 @@ def test_a_save_and_its_redirect_replay_no_log(tmp_path: Path) -> None:
         assert states.replays - replays <= 4
     finally:
         app.extensions["referee.db"].dispose()
+
+
+def test_a_save_through_the_web_wakes_the_viewer_once_its_response_is_out(tmp_path: Path) -> None:
+    app = make_live_app(tmp_path)
+    try:
+        client = app.test_client()
+        table: Table = new_table(client, app)
+        view = view_token_of(client, table)
+        got: list[list[Event]] = []
+        waiting = threading.Thread(target=lambda: got.append(
+            read_events(app, f"/v/{view}/live?seq=1", until=boards(1))))
+        waiting.start()
+        watcher = changes.watcher_for(app.extensions["referee.db"])
+        deadline = time.monotonic() + 10
+        while watcher.waiting() < 1 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert table.act("/buy", player="Beto").status_code == 303
+        waiting.join(30)
+        (events,) = got
+        assert [e["id"] for e in events if e["event"] == "board"] == ["2"]
+    finally:
+        changes.watcher_for(app.extensions["referee.db"]).stop()
+        app.extensions["referee.db"].dispose()
+
+
+def view_token_of(client: Any, table: Table) -> str:
+    """The view token the share page shows."""
+    import re
+
+    html = client.get(f"/g/{table.token}/share").get_data(as_text=True)
+    match = re.search(r"/v/([A-Za-z0-9_-]{16,128})", html)
+    assert match, html[-2000:]
+    return match.group(1)

@@ -1,0 +1,148 @@
+"""Live updates at scale: the time from a save's response to every viewer's update, with 10, 200 and 1,000 viewers
+on one game and spread over 30 games; the save's own latency meanwhile (against saves with nobody watching,
+measured on the same server in the same run); the server's CPU while every viewer waits idle; memory per
+waiting viewer.
+
+Goals: 1,000 viewers — save → every viewer p95 ≤ 500 ms, the save's own p99 ≤ 200 ms, idle viewers ≤ 5% of a
+core in all, ≤ 100 KB per waiting viewer.
+
+The viewers are a bounded asyncio client (server-sent events over plain sockets, HTTP/1.0 so the stream is not
+chunked), on 127.0.0.1, on the same two cores as the server: its own work is in the figures. Every wait has a
+deadline; each scenario makes ROUNDS rounds of SAVES saves and IDLE seconds of idle measuring.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .harness import GameLinks, Scorekeeper, Server, make_games, report, server, summary
+
+ROUNDS = 3
+SAVES = 8
+IDLE = 5.0
+CONNECT_DEADLINE = 120.0
+UPDATE_DEADLINE = 20.0
+SCENARIOS = [(10, 1), (200, 1), (1000, 1), (200, 30), (1000, 30)]
+
+
+class Viewers:
+    """Many viewers' streams, each on one game; when each got each seq."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.arrivals: dict[tuple[int, int], float] = {}  # (viewer, seq) -> perf_counter
+        self.connected = 0
+        self.failed: list[str] = []
+        self.tasks: list[asyncio.Task[None]] = []
+
+    async def _one(self, index: int, token: str) -> None:
+        try:
+            reader, writer = await asyncio.open_connection(self.host, self.port, limit=1 << 20)
+            writer.write(f"GET /v/{token}/live?seq=1 HTTP/1.0\r\nHost: bench\r\nAccept: text/event-stream\r\n"
+                         f"Accept-Encoding: gzip\r\n\r\n".encode())
+            await writer.drain()
+            head = await reader.readuntil(b"\r\n\r\n")
+            if b" 200 " not in head.split(b"\r\n", 1)[0]:
+                self.failed.append(head[:100].decode(errors="replace"))
+                return
+            counted = False
+            while True:
+                block = await reader.readuntil(b"\n\n")
+                if not counted:
+                    self.connected += 1
+                    counted = True
+                if block.startswith(b"event: board"):
+                    seq = int(block.split(b"\nid: ", 1)[1].split(b"\n", 1)[0])
+                    self.arrivals[(index, seq)] = time.perf_counter()
+        except (asyncio.IncompleteReadError, ConnectionError, asyncio.CancelledError, OSError) as error:
+            if not isinstance(error, asyncio.CancelledError):
+                self.failed.append(repr(error))
+
+    def open(self, tokens: list[str]) -> None:
+        for index, token in enumerate(tokens):
+            self.tasks.append(asyncio.ensure_future(self._one(index, token)))
+
+    async def close(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
+
+async def scenario(running: Server, games: list[GameLinks], viewers: int) -> dict[str, Any]:
+    host, port = running.url.removeprefix("http://").split(":")
+    keepers = [Scorekeeper(running.url, game.edit_token) for game in games]
+    seqs = [1] * len(games)
+
+    async def save(k: int) -> tuple[float, float]:
+        """One save on game k; returns (its own latency, the moment its response arrived)."""
+        latency = await asyncio.to_thread(keepers[k].save)
+        seqs[k] += 1
+        return latency, time.perf_counter()
+
+    # Saves with nobody watching: the baseline for the save's own latency.
+    alone = []
+    for n in range(SAVES):
+        alone.append((await save(n % len(games)))[0] * 1000)
+    memory_before = running.memory_kb()
+
+    crowd = Viewers(host, int(port))
+    of_game = [i % len(games) for i in range(viewers)]
+    crowd.open([games[g].view_token for g in of_game])
+    deadline = time.monotonic() + CONNECT_DEADLINE
+    while crowd.connected + len(crowd.failed) < viewers and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
+    connected = crowd.connected
+    await asyncio.sleep(1.0)
+    memory_after = running.memory_kb()
+
+    idle, updates, own, missed = [], [], [], 0
+    for _ in range(ROUNDS):
+        cpu = running.cpu_seconds()
+        started = time.monotonic()
+        await asyncio.sleep(IDLE)
+        idle.append(100 * (running.cpu_seconds() - cpu) / (time.monotonic() - started))
+        for n in range(SAVES):
+            k = n % len(games)
+            latency, answered = await save(k)
+            own.append(latency * 1000)
+            watchers = [i for i in range(viewers) if of_game[i] == k]
+            until = time.monotonic() + UPDATE_DEADLINE
+            while time.monotonic() < until and not all((i, seqs[k]) in crowd.arrivals for i in watchers):
+                await asyncio.sleep(0.005)
+            for i in watchers:
+                arrived = crowd.arrivals.get((i, seqs[k]))
+                if arrived is None:
+                    missed += 1
+                else:
+                    updates.append((arrived - answered) * 1000)
+            await asyncio.sleep(0.3)
+    await crowd.close()
+    return {
+        "viewers": viewers,
+        "games": len(games),
+        "connected": connected,
+        "failed": len(crowd.failed),
+        "failures": sorted(set(crowd.failed))[:3],
+        "update_after_save_response_ms": summary(updates),
+        "updates_missed": missed,
+        "save_ms_with_viewers": summary(own),
+        "save_ms_nobody_watching": summary(alone),
+        "idle_cpu_percent_of_one_core": summary(idle),
+        "memory_kb_per_waiting_viewer": round((memory_after - memory_before) / max(connected, 1), 1),
+    }
+
+
+@pytest.mark.parametrize(("viewers", "spread"), SCENARIOS, ids=[f"{v}-viewers-{g}-games" for v, g in SCENARIOS])
+def test_save_to_every_viewer(tmp_path: Path, capsys: Any, viewers: int, spread: int) -> None:
+    url = f"sqlite:///{tmp_path / 'bench.sqlite3'}"
+    games = make_games(url, spread)
+    with server(url, tmp_path) as running:
+        figures = asyncio.run(scenario(running, games, viewers))
+    figures["server"] = "gunicorn, 2 gthread workers (referee.gunicorn_conf), SQLite"
+    report(f"live-{viewers}-viewers-{spread}-games", figures, capsys)
+    assert figures["connected"] == viewers, figures
