@@ -225,6 +225,10 @@ class _LogEntry:
     problems: tuple[Problem, ...]
 
 
+#: What an entry of the log leaves behind in the effective fold: names, deal records, abandoned.
+_Fold = tuple[tuple[str, ...], tuple["DealRecord", ...], "str | None"]
+
+
 # --------------------------------------------------------------------------------------------------
 # The state
 # --------------------------------------------------------------------------------------------------
@@ -241,6 +245,9 @@ class GameState:
     records: tuple[DealRecord, ...]
     abandoned: str | None = None
     log: tuple[_LogEntry, ...] = field(default=(), repr=False)
+    #: The effective fold after each entry of ``log`` (``folds[i]`` after the entry of seq i + 1), so that an
+    #: undo refolds only from the first entry whose effect it changes. Derived data: not compared.
+    folds: tuple[_Fold, ...] = field(default=(), repr=False, compare=False)
 
     # ---- players and the table -----------------------------------------------------------------
 
@@ -1052,18 +1059,22 @@ def _cancelled(log: Sequence[_LogEntry]) -> set[int]:
 
 
 def _undo_problems(state: GameState, event: Undone) -> list[Problem]:
+    return _undo(state, event, None)[0]
+
+
+def _undo(state: GameState, event: Undone, at: datetime | None) -> tuple[list[Problem], GameState | None]:
+    """Why the rules refuse this undo, or the state after it: the check and the fold are one refold."""
     if not 1 <= event.seq <= len(state.log):
-        return [_p("no-such-event", "there is no event {seq} to undo", seq=event.seq)]
+        return [_p("no-such-event", "there is no event {seq} to undo", seq=event.seq)], None
     if event.seq == 1:
-        return [_p("cannot-undo-creation", "the creation of the game cannot be undone")]
+        return [_p("cannot-undo-creation", "the creation of the game cannot be undone")], None
     if event.seq in _cancelled(state.log):
-        return [_p("already-undone", "event {seq} is already undone", seq=event.seq)]
+        return [_p("already-undone", "event {seq} is already undone", seq=event.seq)], None
     try:
-        _refold(state, (*state.log, _LogEntry(len(state.log) + 1, event, None, ())))
+        return [], _refold(state, (*state.log, _LogEntry(len(state.log) + 1, event, at, ())))
     except EventRefused as refused:
         return [_p("undo-breaks-later", "undoing event {seq} would leave later events against the rules: "
-                   "{reasons}", seq=event.seq, reasons="; ".join(p.message for p in refused.problems))]
-    return []
+                   "{reasons}", seq=event.seq, reasons="; ".join(p.message for p in refused.problems))], None
 
 
 # --------------------------------------------------------------------------------------------------
@@ -1149,7 +1160,7 @@ def start(created: GameCreated, *, at: datetime | None = None) -> GameState:
     forcible = not any(p.code in HARD_CODES for p in problems)
     if problems and (created.override is None or not forcible):
         raise EventRefused(problems, event=created)
-    return dataclasses.replace(state, log=(_LogEntry(1, created, at, tuple(problems)),))
+    return dataclasses.replace(state, log=(_LogEntry(1, created, at, tuple(problems)),), folds=(_fold(state),))
 
 
 def check(state: GameState, event: Event) -> tuple[Problem, ...]:
@@ -1162,7 +1173,12 @@ def apply(state: GameState, event: Event, *, at: datetime | None = None) -> Game
 
     An event carrying ``override`` is applied despite forcible problems and kept as an override.
     """
-    problems = _check(state, event)
+    if isinstance(event, Undone):
+        problems, undone = _undo(state, event, at)
+        if undone is not None:
+            return undone
+    else:
+        problems = _check(state, event)
     refused = EventRefused(problems, event=event) if problems else None
     if refused is not None and (event.override is None or not refused.forcible):
         raise refused
@@ -1170,23 +1186,44 @@ def apply(state: GameState, event: Event, *, at: datetime | None = None) -> Game
     if isinstance(event, Undone):
         return _refold(state, (*state.log, entry))
     new = _step(state, event)
-    return dataclasses.replace(new, log=(*state.log, entry))
+    folds = (*state.folds, _fold(new)) if len(state.folds) == len(state.log) else ()
+    return dataclasses.replace(new, log=(*state.log, entry), folds=folds)
+
+
+def _fold(state: GameState) -> _Fold:
+    return state.names, state.records, state.abandoned
 
 
 def _refold(state: GameState, log: tuple[_LogEntry, ...]) -> GameState:
-    """Fold the effective events of ``log`` from the start; EventRefused if one of them no longer holds."""
+    """Fold the effective events of ``log`` (``state.log`` and one more entry); EventRefused if one of them no
+    longer holds.
+
+    Only from the first entry whose effect changes (an undo cancels an event; a redo, by cancelling an undo,
+    brings one back): the entries before it leave the same fold as before, kept in ``state.folds``.
+    """
     cancelled = _cancelled(log)
-    folded, _ = _start_state(state.created)
-    for entry in log[1:]:
-        if entry.seq in cancelled or isinstance(entry.event, Undone):
-            continue
-        problems = _check(folded, entry.event)
-        if problems:
-            refused = EventRefused(problems, event=entry.event)
-            if entry.event.override is None or not refused.forcible:
-                raise refused
-        folded = _step(folded, entry.event)
-    return dataclasses.replace(folded, log=log)
+    keep = 1  # entries whose fold is kept: at least the creation
+    if len(state.folds) == len(state.log) and log[: len(state.log)] == state.log:
+        changed = cancelled ^ _cancelled(state.log)
+        keep = max(1, min(changed, default=len(log)) - 1)
+    if keep > 1 or len(state.folds) == len(state.log) >= 1:
+        names, records, abandoned = state.folds[keep - 1]
+        folded = dataclasses.replace(state, names=names, records=records, abandoned=abandoned, log=(), folds=())
+        folds = list(state.folds[:keep])
+    else:
+        folded, _ = _start_state(state.created)
+        folds = [_fold(folded)]
+        keep = 1
+    for entry in log[keep:]:
+        if entry.seq not in cancelled and not isinstance(entry.event, Undone):
+            problems = _check(folded, entry.event)
+            if problems:
+                refused = EventRefused(problems, event=entry.event)
+                if entry.event.override is None or not refused.forcible:
+                    raise refused
+            folded = _step(folded, entry.event)
+        folds.append(_fold(folded))
+    return dataclasses.replace(folded, log=log, folds=tuple(folds))
 
 
 def replay(events: Iterable[Event], *, times: Sequence[datetime | None] | None = None) -> GameState:
