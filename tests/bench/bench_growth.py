@@ -3,9 +3,10 @@ endpoint measured on the same server in the same run.
 
 Games: a real 15-deal game (the recorded Progressive Rummy game of tests/games), 1,000 events of corrections,
 600 events of undo/redo; databases of 1, 1,000 and 10,000 games. For each: the save's own latency (a rename
-through the players screen), the first viewer page after it (a new seq: folded once, rendered once), the page
-again (from memory), and the baseline, each ROUNDS times. Goal: flat within noise from a real game to 1,000
-events (undo-heavy included) and from 1 to 10,000 games.
+through the players screen; as the game grows, also an undo of it through the Undo screen), the first viewer
+page after it (a new seq: folded once, rendered once), the page again (from memory), and the baseline, each
+ROUNDS times. Goal: flat within noise from a real game to 1,000 events (undo-heavy included) and from 1 to
+10,000 games.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ def undo_redo_log(count: int) -> tuple[GameCreated, list[Event]]:
     return created, events
 
 
-def measure(running_url: str, game: GameLinks) -> dict[str, Any]:
+def measure(running_url: str, game: GameLinks, *, with_undo: bool = False) -> dict[str, Any]:
     host, port = running_url.removeprefix("http://").split(":")
     keeper = Scorekeeper(running_url, game.edit_token)
     connection = HTTPConnection(host, int(port), timeout=60)
@@ -69,15 +70,17 @@ def measure(running_url: str, game: GameLinks) -> dict[str, Any]:
         assert response.status == 200, (path, response.status)
         return (time.perf_counter() - started) * 1000
 
-    saves, first, cached, baseline = [], [], [], []
+    saves, undos, first, cached, baseline = [], [], [], [], []
     for _ in range(ROUNDS):
         saves.append(keeper.save() * 1000)
+        if with_undo:
+            undos.append(keeper.undo() * 1000)  # the rename just made
         first.append(get(f"/v/{game.view_token}"))
         cached += [get(f"/v/{game.view_token}") for _ in range(CACHED_PAGES)]
         baseline += [get(BASELINE) for _ in range(CACHED_PAGES)]
     connection.close()
     base = summary(baseline)["median"]
-    return {
+    figures = {
         "save_ms": summary(saves),
         "page_after_save_ms": summary(first),
         "page_again_ms": summary(cached),
@@ -85,6 +88,10 @@ def measure(running_url: str, game: GameLinks) -> dict[str, Any]:
         "save_over_baseline": round(summary(saves)["median"] / base, 1),
         "page_after_save_over_baseline": round(summary(first)["median"] / base, 1),
     }
+    if with_undo:
+        figures["undo_ms"] = summary(undos)
+        figures["undo_over_baseline"] = round(summary(undos)["median"] / base, 1)
+    return figures
 
 
 def test_cost_as_the_game_grows(tmp_path: Path, capsys: Any) -> None:
@@ -98,7 +105,7 @@ def test_cost_as_the_game_grows(tmp_path: Path, capsys: Any) -> None:
     figures: dict[str, Any] = {"rounds": ROUNDS, "events": {n: len(e) + 1 for n, (_, e) in kinds.items()}}
     with server(url, tmp_path) as running:
         for name, game in games.items():
-            figures[name] = measure(running.url, game)
+            figures[name] = measure(running.url, game, with_undo=True)
     report("growth-events", figures, capsys)
 
 

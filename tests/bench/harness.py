@@ -230,6 +230,19 @@ class Scorekeeper:
         return elapsed
 
 
+    def undo(self) -> float:
+        """Undo the last action through the Undo screen; returns the POST's own latency in seconds."""
+        html = self.page("/undo").decode()
+        found = [(action, fields) for action, fields in _Forms(html).forms if action.endswith("/undo")]
+        assert found, "no undo form"
+        action, fields = found[0]
+        started = time.perf_counter()
+        status, _, headers = self._request("POST", action, urlencode(fields))
+        elapsed = time.perf_counter() - started
+        assert status == 303, (status, headers)
+        return elapsed
+
+
 # ---- load and figures -----------------------------------------------------------------------------------------
 
 
