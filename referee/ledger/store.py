@@ -48,6 +48,7 @@ __all__ = [
     "state_of",
     "state_at",
     "append",
+    "seq_of_key",
     "list_games",
     "players_of",
     "access",
@@ -283,6 +284,12 @@ def _find_key(session: Session, game_id: int, key: str) -> GameEvent | None:
     return session.exec(
         select(GameEvent).where(GameEvent.game_id == game_id, GameEvent.idempotency_key == key)
     ).first()
+
+
+def seq_of_key(session: Session, *, game_id: int, idempotency_key: str) -> int | None:
+    """The seq of the event this idempotency key recorded in the game, or None: the key was never used."""
+    row = _find_key(session, game_id, idempotency_key)
+    return row.seq if row is not None else None
 
 
 def _replayed(session: Session, game_id: int, row: GameEvent, event: Event) -> AppendResult:

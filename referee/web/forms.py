@@ -48,6 +48,7 @@ MAX_PLAYERS_FIELDS = 12
 MAX_HAND_TEXT = 300
 MAX_REASON = 2_000
 KEY_PATTERN = re.compile(r"[A-Za-z0-9-]{8,64}")
+NO_CARDS = "none"  # the keypad's "no cards" key: a hand of 0 points, entered on purpose
 NOBODY = " "  # the went-out choice "nobody went out": blank, a name no player can have (the ledger refuses blank names)
 RANDOM = "random"  # the first-dealer choice "draw at random"
 
@@ -251,6 +252,8 @@ class EndDealForm(ActionForm):
     """
 
     went_out = RadioField(_l("Who went out?"), choices=[], validators=[Optional()])
+    # The deal the form was opened for: a form never records another deal (a stale page, a second phone).
+    deal = HiddenField(validators=[Optional(), Length(max=7)])
     hands = FieldList(StringField(validators=[Optional(), Length(max=MAX_HAND_TEXT)]), min_entries=0)
     points = FieldList(StringField(validators=[_points_text]), min_entries=0)
     active = HiddenField()
@@ -284,6 +287,20 @@ class EndDealForm(ActionForm):
             for name, cards, points in zip(players, self.hands.entries, self.points.entries, strict=False)
             if name != out
         }
+
+    def deal_number(self) -> int | None:
+        """The deal the form was opened for, or None when the page did not say (an out-of-date page)."""
+        text = (self.deal.data or "").strip()
+        return int(text) if text.isascii() and text.isdigit() and 0 < len(text) <= 7 else None
+
+    def missing(self, players: Sequence[str]) -> list[str]:
+        """The players (not the one who went out) with neither cards nor points entered: nobody scores 0 by omission."""
+        out = self.went_out_name()
+        return [
+            name
+            for name, cards, points in zip(players, self.hands.entries, self.points.entries, strict=False)
+            if name != out and not (cards.data or "").strip() and not (points.data or "").strip()
+        ]
 
     def active_seat(self, players: Sequence[str]) -> int | None:
         """The seat the keypad types for (no JavaScript): as sent, else the first player still to enter."""

@@ -41,6 +41,7 @@ from referee.rules.cards import CardError, parse_cards
 from referee.rules.problems import RulesError
 from referee.web import access, describe, qr, rules_card
 from referee.web.forms import (
+    NO_CARDS,
     NOBODY,
     AbandonForm,
     ActionForm,
@@ -400,7 +401,7 @@ def _hand_arithmetic(state: GameState, value: HandValue) -> tuple[int | None, st
     if isinstance(value, int):
         return value, None, "", ""
     if not value.strip():
-        return 0, None, "", ""
+        return None, None, "", ""  # nothing entered yet: no score, not 0
     try:
         cards = parse_cards(value, allow_bare_rank=True)
         points = state.hand_points(value)
@@ -477,20 +478,30 @@ def _key_points(state: GameState) -> list[tuple[str, str, int]]:
 
 @bp.route("/end", methods=["GET", "POST"])
 def end_deal(edit_token: str) -> Page:
-    """End the deal: who went out, each other player's cards on the keypad (or points), preview, confirm."""
+    """End the deal: who went out, each other player's cards on the keypad (or points), preview, confirm.
+
+    The form carries the deal it was opened for and its idempotency key. A form whose deal has already ended
+    (another phone recorded it, or this form was sent before: Back + reload) records nothing: the page says so
+    and shows that deal's result, with the choice to correct it. It never becomes a form for the next deal.
+    """
     table = access.require_edit(edit_token)
     state = table.state
-    if state.over:
+    if state.over and request.method == "GET":
         return redirect(url_for("table.over", edit_token=edit_token), code=303)
     form = _end_form(state)
     if request.method == "GET":
         form.prepare(state.seq)
+        form.deal.data = str(state.deal_number)
         return _render_end(table, form, _next_seat(state, form, None) if form.went_out.data else None)
-    if not form.validate_on_submit() and (
+    valid = form.validate_on_submit()
+    if form.deal_number() is None or not valid and (
         "csrf_token" in form.errors or form.expected_seq.errors or form.idempotency_key.errors
     ):
-        flash(" ".join(_form_errors(form)), "error")
+        flash(" ".join(_form_errors(form)) or _("This page is out of date: reload it."), "error")
         return redirect(url_for("table.end_deal", edit_token=edit_token), code=303)
+    stale = _stale_end(table, form)
+    if stale is not None:
+        return stale
     # A missing "who went out" is shown on the page; the keypad keys still work.
     active = form.active_seat(state.players)
     if form.key.data or form.back.data or request.form.get("select") is not None:
@@ -499,15 +510,21 @@ def end_deal(edit_token: str) -> Page:
         return _render_end(table, form, active, status=422)
     event = DealEnded(deal=state.deal_number, went_out=form.went_out_name(),
                       hands=form.hand_values(state.players))
+    missing = form.missing(state.players) if form.went_out.data else []
+    if missing:
+        # Nobody scores 0 by omission: the preview names who is missing and Confirm waits.
+        first = state.players.index(missing[0])
+        return _render_end(table, form, first, missing=missing, status=422 if "confirm" in request.form else 200)
     if "confirm" not in request.form:
         preview, reasons, forcible = _preview(state, event.with_override(form.override_reason))
         return _render_end(table, form, active, preview=preview, reasons=reasons, forcible=forcible)
     outcome = append(table, form, event)
     if outcome.conflict:
-        flash(stale_message(), "warning")
         current = access.require_edit(edit_token)
-        if current.state.over or current.state.deal_number != event.deal:
-            return go_deal(current)
+        stale = _stale_end(current, form)
+        if stale is not None:
+            return stale
+        flash(stale_message(), "warning")
         # The same deal is still open (say, a buy came from another phone): keep what was entered.
         form.prepare(current.state.seq)
         return _render_end(current, form, active, status=409)
@@ -520,6 +537,35 @@ def end_deal(edit_token: str) -> Page:
     return go_deal(table)
 
 
+def _stale_end(table: access.Table, form: EndDealForm) -> Page | None:
+    """What a form for a deal that is no longer open gets (None: the form's deal is the one being played).
+
+    Its key already recorded a deal's end (the same form sent again): that deal's result. Its deal has
+    ended (another phone recorded it): that result, in words, with the choice to correct it. Its deal has
+    not started (an end of deal was undone meanwhile): the deal screen as it is now.
+    """
+    state = table.state
+    number = form.deal_number()
+    with db.session() as session:
+        seq = store.seq_of_key(session, game_id=table.game_id, idempotency_key=form.idempotency_key.data)
+    if seq is not None and seq <= state.seq:
+        entry = state.history[seq - 1]
+        if isinstance(entry.event, DealEnded) and not entry.undone:
+            return _already_recorded(table, form, entry.event.deal, sent_before=True)
+        flash(_("This form was sent before, and what it recorded was undone since: enter the deal again."),
+              "warning")
+        return redirect(url_for("table.end_deal", edit_token=table.edit_token), code=303)
+    if number is None:
+        return None
+    ended = number <= len(state.records) and state.records[number - 1].ended
+    if ended:
+        return _already_recorded(table, form, number, sent_before=False)
+    if number != state.deal_number or state.over:
+        flash(_("Deal %(num)d is not being played now: here is the game as it is.", num=number), "warning")
+        return go_deal(table)
+    return None
+
+
 def deal_summary(state: GameState, result: DealResult) -> str:
     """One line: deal N recorded, who went out, everyone's points."""
     points = ", ".join(f"{name} {result.points.get(name, 0)}" for name in state.players)
@@ -527,6 +573,48 @@ def deal_summary(state: GameState, result: DealResult) -> str:
         return _("Deal %(num)d recorded: nobody went out. %(points)s.", num=result.number, points=points)
     return _("Deal %(num)d recorded: %(player)s went out. %(points)s.", num=result.number,
              player=result.went_out, points=points)
+
+
+def result_words(state: GameState, result: DealResult) -> str:
+    """A deal's result in words: "Beto went out; Ana 5, Carla 6, Dani 7"."""
+    points = ", ".join(f"{name} {result.points.get(name, 0)}" for name in state.players if name != result.went_out)
+    if result.went_out is None:
+        return _("Nobody went out; %(points)s", points=points)
+    return _("%(player)s went out; %(points)s", player=result.went_out, points=points)
+
+
+def _entered_words(state: GameState, form: EndDealForm) -> str | None:
+    """What a stale form had entered, in the same words (None when it cannot be read as a result)."""
+    out = form.went_out_name()
+    points = []
+    for name, value in form.hand_values(state.players).items():
+        try:
+            points.append(f"{name} {state.hand_points(value)}")
+        except (CardError, RulesError):
+            return None
+    if not form.went_out.data:
+        return None
+    if out is None:
+        return _("Nobody went out; %(points)s", points=", ".join(points))
+    return _("%(player)s went out; %(points)s", player=out, points=", ".join(points))
+
+
+def _already_recorded(table: access.Table, form: EndDealForm, number: int, *, sent_before: bool) -> tuple[str, int]:
+    """The page for a form whose deal was already recorded: that result, and the choice to correct it."""
+    state = table.state
+    result = next(d for d in state.deals if d.number == number)
+    words = result_words(state, result)
+    if sent_before:
+        message = _("Deal %(num)d was already recorded (this form had been sent before): %(result)s.",
+                    num=number, result=words)
+    else:
+        message = _("Deal %(num)d was already recorded by another phone: %(result)s.", num=number, result=words)
+    entered = None if sent_before else _entered_words(state, form)
+    body = render_template(
+        "table/recorded.html", table=table, state=state, result=result, message=message,
+        entered=entered if entered != words else None, describe=describe,
+    )
+    return body, 200 if sent_before else 409
 
 
 def _keypad_step(table: access.Table, form: EndDealForm, active: int | None) -> Page:
@@ -545,6 +633,11 @@ def _keypad_step(table: access.Table, form: EndDealForm, active: int | None) -> 
         text = (entry.data or "").strip()
         if form.back.data:
             text = " ".join(text.split()[:-1])
+        elif form.key.data == NO_CARDS:
+            # "No cards": 0 points entered on purpose, not a hand left blank.
+            text = ""
+            form.points.entries[active].data = "0"
+            active = _next_seat(state, form, active)
         elif form.key.data in KEYPAD:
             text = f"{text} {form.key.data}".strip()
             form.points.entries[active].data = ""  # cards entered: they count, not points typed before
@@ -557,6 +650,7 @@ def _keypad_step(table: access.Table, form: EndDealForm, active: int | None) -> 
 def _render_end(
     table: access.Table, form: EndDealForm, active: int | None, *, preview: Preview | None = None,
     reasons: tuple[str, ...] = (), forcible: bool = False, status: int = 200, correcting: DealResult | None = None,
+    missing: list[str] | None = None,
 ) -> tuple[str, int]:
     state = table.state
     if reasons:
@@ -567,8 +661,8 @@ def _render_end(
     rows = _end_rows(state, form, active)
     body = render_template(
         "table/end.html", table=table, state=state, form=form, rows=rows, keypad=_key_points(state),
-        preview=preview, reasons=reasons, forcible=forcible, correcting=correcting,
-        values_json=json.dumps({key: value for key, _label, value in _key_points(state)}),
+        preview=preview, reasons=reasons, forcible=forcible, correcting=correcting, missing=missing or [],
+        no_cards=NO_CARDS, values_json=json.dumps({key: value for key, _label, value in _key_points(state)}),
         nobody=NOBODY, describe=describe,
     )
     return body, status
@@ -706,6 +800,10 @@ def correct(edit_token: str, number: int) -> Page:
         return _render_correct(table, form, result)
     if not form.validate_on_submit():
         return _render_correct(table, form, result, reasons=tuple(_form_errors(form)), status=422)
+    missing = form.missing(state.players) if form.went_out.data else []
+    if missing:
+        return _render_correct(table, form, result, missing=missing,
+                               status=422 if "confirm" in request.form else 200)
     buys = form.buy_counts(state.players)
     jokers = int(form.cutter_jokers.data or 0)
     event = DealCorrected(
@@ -729,10 +827,10 @@ def correct(edit_token: str, number: int) -> Page:
 
 def _render_correct(
     table: access.Table, form: CorrectDealForm, result: DealResult, *, preview: Preview | None = None,
-    reasons: tuple[str, ...] = (), forcible: bool = False, status: int = 200,
+    reasons: tuple[str, ...] = (), forcible: bool = False, status: int = 200, missing: list[str] | None = None,
 ) -> tuple[str, int]:
     return _render_end(table, form, None, preview=preview, reasons=reasons, forcible=forcible, status=status,
-                       correcting=result)
+                       correcting=result, missing=missing)
 
 
 # ---- the players' names ---------------------------------------------------------------------------------

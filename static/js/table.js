@@ -65,7 +65,7 @@
       var given = typed.trim();
       if (given !== "") return /^\d+$/.test(given) ? parseInt(given, 10) : null;
       var clean = text.trim();
-      if (clean === "") return 0;
+      if (clean === "") return null; // nothing entered: no score yet (0 is typed or "No cards" on purpose)
       var total = 0;
       var tokens = clean.split(/[\s,]+/);
       for (var i = 0; i < tokens.length; i++) {
@@ -148,6 +148,25 @@
         staleResult();
       });
     });
+
+    // "No cards": 0 points entered on purpose for the active player, then on to the next one.
+    var noCards = form.querySelector("[data-no-cards]");
+    if (noCards) {
+      noCards.addEventListener("click", function (event) {
+        event.preventDefault();
+        var seat = activeSeat();
+        if (seat === null || isOut(rows[seat])) {
+          seat = nextSeat(null);
+        }
+        if (seat === null) return;
+        rows[seat].querySelector("[data-hand]").value = "";
+        rows[seat].querySelector("[data-typed]").value = "0";
+        rows[seat].classList.remove("is-missing");
+        refresh(rows[seat]);
+        setActive(nextSeat(seat));
+        staleResult();
+      });
+    }
 
     var back = form.querySelector("[data-back]");
     if (back) {

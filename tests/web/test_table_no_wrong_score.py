@@ -1,0 +1,173 @@
+"""No silent wrong score, through the Flask test client: a stale End-deal form never lands in another deal, a
+form sent twice records once, nobody scores 0 by omission. Totals are worked out by hand in each test."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from .html_forms import Forms
+from .test_table import Table, new_game, text_of
+
+PLAYERS = ["Ana", "Beto", "Carla", "Dani"]
+
+
+def table_of(client: FlaskClient, app: Flask) -> Table:
+    return new_game(client, app, PLAYERS)
+
+
+def filled_end_form(table: Table, went_out: str, points: dict[str, str]) -> dict[str, str]:
+    """The End-deal form as a phone has it filled in, not sent yet."""
+    data = table.form("/end", "/end")
+    data["went_out"] = went_out
+    for seat, name in enumerate(PLAYERS):
+        if name in points:
+            data[f"points-{seat}"] = points[name]
+    return data
+
+
+def preview_then_confirm(table: Table, data: dict[str, str]) -> tuple[dict[str, str], dict[str, str], object]:
+    """Preview, then confirm: returns the preview post, the confirm post and the confirm's response."""
+    preview_post = {**data, "preview": "1"}
+    preview = table.post("/end", preview_post)
+    assert preview.status_code == 200, text_of(preview)[-1500:]
+    confirm_post = {**Forms(text_of(preview)).form("/end"), "confirm": "1"}
+    return preview_post, confirm_post, table.post("/end", confirm_post)
+
+
+# ---- 1.3: nobody scores 0 by omission ------------------------------------------------------------------------
+
+
+def test_a_blank_hand_is_named_and_confirm_waits(client: FlaskClient, app: Flask) -> None:
+    table = table_of(client, app)
+    data = filled_end_form(table, "Beto", {"Ana": "5", "Dani": "7"})  # Carla left blank
+    html = text_of(table.post("/end", {**data, "preview": "1"}))
+    assert "Still to enter: Carla." in html
+    assert 'data-testid="missing-Carla"' in html and 'data-testid="confirm"' not in html
+    # Confirm sent anyway (the button was there before the entry was cleared): refused, nothing recorded.
+    response = table.post("/end", {**data, "confirm": "1"})
+    assert response.status_code == 422 and "Still to enter: Carla." in text_of(response)
+    assert table.state().deals_played == 0
+
+
+def test_a_typed_zero_and_the_no_cards_key_are_entries(client: FlaskClient, app: Flask) -> None:
+    table = table_of(client, app)
+    data = filled_end_form(table, "Beto", {"Ana": "0"})
+    # Without JavaScript: Carla's row, then "No cards" gives her 0 on purpose and moves on to Dani.
+    html = text_of(table.post("/end", {**data, "select": "2"}))
+    html = text_of(table.post("/end", {**Forms(html).form("/end"), "key": "none"}))
+    fields = Forms(html).form("/end")
+    assert fields["points-2"] == "0" and fields["hands-2"] == "" and fields["active"] == "3"
+    html = text_of(table.post("/end", {**fields, "key": "K"}))  # Dani holds a king
+    _, _, response = preview_then_confirm(table, Forms(html).form("/end"))
+    assert response.status_code == 303  # type: ignore[attr-defined]
+    # By hand: Ana 0 (typed), Beto out, Carla 0 (no cards), Dani K = 10.
+    assert table.state().totals == {"Ana": 0, "Beto": 0, "Carla": 0, "Dani": 10}
+
+
+def test_a_correction_cannot_blank_a_hand_either(client: FlaskClient, app: Flask) -> None:
+    table = table_of(client, app)
+    preview_then_confirm(table, filled_end_form(table, "Beto", {"Ana": "5", "Carla": "6", "Dani": "7"}))
+    data = table.form("/deals/1/correct", "/deals/1/correct")
+    data["points-2"] = ""
+    html = text_of(table.post("/deals/1/correct", {**data, "preview": "1"}))
+    assert "Still to enter: Carla." in html and 'data-testid="confirm"' not in html
+    assert table.state().totals == {"Ana": 5, "Beto": 0, "Carla": 6, "Dani": 7}
+
+
+# ---- 1.1: a stale End-deal form never lands in another deal ------------------------------------------------
+
+
+def test_a_second_phones_end_of_the_same_deal_is_shown_not_recorded(client: FlaskClient, app: Flask) -> None:
+    table = table_of(client, app)
+    phone_a = filled_end_form(table, "Ana", {"Beto": "9", "Carla": "9", "Dani": "9"})
+    phone_a_preview = text_of(table.post("/end", {**phone_a, "preview": "1"}))  # A sees its preview of deal 1
+    # Phone B ends deal 1 first.
+    preview_then_confirm(table, filled_end_form(table, "Beto", {"Ana": "5", "Carla": "6", "Dani": "7"}))
+    # A confirms: nothing recorded, and A is told in words what B recorded.
+    response = table.post("/end", {**Forms(phone_a_preview).form("/end"), "confirm": "1"})
+    html = text_of(response)
+    assert response.status_code == 409
+    assert "Deal 1 was already recorded by another phone: Beto went out; Ana 5, Carla 6, Dani 7." in html
+    assert "This phone had entered: Ana went out; Beto 9, Carla 9, Dani 9." in html
+    assert "End deal 2" not in html and not [a for a, _ in Forms(html).forms if a.endswith("/end")]
+    assert 'href="/g/' + table.token + '/deals/1/correct"' in html
+    state = table.state()
+    assert state.deals_played == 1 and state.deal_number == 2
+    assert state.totals == {"Ana": 5, "Beto": 0, "Carla": 6, "Dani": 7}
+    # A's Preview, a keypad key or Back + reload of its form: the same answer, still nothing recorded.
+    for extra in ({"preview": "1"}, {"key": "K"}):
+        again = table.post("/end", {**phone_a, **extra})
+        assert "already recorded by another phone" in text_of(again)
+    assert table.state().seq == 2
+
+
+def test_a_form_for_a_deal_that_was_undone_meanwhile_records_nothing(client: FlaskClient, app: Flask) -> None:
+    table = table_of(client, app)
+    preview_then_confirm(table, filled_end_form(table, "Beto", {"Ana": "5", "Carla": "6", "Dani": "7"}))
+    phone_a = filled_end_form(table, "Ana", {"Beto": "1", "Carla": "2", "Dani": "3"})  # End deal 2
+    assert table.act("/undo", "/undo").status_code == 303  # phone B undoes the end of deal 1
+    response = table.post("/end", {**phone_a, "confirm": "1"}, follow=True)
+    assert "Deal 2 is not being played now" in text_of(response)
+    state = table.state()
+    assert state.deals_played == 0 and state.totals == dict.fromkeys(PLAYERS, 0)
+
+
+def test_a_form_that_does_not_say_its_deal_records_nothing(client: FlaskClient, app: Flask) -> None:
+    table = table_of(client, app)
+    data = {k: v for k, v in filled_end_form(table, "Beto", {"Ana": "1", "Carla": "2", "Dani": "3"}).items()
+            if k != "deal"}
+    response = table.post("/end", {**data, "confirm": "1"}, follow=True)
+    assert "out of date" in text_of(response) and table.state().seq == 1
+    for bad in ("abc", "-1", "99999999", "٣"):
+        response = table.post("/end", {**data, "deal": bad, "confirm": "1"}, follow=True)
+        assert response.status_code == 200 and table.state().seq == 1
+
+
+# ---- 1.2: Back + reload after Confirm records nothing twice -------------------------------------------------
+
+
+def test_back_and_reload_after_confirm_records_nothing_twice(client: FlaskClient, app: Flask) -> None:
+    table = table_of(client, app)
+    hands = [("Beto", {"Ana": "5", "Carla": "6", "Dani": "7"}), ("Ana", {"Beto": "10", "Carla": "0", "Dani": "4"}),
+             ("Carla", {"Ana": "3", "Beto": "2", "Dani": "1"})]
+    last: tuple[dict[str, str], dict[str, str]] | None = None
+    for went_out, points in hands:
+        preview_post, confirm_post, response = preview_then_confirm(table, filled_end_form(table, went_out, points))
+        assert response.status_code == 303  # type: ignore[attr-defined]
+        last = (preview_post, confirm_post)
+    assert last is not None
+    # By hand after three deals: Ana 5+0+3, Beto 0+10+2, Carla 6+0+0, Dani 7+4+1.
+    totals = {"Ana": 8, "Beto": 12, "Carla": 6, "Dani": 12}
+    assert table.state().totals == totals
+    # Back to deal 3's preview page and "resubmit": the preview post, then its Confirm, arrive again.
+    for post in last:
+        response = table.post("/end", post)
+        html = text_of(response)
+        assert response.status_code == 200
+        assert ("Deal 3 was already recorded (this form had been sent before): Carla went out; "
+                "Ana 3, Beto 2, Dani 1.") in html
+        assert "End deal 4" not in html and not [a for a, _ in Forms(html).forms if a.endswith("/end")]
+    state = table.state()
+    assert state.deals_played == 3 and state.deal_number == 4 and state.totals == totals
+
+
+def test_a_form_sent_again_after_its_deal_was_undone_asks_for_the_deal_again(
+    client: FlaskClient, app: Flask
+) -> None:
+    table = table_of(client, app)
+    _, confirm_post, _ = preview_then_confirm(table, filled_end_form(table, "Beto", {"Ana": "5", "Carla": "6",
+                                                                                      "Dani": "7"}))
+    assert table.act("/undo", "/undo").status_code == 303
+    response = table.post("/end", confirm_post, follow=True)
+    assert "what it recorded was undone since" in text_of(response)
+    assert table.state().deals_played == 0
+
+
+def test_the_already_recorded_page_is_in_spanish(client: FlaskClient, app: Flask) -> None:
+    table = table_of(client, app)
+    _, confirm_post, _ = preview_then_confirm(table, filled_end_form(table, "Beto", {"Ana": "5", "Carla": "6",
+                                                                                      "Dani": "7"}))
+    client.set_cookie("lang", "es")
+    html = text_of(table.post("/end", confirm_post))
+    assert "La mano 1 ya estaba anotada" in html and "Beto salió; Ana 5, Carla 6, Dani 7" in html
