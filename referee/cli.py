@@ -37,3 +37,18 @@ for _command in COMMANDS:  # the rules engine's commands: variants, check, meld,
     main.add_command(_command)
 main.add_command(tally_command)
 main.add_command(solve_command)
+
+
+@main.group("db")
+def db_group() -> None:
+    """The database's schema: ``referee db upgrade`` (the settings as for ``referee serve``)."""
+
+
+@db_group.command("upgrade")
+@click.pass_context
+def db_upgrade(ctx: click.Context) -> None:
+    """Bring the database's schema up to date (the app also does so when it starts)."""
+    from referee import create_app, db
+
+    with create_app().app_context():
+        ctx.invoke(db.upgrade_command)

@@ -54,7 +54,19 @@ __all__ = [
     "access",
     "rotate_edit_token",
     "new_token",
+    "WRITE_TRANSACTION",
 ]
+
+
+#: The execution option of a transaction that will write: on SQLite it begins with ``BEGIN IMMEDIATE`` (see
+#: ``referee.db.make_engine``), so writers queue for the lock instead of failing when another wrote meanwhile.
+WRITE_TRANSACTION = "referee_write"
+
+
+def _begin_write(session: Session) -> None:
+    """Begin the session's transaction as a writer's (when it has not begun already)."""
+    if not session.in_transaction():
+        session.connection(execution_options={WRITE_TRANSACTION: True})
 
 
 def _now() -> datetime:
@@ -161,6 +173,7 @@ def create_game(
     the key, so even two concurrent creations cannot both win.
     """
     state = start(created)
+    _begin_write(session)
     if idempotency_key is not None:
         seen = _created_with_key(session, idempotency_key, created)
         if seen is not None:
@@ -309,6 +322,7 @@ def append(
     """
     if isinstance(event, GameCreated):
         raise TypeError("a game is created with create_game, not appended to")
+    _begin_write(session)
     if idempotency_key is not None:
         seen = _find_key(session, game_id, idempotency_key)
         if seen is not None:
@@ -412,6 +426,7 @@ def access(game: Game, token: str | None) -> Literal["edit", "view"] | None:
 
 def rotate_edit_token(session: Session, *, game_id: int) -> str:
     """Give the game a new edit token (the old edit link stops working); commits and returns it."""
+    _begin_write(session)
     game = session.get(Game, game_id)
     if game is None:
         raise GameNotFound(game_id)

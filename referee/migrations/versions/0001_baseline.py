@@ -1,0 +1,72 @@
+"""Baseline: the schema as it was before migrations (games, their players and their event logs).
+
+A database made before migrations existed already has exactly these tables: ``referee.db.upgrade`` records it
+as at this revision without running it.
+
+Revision ID: 0001_baseline
+Revises:
+Create Date: 2026-11-23
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0001_baseline"
+down_revision = None
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "game",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("public_id", sa.String(length=32), nullable=False),
+        sa.Column("variant", sa.String(length=64), nullable=False),
+        sa.Column("title", sa.String(length=200), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("seq", sa.Integer(), nullable=False),
+        sa.Column("edit_token", sa.String(length=64), nullable=False),
+        sa.Column("view_token", sa.String(length=64), nullable=False),
+        sa.PrimaryKeyConstraint("id"),
+    )
+    op.create_index("ix_game_edit_token", "game", ["edit_token"], unique=False)
+    op.create_index("ix_game_public_id", "game", ["public_id"], unique=True)
+    op.create_index("ix_game_view_token", "game", ["view_token"], unique=False)
+
+    op.create_table(
+        "game_event",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("game_id", sa.Integer(), nullable=False),
+        sa.Column("seq", sa.Integer(), nullable=False),
+        sa.Column("type", sa.String(length=32), nullable=False),
+        sa.Column("payload", sa.Text(), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("idempotency_key", sa.String(length=200), nullable=True),
+        sa.ForeignKeyConstraint(["game_id"], ["game.id"]),
+        sa.PrimaryKeyConstraint("id"),
+        sa.UniqueConstraint("game_id", "idempotency_key"),
+        sa.UniqueConstraint("game_id", "seq"),
+    )
+    op.create_index("ix_game_event_game_id", "game_event", ["game_id"], unique=False)
+
+    op.create_table(
+        "game_player",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("game_id", sa.Integer(), nullable=False),
+        sa.Column("seat", sa.Integer(), nullable=False),
+        sa.Column("name", sa.String(length=100), nullable=False),
+        sa.ForeignKeyConstraint(["game_id"], ["game.id"]),
+        sa.PrimaryKeyConstraint("id"),
+        sa.UniqueConstraint("game_id", "seat"),
+    )
+    op.create_index("ix_game_player_game_id", "game_player", ["game_id"], unique=False)
+
+
+def downgrade() -> None:
+    op.drop_table("game_player")
+    op.drop_table("game_event")
+    op.drop_table("game")
