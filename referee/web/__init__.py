@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
-from referee.web import board, catalogues, compression, games, home, i18n, referee_tools, rules_card, table
+from referee.web import assets, board, catalogues, compression, games, home, i18n, referee_tools, rules_card, table
 
 #: Every POST needs a valid CSRF token (Flask-WTF forms carry it).
 csrf = CSRFProtect()
@@ -14,6 +14,7 @@ csrf = CSRFProtect()
 def init_app(app: Flask) -> None:
     """Turn on CSRF protection and register the site's blueprints."""
     csrf.init_app(app)
+    assets.init_app(app)
     catalogues.init_app(app)
     compression.init_app(app)
     i18n.init_app(app)

@@ -14,6 +14,8 @@ import threading
 from flask import Flask, current_app, request
 from werkzeug.wrappers import Response
 
+from referee.web import assets
+
 __all__ = ["init_app", "COMPRESSIBLE", "MIN_SIZE"]
 
 COMPRESSIBLE = frozenset(
@@ -79,7 +81,7 @@ def _static_body(response: Response) -> bytes | None:
     filename = (request.view_args or {}).get("filename")
     if not filename:
         return None
-    path = os.path.join(current_app.static_folder, filename)
+    path = os.path.join(current_app.static_folder, assets.source_name(filename))
     try:
         stat = os.stat(path)
     except OSError:
