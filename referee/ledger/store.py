@@ -322,7 +322,6 @@ def append(
     """
     if isinstance(event, GameCreated):
         raise TypeError("a game is created with create_game, not appended to")
-    _begin_write(session)
     if idempotency_key is not None:
         seen = _find_key(session, game_id, idempotency_key)
         if seen is not None:
@@ -335,8 +334,10 @@ def append(
     # another table's save wait. EventRefused from here writes nothing.
     now = _now()
     state = apply(_state_at(session, game_id, public_id, seq), event, at=_utc(now))
-    # End the read (with no write pending this only releases a snapshot) so the write below starts afresh.
+    # End the read (with no write pending this only releases a snapshot) so the write below starts afresh,
+    # as a writer's transaction: on SQLite it waits for the write lock instead of failing.
     session.rollback()
+    _begin_write(session)
     # The compare-and-swap is the transaction's first write: it takes the write lock (SQLite) or the row
     # lock (PostgreSQL) and fails for a writer who saw an older seq, whatever was folded above.
     claimed = session.exec(
