@@ -79,9 +79,21 @@ def _stop(process: subprocess.Popen[bytes]) -> int:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningServer]:
-    """``referee serve --host 127.0.0.1 --port PORT --workers 2`` with the Deploy section's settings."""
+    """The Deploy section's commands and settings: ``referee db upgrade``, then
+    ``referee serve --host 127.0.0.1 --port PORT --workers 4``."""
     root = tmp_path_factory.mktemp("server")
     database = f"sqlite:///{root / 'referee.sqlite3'}"
+    port = _free_port()
+    env = {
+        **os.environ,
+        "REFEREE_DATABASE_URL": database,
+        "REFEREE_SECRET_KEY": "test-only-secret-key-for-the-server-test",
+        "REFEREE_PUBLIC_URL": f"http://127.0.0.1:{port}",
+    }
+    upgraded = subprocess.run([str(REFEREE), "db", "upgrade"], env=env, cwd=root, capture_output=True, text=True,
+                              timeout=120)
+    assert upgraded.returncode == 0, upgraded.stderr
+    assert "Upgraded" in upgraded.stdout
     app = create_app({"DATABASE_URL": database}, instance_path=root / "instance")
     with app.app_context(), db.session() as session:
         game = store.create_game(
@@ -90,17 +102,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningServer]:
         edit_token, view_token = game.edit_token, game.view_token
     app.extensions["referee.db"].dispose()
 
-    port = _free_port()
-    env = {
-        **os.environ,
-        "REFEREE_DATABASE_URL": database,
-        "REFEREE_SECRET_KEY": "test-only-secret-key-for-the-server-test",
-        "REFEREE_PUBLIC_URL": f"http://127.0.0.1:{port}",
-    }
     log = root / "server.log"
     with log.open("wb") as sink:
         process = subprocess.Popen(
-            [str(REFEREE), "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "2"],
+            [str(REFEREE), "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "4"],
             env=env, stdout=sink, stderr=subprocess.STDOUT, cwd=root,
         )
     running = RunningServer(process, port, log, edit_token, view_token)
@@ -112,11 +117,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningServer]:
             _stop(process)
 
 
-def test_it_is_gunicorn_with_two_workers(server: RunningServer) -> None:
+def test_it_is_gunicorn_with_its_workers(server: RunningServer) -> None:
     text = server.log_text()
     assert "Starting gunicorn" in text
     assert "Using worker: gthread" in text
-    assert text.count("Booting worker with pid") >= 2
+    assert text.count("Booting worker with pid") >= 4
     assert "development server" not in text
 
 
