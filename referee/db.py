@@ -17,6 +17,8 @@ from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, create_engine
 
 EXTENSION_KEY = "referee.db"
+#: Whether the app's start upgraded the schema (``db upgrade`` reports it).
+UPGRADED_KEY = "referee.db.upgraded"
 
 
 #: How long, in seconds, a SQLite writer waits for another's write to finish before it gives up.
@@ -77,7 +79,7 @@ def init_app(app: Flask) -> None:
     """Make the app's engine, bring its schema up to date and add the ``db`` and ``init-db`` commands."""
     engine = make_engine(app.config["DATABASE_URL"])
     app.extensions[EXTENSION_KEY] = engine
-    upgrade(engine)
+    app.extensions[UPGRADED_KEY] = upgrade(engine)
     app.cli.add_command(db_command)
     app.cli.add_command(init_db_command)
 
@@ -166,7 +168,7 @@ def db_command() -> None:
 def upgrade_command() -> None:
     """Bring the database's schema up to date (the app also does so when it starts)."""
     engine = get_engine()
-    changed = upgrade(engine)
+    changed = upgrade(engine) or bool(current_app.extensions.get(UPGRADED_KEY))
     with engine.connect() as connection:
         revisions = ", ".join(sorted(schema_revisions(connection)))
     where = engine.url.render_as_string(hide_password=True)

@@ -135,7 +135,7 @@ def test_session_helper_uses_the_apps_engine(app: Flask) -> None:
 
 def test_init_db_command(runner: FlaskCliRunner, app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
     created = []
-    monkeypatch.setattr(referee.db.SQLModel.metadata, "create_all", lambda bind: created.append(bind))
+    monkeypatch.setattr(referee.db, "upgrade", lambda engine: created.append(engine))
     result = runner.invoke(args=["init-db"])
     assert result.exit_code == 0, result.output
     assert "Initialized the database" in result.output
