@@ -51,7 +51,9 @@ def fingerprint(filename: str) -> str | None:
         return None
     try:
         stat = os.stat(path)
-    except OSError:
+    except (OSError, ValueError):  # ValueError: a NUL in the name
+        return None
+    if not os.path.isfile(path):
         return None
     with _lock:
         known = _digests.get(path)

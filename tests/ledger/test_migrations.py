@@ -137,9 +137,14 @@ def test_referee_db_upgrade_upgrades_the_configured_database(tmp_path: Path,
     engine.dispose()
 
 
-def test_flask_db_upgrade_says_it_is_up_to_date(tmp_path: Path) -> None:
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'app.sqlite3'}"}, instance_path=tmp_path / "i")
-    result = app.test_cli_runner().invoke(args=["db", "upgrade"])
+def test_flask_db_upgrade_says_what_it_did(tmp_path: Path) -> None:
+    settings = {"DATABASE_URL": f"sqlite:///{tmp_path / 'app.sqlite3'}"}
+    first = create_app(settings, instance_path=tmp_path / "i")  # a new database: the start made the tables
+    result = first.test_cli_runner().invoke(args=["db", "upgrade"])
     assert result.exit_code == 0, result.output
-    assert "Already up to date" in result.output
-    app.extensions["referee.db"].dispose()
+    assert result.output.startswith("Upgraded")
+    first.extensions["referee.db"].dispose()
+    again = create_app(settings, instance_path=tmp_path / "i")
+    result = again.test_cli_runner().invoke(args=["db", "upgrade"])
+    assert result.output.startswith("Already up to date")
+    again.extensions["referee.db"].dispose()

@@ -73,3 +73,5 @@ def test_unknown_and_escaping_names_are_not_found(client: FlaskClient) -> None:
     assert client.get("/static/css/app.0123456789ab.css").status_code == 404
     assert client.get("/static/../referee/__init__.py").status_code == 404
     assert client.get("/static/css/nothing.css").status_code == 404
+    assert client.get("/static/css/app%00.css").status_code == 404
+    assert client.get("/static/css").status_code == 404
