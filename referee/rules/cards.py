@@ -10,6 +10,18 @@ Cards are separated by spaces or commas. Input is case-insensitive; output uses 
 '10S JS JK'
 >>> format_cards(parse_cards("3C 4C"), pretty=True)
 '3♣ 4♣'
+
+Suit letters depend on the language the cards are typed in (:data:`SUIT_LETTERS`): in Spanish a suit is
+written ``P C D T`` (picas, corazones, diamantes, tréboles), so ``7C`` is the seven of *hearts* and ``7T``
+the seven of clubs. ``T`` is also the notation's one-letter ten; a token is read as a rank *followed by* a
+suit, so ``T`` alone is a ten, ``TT`` and ``10T`` the ten of clubs and ``TC`` the ten of hearts: nothing is
+ambiguous. A language's letters replace the English ones rather than adding to them (``7S`` is refused in
+Spanish: mixing the two alphabets would read an English ``7C`` as hearts without a word). The symbols
+``♠ ♥ ♦ ♣`` mean the same in every language. Output is always the notation (English letters), so what is
+stored reads the same whatever language it was typed in.
+
+>>> format_cards(parse_cards("7C 7P 7T TT T", language="es", allow_bare_rank=True))
+'7H 7S 7C 10C 10'
 """
 
 from __future__ import annotations
@@ -28,11 +40,15 @@ __all__ = [
     "Card",
     "JOKER",
     "CardError",
+    "SUIT_LETTERS",
+    "suit_letters",
+    "letter_for",
     "TooManyCopiesError",
     "CardsLike",
     "parse_card",
     "parse_cards",
     "format_cards",
+    "to_notation",
     "to_cards",
     "check_copies",
     "full_deck",
@@ -184,6 +200,43 @@ _SUIT_BY_TEXT = {s.value: s for s in Suit} | {s.symbol: s for s in Suit} | {
     "♢": Suit.DIAMONDS,
     "♧": Suit.CLUBS,
 }
+
+SUIT_LETTERS: dict[str, dict[str, Suit]] = {
+    "en": {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS},
+    "es": {"P": Suit.SPADES, "C": Suit.HEARTS, "D": Suit.DIAMONDS, "T": Suit.CLUBS},
+}
+"""The letters each language writes the suits with (picas, corazones, diamantes, tréboles in Spanish).
+
+A language not listed uses the notation's own letters, the English ones."""
+
+
+def suit_letters(language: str = "en") -> dict[str, Suit]:
+    """The suit letters of ``language`` (``es``, ``es-EC``, ``en_GB``…); the notation's own when it has none.
+
+    >>> sorted(suit_letters("es_EC"))
+    ['C', 'D', 'P', 'T']
+    """
+    primary = re.split(r"[-_]", language.strip().lower(), maxsplit=1)[0]
+    return SUIT_LETTERS.get(primary, SUIT_LETTERS["en"])
+
+
+def letter_for(suit: Suit, language: str = "en") -> str:
+    """The letter ``language`` writes ``suit`` with.
+
+    >>> letter_for(Suit.HEARTS, "es"), letter_for(Suit.CLUBS, "es")
+    ('C', 'T')
+    """
+    return next(letter for letter, s in suit_letters(language).items() if s is suit)
+
+
+def _suit_of(text: str, language: str) -> Suit | None:
+    """The suit a token's last character names in ``language``: its letter or a symbol (any language)."""
+    if text in _SUIT_LETTER_SET:
+        return suit_letters(language).get(text)
+    return _SUIT_BY_TEXT.get(text)
+
+
+_SUIT_LETTER_SET = frozenset(letter for letters in SUIT_LETTERS.values() for letter in letters)
 _SEPARATORS = re.compile(r"[\s,]+")
 _VARIATION_SELECTORS = str.maketrans("", "", "\ufe0f\ufe0e")
 
@@ -191,13 +244,17 @@ CardsLike = str | Iterable[Card]
 """Every public function takes cards as notation text or as Card objects."""
 
 
-def parse_card(token: str, *, allow_bare_rank: bool = False) -> Card:
+def parse_card(token: str, *, allow_bare_rank: bool = False, language: str = "en") -> Card:
     """Parse one card: ``7H``, ``10♠``, ``t♠``, ``JK``, ``*``; with ``allow_bare_rank`` also ``K``.
+
+    ``language`` chooses the suit letters (:func:`suit_letters`); the symbols work in every language.
 
     >>> parse_card("q♥")
     Card.parse('QH')
     >>> parse_card("K", allow_bare_rank=True)
     Card.parse('K')
+    >>> parse_card("7c", language="es")
+    Card.parse('7H')
     """
     text = token.translate(_VARIATION_SELECTORS).strip()
     upper = text.upper()
@@ -205,23 +262,40 @@ def parse_card(token: str, *, allow_bare_rank: bool = False) -> Card:
         return JOKER
     if not text:
         raise CardError(token, "an empty card")
-    suit = _SUIT_BY_TEXT.get(upper[-1])
-    if suit is None:
+    suit = _suit_of(upper[-1], language) if len(upper) > 1 else None
+    if suit is None or upper[:-1] not in _RANKS_BY_LABEL:
         if upper in _RANKS_BY_LABEL:
             if allow_bare_rank:
                 return Card(_RANKS_BY_LABEL[upper], None)
-            raise CardError(token, f"{token!r} needs a suit here (write it like {upper}H or {upper}♥)")
-        raise CardError(token)
-    rank = _RANKS_BY_LABEL.get(upper[:-1])
-    if rank is None:
-        raise CardError(token)
-    return Card(rank, suit)
+            letter = letter_for(Suit.HEARTS, language)
+            raise CardError(token, f"{token!r} needs a suit here (write it like {upper}{letter} or {upper}♥)")
+        raise CardError(token, _not_a_card(token, language))
+    return Card(_RANKS_BY_LABEL[upper[:-1]], suit)
 
 
-def parse_cards(text: str, *, allow_bare_rank: bool = False) -> tuple[Card, ...]:
-    """Parse cards separated by spaces or commas; an empty text is no cards."""
+def _not_a_card(token: str, language: str) -> str | None:
+    """The message for a token that is no card: the default one, or naming the language's own suit letters."""
+    letters = suit_letters(language)
+    if letters is SUIT_LETTERS["en"]:
+        return None
+    hearts, diamonds = letter_for(Suit.HEARTS, language), letter_for(Suit.DIAMONDS, language)
+    return (f"{token!r} is not a card (write it like 7{hearts}, 10♠, Q{diamonds} or JK; "
+            f"the suits are {' '.join(letters)} or ♠ ♥ ♦ ♣)")
+
+
+def parse_cards(text: str, *, allow_bare_rank: bool = False, language: str = "en") -> tuple[Card, ...]:
+    """Parse cards separated by spaces or commas; an empty text is no cards (suit letters of ``language``)."""
     tokens = [t for t in _SEPARATORS.split(text.translate(_VARIATION_SELECTORS)) if t]
-    return tuple(parse_card(t, allow_bare_rank=allow_bare_rank) for t in tokens)
+    return tuple(parse_card(t, allow_bare_rank=allow_bare_rank, language=language) for t in tokens)
+
+
+def to_notation(text: str, *, allow_bare_rank: bool = False, language: str = "en") -> str:
+    """Cards typed in ``language`` written back in the notation, the form the ledger stores.
+
+    >>> to_notation("7c, 7p 🃏", language="es")
+    '7H 7S JK'
+    """
+    return format_cards(parse_cards(text, allow_bare_rank=allow_bare_rank, language=language))
 
 
 def to_cards(cards: CardsLike, *, allow_bare_rank: bool = False) -> tuple[Card, ...]:

@@ -42,6 +42,11 @@ __all__ = [
     "CutReward",
     "RunJokerSwap",
     "SwapReuse",
+    "SetWord",
+    "RunWord",
+    "BuyCall",
+    "Terms",
+    "Reminder",
     "MeldRules",
     "Requirement",
     "Contract",
@@ -168,6 +173,50 @@ class SwapReuse(StrEnum):
 # --------------------------------------------------------------------------------------------------
 # Data
 # --------------------------------------------------------------------------------------------------
+
+
+class SetWord(StrEnum):
+    """What a family's table calls its sets."""
+
+    TRIO = "trío"  # trío, cuarteto, quinteto (Telefunken and its family)
+    BOOK = "book"  # book of 3 (Shanghai)
+    SET = "set"  # set of 3 (Progressive)
+
+
+class RunWord(StrEnum):
+    """What a family's table calls its runs."""
+
+    ESCALERA = "escalera"  # Telefunken and its family
+    RUN = "run"  # Shanghai, Progressive
+
+
+class BuyCall(StrEnum):
+    """The call that claims a discard out of turn."""
+
+    COMPRO = "¡Compro!"  # Telefunken and its family
+    MAY_I = "May I"  # Shanghai, Progressive
+
+
+@dataclass(frozen=True)
+class Terms:
+    """The words a family's table plays with: its sets, its runs and the call that claims a discard.
+
+    They are codes: the screens word each one in the page's language (a Spanish table of Shanghai still speaks
+    of runs and "May I", translated; a Telefunken table speaks of tríos and escaleras in every language).
+    """
+
+    sets: SetWord = SetWord.TRIO
+    runs: RunWord = RunWord.ESCALERA
+    buy_call: BuyCall = BuyCall.COMPRO
+
+
+class Reminder(StrEnum):
+    """A rule of one deal that a table forgets: said on the deal's screens when it applies."""
+
+    EXCHANGE = "exchange"  # cards are exchanged before play (the count is the number of exchanges)
+    GO_OUT_IN_ONE_TURN = "go-out-in-one-turn"  # nothing is laid down until the whole hand goes at once
+    NO_FINAL_DISCARD = "no-final-discard"  # going out leaves no card to discard
+    NO_BUYING = "no-buying"  # the discard cannot be bought in this deal (in a game that buys)
 
 
 @dataclass(frozen=True)
@@ -485,6 +534,7 @@ class Variant:
     no_meld_first_turn_from: int | None = None  # Bolivia: from this many players on, nobody melds on turn 1
     shanghai_call: bool = False  # a discard that fits a meld on the table may be claimed by calling "Shanghai"
     blind_out_bonus: tuple[int, int] | None = None  # going out in one turn: (with a wild, with none) (Kolsov ext)
+    terms: Terms = Terms()
     house_rules: tuple[HouseRule, ...] = ()
     house_rule_values: tuple[tuple[str, object], ...] = ()  # the values in force (defaults omitted)
     decisions: tuple[str, ...] = ()  # what this project decided where the sources are silent
@@ -539,6 +589,26 @@ class Variant:
         """Whether going out in deal ``number`` needs, allows or forbids a final discard."""
         rule = self.deal(number).final_discard
         return self.final_discard if rule is None else rule
+
+    def reminders_in(self, number: int) -> tuple[tuple[Reminder, int], ...]:
+        """The rules of deal ``number`` a table forgets, each with its count (exchanges; else 1).
+
+        >>> find_variant("telefunken").reminders_in(6)
+        ((<Reminder.EXCHANGE: 'exchange'>, 1),)
+        >>> [r.value for r, _ in find_variant("progressive-rummy").reminders_in(1)]
+        ['no-buying']
+        """
+        deal = self.deal(number)
+        found: list[tuple[Reminder, int]] = []
+        if deal.exchanges:
+            found.append((Reminder.EXCHANGE, deal.exchanges))
+        if deal.go_out_in_one_turn:
+            found.append((Reminder.GO_OUT_IN_ONE_TURN, 1))
+        if self.final_discard_in(number) is Discard.FORBIDDEN:
+            found.append((Reminder.NO_FINAL_DISCARD, 1))
+        if self.buy.enabled and not deal.buying:
+            found.append((Reminder.NO_BUYING, 1))
+        return tuple(found)
 
     def exact_cut_counts(self, players: int, *, jokers_taken: int = 0) -> tuple[int, ...]:
         """How many cards make an exact cut for ``players`` (the cutter took ``jokers_taken`` jokers)."""
@@ -1328,6 +1398,7 @@ _SHANGHAI_DECISIONS = (
 )
 
 SHANGHAI = Variant(
+    terms=Terms(SetWord.BOOK, RunWord.RUN, BuyCall.MAY_I),
     id="shanghai",
     name="Shanghai Rummy",
     description="Contract Rummy's 7 deals of books and runs of 4, the ace high only, "
@@ -1458,6 +1529,7 @@ SHANGHAI_DEB_KOLSOV = replace(
 # ---- Progressive Rummy (docs/rules.md §10) -------------------------------------------------------
 
 PROGRESSIVE_RUMMY = Variant(
+    terms=Terms(SetWord.SET, RunWord.RUN, BuyCall.MAY_I),
     id="progressive-rummy",
     name="Progressive Rummy",
     description="15 deals from two sets of 3 to five runs of 3, 2s and jokers wild, "

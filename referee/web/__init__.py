@@ -5,7 +5,19 @@ from __future__ import annotations
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
-from referee.web import assets, board, catalogues, compression, games, home, i18n, referee_tools, rules_card, table
+from referee.web import (
+    assets,
+    board,
+    catalogues,
+    compression,
+    games,
+    home,
+    i18n,
+    notation,
+    referee_tools,
+    rules_card,
+    table,
+)
 
 #: Every POST needs a valid CSRF token (Flask-WTF forms carry it).
 csrf = CSRFProtect()
@@ -18,6 +30,7 @@ def init_app(app: Flask) -> None:
     catalogues.init_app(app)
     compression.init_app(app)
     i18n.init_app(app)
+    notation.init_app(app)
     app.register_blueprint(home.bp)
     app.register_blueprint(board.bp)
     app.register_blueprint(rules_card.bp)

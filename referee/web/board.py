@@ -46,7 +46,7 @@ from referee.ledger.state import GameState
 from referee.web import access, describe
 from referee.web.i18n import current_language
 from referee.web.rendered import Page, RenderCache, page_of
-from referee.web.rules_card import contract_icons, deal_words, render_card, rules_url
+from referee.web.rules_card import contract_icons, deal_words, reminders, render_card, rules_url
 
 bp = Blueprint("board", __name__)
 
@@ -236,7 +236,8 @@ def board_context(state: GameState, me: str | None) -> dict[str, Any]:
         "show_chips": show_chips,
         "token_name": describe.token_name(state.variant),
         "show_buys_left": show_buys_left,
-        "contract_words": deal_words(state.deal),
+        "contract_words": deal_words(state.deal, state.variant.terms),
+        "reminders": reminders(state.variant, state.deal.number),
         "contract_icons": [contract_icons(c) for c in state.contracts],
         "adjustments": state.adjustments,
         "payouts": state.payouts,

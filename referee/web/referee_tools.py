@@ -30,13 +30,14 @@ from wtforms import IntegerField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, NumberRange, Optional
 
-from referee.rules.cards import Card, CardError, TooManyCopiesError, parse_card, to_cards
+from referee.rules.cards import Card, CardError, Suit, TooManyCopiesError, letter_for, parse_card, to_cards
 from referee.rules.layoffs import LayoffContext, Owner, SwapDestination, check_joker_swap, check_layoff
 from referee.rules.melds import Meld, classify
 from referee.rules.problems import RulesError
 from referee.rules.solver import HandSizeError, Solution, solve
-from referee.rules.variants import DEFAULT_VARIANT, VARIANTS, MeldKind, Requirement, Variant, find_variant
-from referee.web import access, rules_card, verdicts
+from referee.rules.variants import DEFAULT_VARIANT, VARIANTS, MeldKind, Requirement, Terms, Variant, find_variant
+from referee.web import access, notation, rules_card, verdicts
+from referee.web.i18n import current_language
 
 __all__ = ["bp", "KEYS", "press", "cards_html", "meld_title"]
 
@@ -118,11 +119,12 @@ class LayoffForm(_GetForm):
 # ---- the keypad ---------------------------------------------------------------------------------------------
 
 
-def press(hand: str, key: str) -> str:
+def press(hand: str, key: str, language: str = "en") -> str:
     """The hand text after one key of the keypad (the same rules as static/js/referee.js).
 
     A rank starts a card (its suit comes next; a rank pressed again replaces it), a suit completes the card
-    before it (or changes the suit of a complete one), JK adds a joker, back removes the last card.
+    before it (or changes the suit of a complete one) with the letter ``language`` writes it with, JK adds
+    a joker, back removes the last card.
 
     >>> press(press("7H", "8"), "H")
     '7H 8H'
@@ -132,6 +134,8 @@ def press(hand: str, key: str) -> str:
     '7S'
     >>> press("7H 8H", "back")
     '7H'
+    >>> press("7", "H", "es")
+    '7C'
     """
     tokens = hand.split()
     last = tokens[-1] if tokens else ""
@@ -145,10 +149,11 @@ def press(hand: str, key: str) -> str:
             tokens.pop()
         tokens.append(key)
     elif key in dict(SUIT_KEYS):
+        letter = letter_for(Suit(key), language)
         if pending:
-            tokens[-1] = last + key
+            tokens[-1] = last + letter
         elif tokens and last.upper() not in ("JK", "*") and len(last) >= 2:
-            tokens[-1] = last[:-1] + key
+            tokens[-1] = last[:-1] + letter
     return " ".join(tokens)
 
 
@@ -223,7 +228,7 @@ def error_words(error: RulesError) -> str:
             "A hand of %(num)d card: give 1 to 30 cards.", "A hand of %(num)d cards: give 1 to 30 cards.", error.count
         )
     if isinstance(error, CardError):
-        return _("“%(token)s” is not a card: write it like 7H, 10♠, QD or JK.", token=error.token)
+        return notation.not_a_card(error.token)
     return str(error)
 
 
@@ -253,7 +258,7 @@ def _meld_row(meld: Meld, label: str = "") -> dict[str, Any]:
 def check_meld(variant: Variant, players: int | None, text: str) -> Answer:
     """The meld checker's answer."""
     try:
-        cards = to_cards(text)
+        cards = to_cards(notation.to_notation(text))
         if not cards:
             return Answer(False, _("Enter the cards of one meld."), error=True)
         verdict = classify(cards, variant, players=players)
@@ -268,13 +273,13 @@ def check_meld(variant: Variant, players: int | None, text: str) -> Answer:
 def solve_hand(variant: Variant, deal: int, players: int | None, text: str) -> Answer:
     """The contract solver's answer."""
     try:
-        solution = solve(variant, deal, text, players=players)
+        solution = solve(variant, deal, notation.to_notation(text), players=players)
     except RulesError as error:
         return Answer(False, error_words(error), error=True)
-    return _solution_answer(solution)
+    return _solution_answer(solution, variant.terms)
 
 
-def _solution_answer(solution: Solution) -> Answer:
+def _solution_answer(solution: Solution, terms: Terms) -> Answer:
     rows = [
         _meld_row(meld, requirement_words(req)) for meld, req in zip(solution.melds, solution.requirements, strict=True)
     ]
@@ -285,7 +290,7 @@ def _solution_answer(solution: Solution) -> Answer:
         )
     else:
         headline = _("Not yet: the contract is not there.")
-    notes = [_("Contract: %(contract)s", contract=rules_card.contract_words(solution.contract))]
+    notes = [_("Contract: %(contract)s", contract=rules_card.contract_words(solution.contract, terms))]
     label = _("Discard:") if solution.go_out and solution.possible else _("Left in the hand:")
     title = "" if solution.possible or not rows else _("The closest arrangement:")
     return Answer(solution.possible, headline, melds=rows, left=left, left_label=label, melds_title=title,
@@ -305,7 +310,7 @@ def check_table(variant: Variant, deal: int, players: int | None, form: LayoffFo
         pure_trio=_flag(form.pure_trio.data),
         player_has_melded=_flag(form.player_has_melded.data),
         contract_turn=_flag(form.contract_turn.data),
-        run_order=(form.run_order.data or "").strip() or None,
+        run_order=notation.read_cards((form.run_order.data or "").strip()) or None,
         deal=deal,
         players=players,
     )
@@ -314,6 +319,7 @@ def check_table(variant: Variant, deal: int, players: int | None, form: LayoffFo
     if not table_text or not given:
         return Answer(False, _("Enter the meld on the table and the card(s) the player gives."), error=True)
     try:
+        table_text, given = notation.to_notation(table_text), notation.to_notation(given)
         if form.action.data == "swap":
             swap = check_joker_swap(variant, table_text, given, context=context)
             answer = Answer(
@@ -403,7 +409,7 @@ def _render(setting: Setting) -> str:
     hand_text = (hand_form.hand.data or "").strip()
     key = args.get("key", "")
     if key in KEYS:
-        hand_text = press(hand_text, key)
+        hand_text = press(hand_text, key, current_language())
         hand_form.hand.data = hand_text
     answers: dict[str, Answer] = {}
     if tool == "meld":
@@ -421,8 +427,9 @@ def _render(setting: Setting) -> str:
     return render_template(
         "referee/tools.html",
         setting=setting,
-        deal_words=rules_card.deal_words(the_deal),
-        deals=[(d.number, rules_card.deal_words(d)) for d in setting.variant.deals],
+        deal_words=rules_card.deal_words(the_deal, setting.variant.terms),
+        reminders=rules_card.reminders(setting.variant, setting.deal),
+        deals=[(d.number, rules_card.deal_words(d, setting.variant.terms)) for d in setting.variant.deals],
         setup_form=setup_form,
         meld_form=meld_form,
         hand_form=hand_form,
@@ -444,7 +451,7 @@ def _hand_preview(text: str) -> Markup | None:
     pending = ""
     for token in text.split():
         try:
-            shown.append(parse_card(token))
+            shown.append(parse_card(token, language=current_language()))
         except RulesError:
             pending = token
     faces = cards_html(shown)

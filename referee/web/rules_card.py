@@ -18,6 +18,7 @@ from referee.rules.cards import Rank
 from referee.rules.problems import RulesError
 from referee.rules.variants import (
     VARIANTS,
+    BuyCall,
     Contract,
     CutReward,
     Deal,
@@ -25,8 +26,12 @@ from referee.rules.variants import (
     FirstPlayer,
     HouseRule,
     MeldKind,
+    Reminder,
     Requirement,
+    RunWord,
+    SetWord,
     StockRule,
+    Terms,
     Variant,
     WildLimit,
     find_variant,
@@ -44,6 +49,8 @@ __all__ = [
     "contract_words",
     "contract_icons",
     "deal_words",
+    "buy_call_words",
+    "reminders",
     "house_rule_query",
     "house_rules_from_query",
     "render_card",
@@ -54,10 +61,19 @@ __all__ = [
 # ---- contracts in words ----------------------------------------------------------------------------
 
 
-def _requirement_words(req: Requirement, count: int) -> str:
-    """``count`` melds of one requirement, e.g. '2 pure tríos', '1 run of 7 or more'."""
-    pure = req.pure
-    if req.kind is MeldKind.SET and req.size == 3:
+def _requirement_words(req: Requirement, count: int, terms: Terms) -> str:
+    """``count`` melds of one requirement in the family's words, e.g. '2 pure tríos', '1 escalera of 7 or more'."""
+    pure = req.pure and terms.sets is SetWord.TRIO
+    if req.kind is MeldKind.SET and terms.sets is SetWord.BOOK:
+        if req.size == 3:
+            text = ngettext("%(num)d book", "%(num)d books", count)
+        else:
+            text = ngettext("%(num)d book of %(size)d", "%(num)d books of %(size)d", count, size=req.size)
+    elif req.kind is MeldKind.SET and terms.sets is SetWord.SET:
+        text = ngettext("%(num)d set of %(size)d", "%(num)d sets of %(size)d", count, size=req.size)
+    elif req.kind is MeldKind.RUN and terms.runs is RunWord.ESCALERA:
+        text = ngettext("%(num)d escalera of %(size)d", "%(num)d escaleras of %(size)d", count, size=req.size)
+    elif req.kind is MeldKind.SET and req.size == 3:
         if pure:
             text = ngettext("%(num)d pure trío", "%(num)d pure tríos", count)
         else:
@@ -86,6 +102,8 @@ def _requirement_words(req: Requirement, count: int) -> str:
         text = gettext("%(melds)s or more", melds=text)
     if pure:
         return text
+    if req.wilds is WildLimit.NONE and req.distinct_suits:
+        return gettext("%(melds)s of different suits, with no wild card", melds=text)
     if req.wilds is WildLimit.NONE:
         return gettext("%(melds)s with no wild card", melds=text)
     if req.wilds is WildLimit.ONE or req.wild_cap == 1:
@@ -101,12 +119,12 @@ def _joined(parts: list[str]) -> str:
     return gettext("%(first)s and %(last)s", first=gettext(", ").join(parts[:-1]), last=parts[-1])
 
 
-def contract_words(contract: Contract) -> str:
-    """The contract in the page's language, e.g. '1 trío and 1 run of 7 or more'."""
+def contract_words(contract: Contract, terms: Terms) -> str:
+    """The contract in the page's language and the family's words, e.g. '1 trío and 1 escalera of 7 or more'."""
     counts: dict[Requirement, int] = {}
     for req in contract.melds:
         counts[req] = counts.get(req, 0) + 1
-    text = _joined([_requirement_words(req, count) for req, count in counts.items()])
+    text = _joined([_requirement_words(req, count, terms) for req, count in counts.items()])
     if contract.max_wilds == 0:
         text = gettext("%(contract)s, no jokers", contract=text)
     elif contract.max_wilds is not None:
@@ -121,12 +139,35 @@ def contract_words(contract: Contract) -> str:
     return text
 
 
-def deal_words(deal: Deal) -> str:
-    """The deal's contract(s) in words, e.g. '1 trío and 1 run of 7 or more — go out in one turn'."""
-    text = gettext(", or ").join(contract_words(c) for c in deal.contracts)
+def deal_words(deal: Deal, terms: Terms) -> str:
+    """The deal's contract(s) in words, e.g. '1 trío and 1 escalera of 7 or more — go out in one turn'."""
+    text = gettext(", or ").join(contract_words(c, terms) for c in deal.contracts)
     if deal.go_out_in_one_turn:
         text = gettext("%(contract)s — go out in one turn", contract=text)
     return text
+
+
+def buy_call_words(terms: Terms) -> str:
+    """The call that claims a discard, as the family's table calls it: ¡Compro! or “May I?”."""
+    return {BuyCall.COMPRO: gettext("¡Compro!"), BuyCall.MAY_I: gettext("“May I?”")}[terms.buy_call]
+
+
+def reminders(variant: Variant, number: int) -> list[str]:
+    """The rules of deal ``number`` a table forgets, in the page's language (the variant says which apply)."""
+    words = []
+    for reminder, count in variant.reminders_in(number):
+        if reminder is Reminder.EXCHANGE:
+            words.append(ngettext(
+                "Before play, everyone exchanges cards face down (once).",
+                "Before play, everyone exchanges cards face down (%(num)d times in a row).", count))
+        elif reminder is Reminder.GO_OUT_IN_ONE_TURN:
+            words.append(gettext("Go out in one turn: nothing is laid down until the whole hand goes at once."))
+        elif reminder is Reminder.NO_FINAL_DISCARD:
+            words.append(gettext("No final discard: the last cards are laid down, none is thrown."))
+        elif reminder is Reminder.NO_BUYING:
+            call = buy_call_words(variant.terms)
+            words.append(gettext("No buying in this deal: %(call)s is not allowed.", call=call))
+    return words
 
 
 # ---- contracts as small card icons -------------------------------------------------------------------
@@ -274,7 +315,8 @@ def deal_rows(variant: Variant) -> list[DealRow]:
                     deal.exchanges,
                 )
             )
-        words = contract_words(deal.contracts[0]) if len(deal.contracts) == 1 else deal_words(deal)
+        terms = variant.terms
+        words = contract_words(deal.contracts[0], terms) if len(deal.contracts) == 1 else deal_words(deal, terms)
         if len(deal.contracts) == 1 and deal.go_out_in_one_turn:
             words = gettext("%(contract)s — go out in one turn", contract=words)
         rows.append(DealRow(deal.number, words, tuple(contract_icons(c) for c in deal.contracts), tuple(notes)))

@@ -39,7 +39,7 @@ from referee.ledger.state import apply as apply_event
 from referee.rules import scoring
 from referee.rules.cards import CardError, parse_cards
 from referee.rules.problems import RulesError
-from referee.web import access, describe, qr, rules_card
+from referee.web import access, describe, notation, qr, rules_card
 from referee.web.forms import (
     NO_CARDS,
     NOBODY,
@@ -111,9 +111,14 @@ def stale_message() -> str:
              "Check it and enter your change again if it is still needed.")
 
 
-def go_deal(table: access.Table) -> WerkzeugResponse:
-    """Back to the deal screen (POST-redirect-GET)."""
-    return redirect(url_for("table.deal", edit_token=table.edit_token), code=303)
+def go_deal(table: access.Table, card: str | None = None) -> WerkzeugResponse:
+    """Back to the deal screen (POST-redirect-GET), at the card of the action just taken when there is one."""
+    return redirect(url_for("table.deal", edit_token=table.edit_token, _anchor=card), code=303)
+
+
+#: The deal screen's card for each of its actions: a redirect lands there, not at the top of the page.
+ACTION_CARDS = {"buy": "buy-card", "laid-down": "laid-card", "cut": "cut-card", "contract": "deal-head",
+                "abandon": "refusal"}
 
 
 # ---- the deal screen ---------------------------------------------------------------------------------------
@@ -166,7 +171,9 @@ def deal_context(table: access.Table) -> dict[str, Any]:
         "state": state,
         "variant": variant,
         "rows": rows,
-        "deal_words": rules_card.deal_words(state.deal),
+        "deal_words": rules_card.deal_words(state.deal, variant.terms),
+        "reminders": rules_card.reminders(variant, state.deal.number),
+        "buy_call": rules_card.buy_call_words(variant.terms),
         "contract_icons": [rules_card.contract_icons(c) for c in state.contracts],
         "cut_form": cut_form,
         "buy_form": buy_form,
@@ -187,6 +194,8 @@ def deal_context(table: access.Table) -> dict[str, Any]:
         "undo_target": last_undoable(state),
         "rules_card": rules_card,
         "refusal": None,
+        "kept": {},
+        "action_cards": ACTION_CARDS,
         "claim": claim_from_query(state) if variant.buy.enabled else None,
     }
 
@@ -259,6 +268,11 @@ def _refused_page(table: access.Table, action: str, outcome: Outcome, form: Acti
         override_form.override.data = "; ".join(outcome.refused)
     context = deal_context(table)
     player = str(getattr(getattr(form, "player", None), "data", "") or "")
+    # What was typed and chosen stays on the screen: the refused action's own card shows it again.
+    context["kept"] = {"action": action, "player": player,
+                       "melds": str(getattr(getattr(form, "melds", None), "data", "") or ""),
+                       "cutter_jokers": str(getattr(getattr(form, "cutter_jokers", None), "data", "") or ""),
+                       "contract_index": request.form.get("contract_index", "")}
     titles = {
         "buy": _("%(player)s cannot buy:", player=player),
         "laid-down": _("%(player)s’s contract is not right:", player=player),
@@ -279,20 +293,27 @@ def _act(
 ) -> Page:
     """The common path of a deal-screen action: validate, append, and redirect or show what went wrong."""
     table = access.require_edit(edit_token)
+    card = ACTION_CARDS.get(action)
     if not form.validate_on_submit():
-        flash(" ".join(_form_errors(form)) or _("That did not work: try again."), "error")
-        return go_deal(table)
-    event = build(table.state)
+        flash(" ".join(_form_errors(form)) or _("That did not work: try again."), f"error@{card}")
+        return go_deal(table, card)
+    try:
+        event = build(table.state)
+    except CardError as error:
+        # Cards typed in a way the page's language does not read: said in words, everything kept.
+        return _refused_page(table, action, Outcome(table.state, refused=(notation.not_a_card(error.token),)), form)
     outcome = append(table, form, event)
     if outcome.conflict:
         flash(stale_message(), "warning")
         return go_deal(table)
     if outcome.refused:
         return _refused_page(table, action, outcome, form)
-    flash(done_message(outcome.state), "success")
     if outcome.state.over:
+        flash(done_message(outcome.state), "success")
         return redirect(url_for("table.over", edit_token=edit_token), code=303)
-    return go_deal(table)
+    # The message goes with the action's card, where the page lands.
+    flash(done_message(outcome.state), f"success@{card}")
+    return go_deal(table, card)
 
 
 def _form_errors(form: Any) -> list[str]:
@@ -349,7 +370,8 @@ def laid_down(edit_token: str) -> Page:
     form.set_players(access.require_edit(edit_token).state.players)
 
     def build(state: GameState) -> Event:
-        return LaidDown(deal=state.deal_number, player=str(form.player.data), melds=form.meld_list())
+        melds = tuple(notation.to_notation(meld) for meld in form.meld_list())
+        return LaidDown(deal=state.deal_number, player=str(form.player.data), melds=melds)
 
     def done(state: GameState) -> str:
         if form.meld_list():
@@ -372,7 +394,7 @@ def choose_contract(edit_token: str) -> Page:
         return ContractChosen(deal=state.deal_number, contract_index=index)
 
     def done(state: GameState) -> str:
-        return _("Contract announced: %(contract)s.", contract=rules_card.deal_words(state.deal))
+        return _("Contract announced: %(contract)s.", contract=rules_card.deal_words(state.deal, state.variant.terms))
 
     return _act(edit_token, form, "contract", build, done)
 

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from referee.rules.cards import (
     JOKER,
+    SUIT_LETTERS,
     Card,
     CardError,
     Rank,
@@ -16,9 +17,11 @@ from referee.rules.cards import (
     check_copies,
     format_cards,
     full_deck,
+    letter_for,
     parse_card,
     parse_cards,
     to_cards,
+    to_notation,
 )
 from referee.rules.problems import RulesError
 
@@ -187,3 +190,94 @@ def test_case_and_separators_do_not_matter(items: list[tuple[Card, bool, str]]) 
 def test_repr_names_the_card(card: Card) -> None:
     assert repr(card) == f"Card.parse({str(card)!r})"
     assert Card.parse(str(card), allow_bare_rank=True) == card
+
+
+# ---- suit letters by language -------------------------------------------------------------------------------
+
+# (language, token as typed, the card in the notation): Spanish writes the suits P C D T (picas, corazones,
+# diamantes, tréboles); T is also the ten, read as a rank before a suit and as a suit after one.
+LANGUAGE_SPELLINGS = [
+    ("es", "7P", "7S"),
+    ("es", "7p", "7S"),
+    ("es", "7C", "7H"),
+    ("es", "7D", "7D"),
+    ("es", "7T", "7C"),
+    ("es", "7t", "7C"),
+    ("es", "TT", "10C"),
+    ("es", "10T", "10C"),
+    ("es", "TC", "10H"),
+    ("es", "TP", "10S"),
+    ("es", "T♣", "10C"),
+    ("es", "AT", "AC"),
+    ("es", "JT", "JC"),
+    ("es", "QC", "QH"),
+    ("es", "KP", "KS"),
+    ("es", "7♥", "7H"),
+    ("es", "7♠", "7S"),
+    ("es", "JK", "JK"),
+    ("es-EC", "5C", "5H"),
+    ("es_PE", "5T", "5C"),
+    ("en", "7C", "7C"),
+    ("en", "TC", "10C"),
+    ("en-GB", "7S", "7S"),
+    ("fr", "7H", "7H"),  # a language without its own letters uses the notation's
+]
+
+
+@pytest.mark.parametrize(("language", "token", "written"), LANGUAGE_SPELLINGS,
+                         ids=[f"{lang}:{t}" for lang, t, _ in LANGUAGE_SPELLINGS])
+def test_suit_letters_follow_the_language(language: str, token: str, written: str) -> None:
+    assert str(parse_card(token, language=language)) == written
+
+
+# (language, bare token, the rank it is) — a single character is a rank, never a suit
+BARE_RANKS = [("es", "T", "10"), ("es", "10", "10"), ("es", "7", "7"), ("en", "T", "10"), ("es", "K", "K")]
+
+
+@pytest.mark.parametrize(("language", "token", "written"), BARE_RANKS, ids=[f"{lang}:{t}" for lang, t, _ in BARE_RANKS])
+def test_a_lone_t_is_a_ten_in_every_language(language: str, token: str, written: str) -> None:
+    assert str(parse_card(token, allow_bare_rank=True, language=language)) == written
+
+
+# (language, token): refused, the token quoted — the other language's letters are not mixed in
+REFUSED_BY_LANGUAGE = [("es", "7S"), ("es", "7H"), ("en", "7P"), ("en", "7T"), ("es", "PP"), ("es", "CT"), ("es", "1T")]
+
+
+@pytest.mark.parametrize(("language", "token"), REFUSED_BY_LANGUAGE,
+                         ids=[f"{lang}:{t}" for lang, t in REFUSED_BY_LANGUAGE])
+def test_other_letters_are_refused_and_quoted(language: str, token: str) -> None:
+    with pytest.raises(CardError) as error:
+        parse_card(token, language=language)
+    assert error.value.token == token
+    assert repr(token) in str(error.value)
+
+
+def test_the_spanish_refusal_names_the_spanish_letters() -> None:
+    with pytest.raises(CardError, match="P C D T"):
+        parse_card("7S", language="es")
+    with pytest.raises(CardError, match="write it like 7C, 10♠, QD or JK"):
+        parse_card("7X", language="es")
+
+
+def test_a_spanish_rank_without_suit_is_shown_with_a_spanish_letter() -> None:
+    with pytest.raises(CardError, match="7C or 7♥"):
+        parse_card("7", language="es")
+
+
+def test_to_notation_writes_spanish_input_in_the_notation() -> None:
+    assert to_notation("7c 7p, 7t 🃏 TT", language="es") == "7H 7S 7C JK 10C"
+    assert to_notation("K 7 T", language="es", allow_bare_rank=True) == "K 7 10"
+    assert to_notation("7C 7S", language="en") == "7C 7S"
+
+
+def test_suit_letters_name_each_suit_once() -> None:
+    for language, letters in SUIT_LETTERS.items():
+        assert sorted(letters.values()) == sorted(Suit), language
+        for letter, suit in letters.items():
+            assert letter_for(suit, language) == letter
+
+
+@given(st.lists(st.sampled_from(full_deck()), max_size=12))
+def test_spanish_notation_round_trips(cards: list[Card]) -> None:
+    spanish = " ".join(c.rank.label + letter_for(c.suit, "es") for c in cards if c.rank and c.suit)
+    assert parse_cards(spanish, language="es") == tuple(cards)

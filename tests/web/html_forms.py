@@ -30,8 +30,8 @@ class Forms(HTMLParser):
             self.forms[-1][1][self._select] = a.get("value", "")
 
     def form(self, action_end: str) -> dict[str, str]:
-        """The fields of the first form whose action ends with ``action_end``."""
+        """The fields of the first form whose action ends with ``action_end`` (a #fragment aside: it posts the same)."""
         for action, fields in self.forms:
-            if action.endswith(action_end):
+            if action.partition("#")[0].endswith(action_end):
                 return dict(fields)
         raise AssertionError(f"no form posting to …{action_end}: {[a for a, _ in self.forms]}")

@@ -250,9 +250,10 @@ def test_the_games_rules_card_has_its_house_rules(app: Flask, client: FlaskClien
 def test_contract_words_in_english(app: Flask) -> None:
     variant = find_variant("telefunken")
     with app.test_request_context("/"):
-        assert rules_card.contract_words(variant.deals[0].contracts[0]) == "1 pure trío"
-        assert rules_card.deal_words(variant.deals[6]) == "1 trío and 1 run of 7 or more — go out in one turn"
-        assert rules_card.contract_words(variant.deals[3].contracts[0]) == "2 cuartetos"
+        assert rules_card.contract_words(variant.deals[0].contracts[0], variant.terms) == "1 pure trío"
+        words = rules_card.deal_words(variant.deals[6], variant.terms)
+        assert words == "1 trío and 1 escalera of 7 or more — go out in one turn"
+        assert rules_card.contract_words(variant.deals[3].contracts[0], variant.terms) == "2 cuartetos"
 
 
 def test_game_over_shows_the_payouts(app: Flask, client: FlaskClient) -> None:

@@ -699,7 +699,7 @@ def test_several_claims_are_settled_by_turn_order_and_one_tap_buys(
     # The choices stay ticked; the one-tap Buy is for the winner.
     asked = next(fields for action, fields in Forms(html).forms if action.endswith("#compro"))
     assert asked["discarder"] == discarder and asked["claimant"] == min(claimants, key=PLAYERS.index)
-    buy = Forms(html).forms[[a for a, _ in Forms(html).forms].index(f"{table.base}/buy", 1)]
+    buy = Forms(html).forms[[a for a, _ in Forms(html).forms].index(f"{table.base}/buy#buy-card", 1)]
     assert buy[1]["player"] == winner
     response = table.post("/buy", buy[1])
     assert response.status_code == 303
@@ -719,7 +719,7 @@ def test_the_claim_winner_who_may_not_buy_is_shown_with_the_reason(table: Table)
     html = claim(table, "Ana", ["Beto", "Caro"])
     assert "Beto gets the discard" in html  # turn order decides; whether Beto may buy is the ledger's word
     assert "Beto cannot buy:" in html
-    buy = Forms(html).forms[[a for a, _ in Forms(html).forms].index(f"{table.base}/buy", 1)]
+    buy = Forms(html).forms[[a for a, _ in Forms(html).forms].index(f"{table.base}/buy#buy-card", 1)]
     refused = table.post("/buy", buy[1])
     assert refused.status_code == 422 and 'data-testid="override"' in text_of(refused)
     assert table.state().buys_this_deal["Beto"] == 0

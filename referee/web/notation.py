@@ -1,0 +1,67 @@
+"""Cards typed on a page: read in the page's language, stored in the notation, and the keypad's keys.
+
+A scorekeeper types cards with the suit letters of the page's language (Spanish: P C D T, picas, corazones,
+diamantes, tréboles) or with the symbols; the card keypad types the same letters, so what is tapped and
+what is typed read alike. What reaches the ledger or the engine is always the notation
+(:func:`referee.rules.cards.to_notation`), whatever language it was typed in.
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask_babel import gettext as _
+
+from referee.rules.cards import CardError, Suit, suit_letters
+from referee.rules.cards import to_notation as _to_notation
+from referee.web.i18n import current_language
+
+__all__ = ["RANK_KEYS", "init_app", "keypad_suits", "suit_help", "to_notation", "read_cards", "not_a_card"]
+
+#: The keypad's rank keys, as they are typed (a ten as 10).
+RANK_KEYS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def _suit_name(suit: Suit) -> str:
+    return {Suit.SPADES: _("spades"), Suit.HEARTS: _("hearts"), Suit.DIAMONDS: _("diamonds"),
+            Suit.CLUBS: _("clubs")}[suit]
+
+
+def to_notation(text: str, *, allow_bare_rank: bool = False) -> str:
+    """Cards typed on this page (its language's suit letters) in the notation; raises CardError with the token."""
+    return _to_notation(text, allow_bare_rank=allow_bare_rank, language=current_language())
+
+
+def read_cards(text: str, *, allow_bare_rank: bool = False) -> str:
+    """Like :func:`to_notation`, but text that is not cards comes back as it was, for the engine to refuse."""
+    try:
+        return to_notation(text, allow_bare_rank=allow_bare_rank)
+    except CardError:
+        return text
+
+
+def keypad_suits() -> list[dict[str, object]]:
+    """The keypad's suit keys: the suit's id, its symbol, the letter this page types, its name, red or not."""
+    letters = {suit: letter for letter, suit in suit_letters(current_language()).items()}
+    return [{"id": suit.value, "symbol": suit.symbol, "letter": letters[suit], "name": _suit_name(suit),
+             "red": suit.is_red} for suit in Suit]
+
+
+def suit_help() -> str:
+    """How suits are typed on this page, e.g. 'Suits: S spades, H hearts, D diamonds, C clubs (or ♠ ♥ ♦ ♣).'"""
+    keys = keypad_suits()
+    letters = _(", ").join(f"{key['letter']} {key['name']}" for key in keys)
+    return _("Suits: %(letters)s (or ♠ ♥ ♦ ♣); a joker is JK.", letters=letters)
+
+
+def not_a_card(token: str) -> str:
+    """A token that is no card, quoted, with an example in this page's letters and the letters' help."""
+    letters = {suit: letter for letter, suit in suit_letters(current_language()).items()}
+    return _("“%(token)s” is not a card: write it like %(heart)s, 10♠, %(diamond)s or JK.", token=token,
+             heart="7" + letters[Suit.HEARTS], diamond="Q" + letters[Suit.DIAMONDS]) + " " + suit_help()
+
+
+def init_app(app: Flask) -> None:
+    """Give every template the keypad's keys and the suit letters' help."""
+    app.add_template_global(keypad_suits)
+    app.add_template_global(suit_help)
+    app.jinja_env.globals["keypad_ranks"] = RANK_KEYS
