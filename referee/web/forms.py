@@ -38,6 +38,7 @@ from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
 from referee.ledger.events import HandValue
 from referee.rules.variants import DEFAULT_VARIANT, VARIANTS, HouseRule, HouseRuleError, Variant
+from referee.web.notation import hand_notation  # a hand typed with the page's suit letters (Spanish: P C D T)
 
 #: The most a typed number may be: anything bigger is a typing slip, not a score.
 MAX_NUMBER = 1_000_000
@@ -214,7 +215,7 @@ def hand_value(cards: str | None, points: str | None = None) -> HandValue:
     typed = whole_number(points, maximum=MAX_POINTS)
     if typed is not None:
         return typed
-    return " ".join((cards or "").split())
+    return hand_notation(" ".join((cards or "").split()))
 
 
 def _points_text(form: Any, field: Any) -> None:

@@ -11,11 +11,13 @@ from __future__ import annotations
 from flask import Flask
 from flask_babel import gettext as _
 
-from referee.rules.cards import CardError, Suit, suit_letters
+from referee.rules.cards import SUIT_LETTERS, CardError, Suit, parse_cards, suit_letters
 from referee.rules.cards import to_notation as _to_notation
 from referee.web.i18n import current_language
 
-__all__ = ["RANK_KEYS", "init_app", "keypad_suits", "suit_help", "to_notation", "read_cards", "not_a_card"]
+__all__ = [
+    "RANK_KEYS", "init_app", "keypad_suits", "suit_help", "to_notation", "read_cards", "not_a_card", "hand_notation",
+]
 
 #: The keypad's rank keys, as they are typed (a ten as 10).
 RANK_KEYS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -37,6 +39,25 @@ def read_cards(text: str, *, allow_bare_rank: bool = False) -> str:
         return to_notation(text, allow_bare_rank=allow_bare_rank)
     except CardError:
         return text
+
+
+def hand_notation(text: str) -> str:
+    """A hand's cards as typed on this page, ready for the ledger: on a page with its own suit letters, ranks only.
+
+    A hand's value never depends on its suits, so either alphabet is read (``7P`` and ``7S`` are both a 7) and
+    the suits are dropped: what is stored then reads the same in every language. English text is kept as typed.
+    Text that is not cards comes back as it was, for the ledger to refuse in words.
+    """
+    language = current_language()
+    if suit_letters(language) is SUIT_LETTERS["en"]:
+        return text
+    for letters in (language, "en"):
+        try:
+            cards = parse_cards(text, allow_bare_rank=True, language=letters)
+        except CardError:
+            continue
+        return " ".join("JK" if card.rank is None else card.rank.label for card in cards)
+    return text
 
 
 def keypad_suits() -> list[dict[str, object]]:

@@ -488,7 +488,7 @@ def tools() -> str:
 def for_scorekeeper(edit_token: str) -> str:
     """The Referee screen of a game, from the scorekeeper's deal screen."""
     table = access.require_edit(edit_token)
-    back = url_for("table.deal", edit_token=edit_token)
+    back = url_for("table.deal", edit_token=edit_token, _anchor="deal-head")
     return _for_game(table, url_for("referee_tools.for_scorekeeper", edit_token=edit_token), "edit", back)
 
 

@@ -111,8 +111,12 @@ def stale_message() -> str:
              "Check it and enter your change again if it is still needed.")
 
 
-def go_deal(table: access.Table, card: str | None = None) -> WerkzeugResponse:
-    """Back to the deal screen (POST-redirect-GET), at the card of the action just taken when there is one."""
+def go_deal(table: access.Table, card: str = "deal-head") -> WerkzeugResponse:
+    """Back to the deal screen (POST-redirect-GET), at the card of the action just taken; else at the deal's head.
+
+    The deal screen opens at its head (the deal, its contract, its messages) rather than at the page's top,
+    so that on a small phone with large text the deal and End deal are on the first screen.
+    """
     return redirect(url_for("table.deal", edit_token=table.edit_token, _anchor=card), code=303)
 
 

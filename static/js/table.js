@@ -56,7 +56,8 @@
     function tokenValue(token) {
       var t = token.toUpperCase();
       if (t === "JK" || t === "*" || t === "🃏") return values.JK;
-      t = t.replace(/[SHDC♠♥♦♣\uFE0F]$/u, "");
+      t = t.replace(/\uFE0F/gu, "");
+      if (t.length > 1) t = t.replace(/[SHDCPT♠♥♦♣]$/u, ""); // a suit in either alphabet: it changes no value
       if (t === "10") t = "T";
       return Object.prototype.hasOwnProperty.call(values, t) ? values[t] : undefined;
     }

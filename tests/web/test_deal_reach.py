@@ -207,3 +207,12 @@ REMINDER_WORDS = [
 def test_reminders_in_words(app: Flask, variant_id: str, deal: int, language: str, words: str) -> None:
     with app.test_request_context("/", headers={"Accept-Language": language}):
         assert words in rules_card.reminders(find_variant(variant_id), deal)
+
+
+def test_a_hand_typed_with_spanish_letters_ends_the_deal(client: FlaskClient, app: Flask) -> None:
+    table = new_game(client, app)
+    spanish(client)
+    # Suits change no value: 7P (siete de picas) and a stray English 7S are both a 7; T alone is a ten.
+    response = table.end_deal("Beto", {"Ana": "7P KC", "Caro": "T 7S", "Dani": "5"})
+    assert response.status_code == 303, response.get_data(as_text=True)[-2000:]
+    assert table.state().totals == {"Ana": 17, "Beto": 0, "Caro": 17, "Dani": 5}
