@@ -297,7 +297,7 @@ def _act(
 ) -> Page:
     """The common path of a deal-screen action: validate, append, and redirect or show what went wrong."""
     table = access.require_edit(edit_token)
-    card = ACTION_CARDS.get(action)
+    card = ACTION_CARDS.get(action, "deal-head")
     if not form.validate_on_submit():
         flash(" ".join(_form_errors(form)) or _("That did not work: try again."), f"error@{card}")
         return go_deal(table, card)
