@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -269,3 +270,39 @@ def test_a_new_game_takes_at_most_6_taps_names_aside(phone: Callable[..., Page])
     expect(page.get_by_test_id("deal-title")).to_have_text("Deal 1 of 7")
     print(f"a new game, names aside: {tap.count} taps")
     assert tap.count <= TAP_BUDGET_NEW_GAME
+
+
+# ---- what is typed fits -----------------------------------------------------------------------------------
+
+
+FITS = """
+(el) => ({scroll: el.scrollWidth, client: el.clientWidth, fits: el.scrollWidth <= el.clientWidth + 1})
+"""
+
+
+@pytest.mark.parametrize("text", [100, 200])
+def test_long_names_twelve_cards_and_three_digit_points_fit_at_320(
+    phone: Callable[..., Page], live_server: LiveServer, screenshot: Shot, text: int
+) -> None:
+    page = phone("320x568")
+    page.goto(f"/g/{new_game(live_server)}/end")
+    if text == 200:
+        large_text(page)
+    page.get_by_test_id("out-Beto").check()
+    page.get_by_test_id("hand-Guillermina").fill("K Q J 10 9 8 7 6 5 4 3 JK")  # twelve cards
+    page.get_by_test_id("typed-Maximiliano").fill("125")
+    page.get_by_test_id("hand-Dani").fill("K")
+    # The twelve cards fit their field at 100% (at 200% the field scrolls inside itself, as text fields do).
+    for testid in ("hand-Guillermina", "typed-Maximiliano") if text == 100 else ("typed-Maximiliano",):
+        fit = page.get_by_test_id(testid).evaluate(FITS)
+        assert fit["fits"], (testid, fit)
+    for name in ("Guillermina", "Maximiliano"):
+        fit = page.get_by_test_id(f"select-{name}").evaluate(FITS)
+        assert fit["fits"], (name, fit)  # the whole name (wrapped if it must be), not "Guill…"
+    expect(page.get_by_test_id("points-Maximiliano")).to_have_text("125")
+    for testid in ("points-Maximiliano", "points-Guillermina"):
+        expect(page.get_by_test_id(testid)).to_have_text(re.compile(r"^\d{2,3}$"))
+        fit = page.get_by_test_id(testid).evaluate(FITS)
+        assert fit["fits"], (testid, fit)
+    no_sideways_scroll(page)
+    screenshot(page, f"reach-end-320-{text}")

@@ -108,7 +108,7 @@ def test_reached_from_the_deal_screen_and_the_viewer(
     page.get_by_test_id("solve").click()
     expect(page.get_by_test_id("solve-answer-reasons")).to_contain_text("does not allow two contract sets of one rank")
     page.get_by_test_id("back").click()
-    expect(page).to_have_url(f"{live_server.url}/g/{edit_token}")
+    expect(page).to_have_url(f"{live_server.url}/g/{edit_token}#deal-head")  # back where the deal is
 
     page.goto(f"/v/{view_token}")
     fits_the_phone(page)
