@@ -187,7 +187,7 @@ def test_my_games_lists_this_phones_games_and_forgets_one(client: FlaskClient) -
     _, second, _ = new_game(client, ["Xavi", "Yoli", "Zoe"], variant="shanghai")
     html = client.get("/games").get_data(as_text=True)
     assert html.index("Xavi, Yoli, Zoe") < html.index("Ana, Beto, Caro")  # the most recent first
-    assert f'href="/g/{token_of(first)}"' in html and "Deal 1 of 7" in html
+    assert f'href="/g/{token_of(first)}#deal-head"' in html and "Deal 1 of 7" in html
     forget = Forms(html).form(f"/games/forget/{token_of(second)}")
     response = client.post(f"/games/forget/{token_of(second)}", data=forget)
     assert response.status_code == 303
