@@ -351,7 +351,7 @@ def view(view_token: str) -> Response:
         key = (head.public_id, request.full_path, head.seq, current_language(), chosen,
                request.cookies.get(ME_COOKIE))
         page, cookie = pages().pages.get(key, lambda: _page(access.state_at(head), view_token))
-    if page.etag in request.if_none_match:
+    if request.if_none_match.contains_weak(page.etag):
         response = Response(status=304)
     else:
         gzipped = request.accept_encodings["gzip"] > 0
