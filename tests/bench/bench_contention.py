@@ -8,44 +8,16 @@ save p99 ≤ 100 ms beside a long game.
 
 from __future__ import annotations
 
-import importlib.util
-import shutil
-import subprocess
-import tempfile
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from .bench_growth import corrections, undo_redo_log
 from .harness import Scorekeeper, make_games, report, server, summary
 
 LIGHT_SAVES = 40
 LONG_DEADLINE = 120.0
-
-
-@pytest.fixture(scope="module")
-def postgres_url() -> Iterator[str]:
-    """A throwaway PostgreSQL server (the ledger tests' own), or a skip saying why."""
-    path = Path(__file__).parents[1] / "ledger" / "conftest.py"
-    spec = importlib.util.spec_from_file_location("_bench_pg", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    root = Path(tempfile.mkdtemp(prefix="referee-bench-pg-"))
-    try:
-        url, stop, _ = module._start_postgres(root)
-    except Exception as error:  # noqa: BLE001 - said in the skip
-        shutil.rmtree(root, ignore_errors=True)
-        pytest.skip(f"no PostgreSQL server: {error}")
-    try:
-        yield url
-    finally:
-        subprocess.run(stop, capture_output=True, timeout=60)
-        shutil.rmtree(root, ignore_errors=True)
 
 
 def keep_saving(keeper: Scorekeeper, stop: threading.Event, saves: list[float]) -> None:

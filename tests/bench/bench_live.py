@@ -33,8 +33,9 @@ SCENARIOS = [(10, 1), (200, 1), (1000, 1), (200, 30), (1000, 30)]
 class Viewers:
     """Many viewers' streams, each on one game; when each got each seq."""
 
-    def __init__(self, host: str, port: int) -> None:
-        self.host, self.port = host, port
+    def __init__(self, host: str, port: int | str, first: int = 0, step: int = 1) -> None:
+        self.host, self.port = host, int(port)
+        self.first, self.step = first, step
         self.arrivals: dict[tuple[int, int], float] = {}  # (viewer, seq) -> perf_counter
         self.connected = 0
         self.failed: list[str] = []
@@ -64,17 +65,47 @@ class Viewers:
                 self.failed.append(repr(error))
 
     def open(self, tokens: list[str]) -> None:
-        for index, token in enumerate(tokens):
-            self.tasks.append(asyncio.ensure_future(self._one(index, token)))
+        for n, token in enumerate(tokens):
+            self.tasks.append(asyncio.ensure_future(self._one(self.first + n * self.step, token)))
 
     async def close(self) -> None:
         for task in self.tasks:
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
 
+    @staticmethod
+    def merged(crowds: list[Viewers]) -> _Merged:
+        for n, crowd in enumerate(crowds):
+            crowd.first, crowd.step = n, len(crowds)
+        return _Merged(crowds)
 
-async def scenario(running: Server, games: list[GameLinks], viewers: int) -> dict[str, Any]:
-    host, port = running.url.removeprefix("http://").split(":")
+
+class _Merged:
+    """Several servers' viewers seen as one crowd (viewer i is on server i % len(crowds))."""
+
+    def __init__(self, crowds: list[Viewers]) -> None:
+        self.crowds = crowds
+        self.arrivals: dict[tuple[int, int], float] = {}
+        for crowd in crowds:
+            crowd.arrivals = self.arrivals
+
+    @property
+    def connected(self) -> int:
+        return sum(c.connected for c in self.crowds)
+
+    @property
+    def failed(self) -> list[str]:
+        return [f for c in self.crowds for f in c.failed]
+
+    async def close(self) -> None:
+        for crowd in self.crowds:
+            await crowd.close()
+
+
+async def scenario(running: Server, games: list[GameLinks], viewers: int,
+                   watching: list[Server] | None = None) -> dict[str, Any]:
+    """Saves through ``running``; the viewers on ``watching`` (the same server by default), spread evenly."""
+    servers = watching or [running]
     keepers = [Scorekeeper(running.url, game.edit_token) for game in games]
     seqs = [1] * len(games)
 
@@ -88,24 +119,26 @@ async def scenario(running: Server, games: list[GameLinks], viewers: int) -> dic
     alone = []
     for n in range(SAVES):
         alone.append((await save(n % len(games)))[0] * 1000)
-    memory_before = running.memory_kb()
+    memory_before = sum(s.memory_kb() for s in servers)
 
-    crowd = Viewers(host, int(port))
+    crowds = [Viewers(*s.url.removeprefix("http://").split(":")) for s in servers]
     of_game = [i % len(games) for i in range(viewers)]
-    crowd.open([games[g].view_token for g in of_game])
+    for n, crowd in enumerate(crowds):
+        crowd.open([games[g].view_token for g in of_game[n::len(crowds)]])
+    crowd = Viewers.merged(crowds)
     deadline = time.monotonic() + CONNECT_DEADLINE
     while crowd.connected + len(crowd.failed) < viewers and time.monotonic() < deadline:
         await asyncio.sleep(0.1)
     connected = crowd.connected
     await asyncio.sleep(1.0)
-    memory_after = running.memory_kb()
+    memory_after = sum(s.memory_kb() for s in servers)
 
     idle, updates, own, missed = [], [], [], 0
     for _ in range(ROUNDS):
-        cpu = running.cpu_seconds()
+        cpu = sum(s.cpu_seconds() for s in servers)
         started = time.monotonic()
         await asyncio.sleep(IDLE)
-        idle.append(100 * (running.cpu_seconds() - cpu) / (time.monotonic() - started))
+        idle.append(100 * (sum(s.cpu_seconds() for s in servers) - cpu) / (time.monotonic() - started))
         for n in range(SAVES):
             k = n % len(games)
             latency, answered = await save(k)
@@ -146,3 +179,13 @@ def test_save_to_every_viewer(tmp_path: Path, capsys: Any, viewers: int, spread:
     figures["server"] = "gunicorn, 2 gthread workers (referee.gunicorn_conf), SQLite"
     report(f"live-{viewers}-viewers-{spread}-games", figures, capsys)
     assert figures["connected"] == viewers, figures
+
+
+def test_two_servers_on_postgresql(tmp_path: Path, capsys: Any, postgres_url: str) -> None:
+    """1,000 viewers split over two server instances on one PostgreSQL database; saves through the first."""
+    games = make_games(postgres_url, 1)
+    with server(postgres_url, tmp_path) as first, server(postgres_url, tmp_path) as second:
+        figures = asyncio.run(scenario(first, games, 1000, watching=[first, second]))
+    figures["server"] = "two gunicorn servers (2 gthread workers each) on one PostgreSQL database"
+    report("live-1000-viewers-two-servers-postgresql", figures, capsys)
+    assert figures["connected"] == 1000, figures
