@@ -342,7 +342,8 @@ def view(view_token: str) -> Response:
     """The live scoreboard: from memory when this seq was rendered before (one light query), 304 when the
     phone has it already."""
     head = access.require_view_head(view_token)
-    if session.get("_flashes"):
+    # Only a phone with a session can have a message waiting (opening the session costs a signature check).
+    if request.cookies.get(current_app.config["SESSION_COOKIE_NAME"]) and session.get("_flashes"):
         page, cookie = _page(access.state_at(head), view_token)  # a message for this phone only: not kept
     else:
         # Everything the page depends on is in the key: the game at this seq, the address (the language switch

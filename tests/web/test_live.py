@@ -364,3 +364,16 @@ def view_token_of(client: Any, table: Table) -> str:
     match = re.search(r"/v/([A-Za-z0-9_-]{16,128})", html)
     assert match, html[-2000:]
     return match.group(1)
+
+
+def test_a_message_for_one_phone_is_shown_to_it_and_never_kept_for_others(live_app: Flask) -> None:
+    game = new_game(live_app)
+    url = f"/v/{game.view_token}"
+    others = live_app.test_client()
+    others.get(url)  # the page is kept
+    mine = live_app.test_client()
+    with mine.session_transaction() as session:
+        session["_flashes"] = [("success", "Only for this phone")]
+    assert "Only for this phone" in mine.get(url).get_data(as_text=True)
+    assert "Only for this phone" not in others.get(url).get_data(as_text=True)
+    assert "Only for this phone" not in mine.get(url).get_data(as_text=True)  # shown once
