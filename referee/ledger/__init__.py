@@ -101,6 +101,9 @@ Sequence numbers: the k-th event of the log (GameCreated included) has ``seq`` k
   ``problems`` (what the rules said when it was applied), ``override`` (the reason when the rules refused it
   and the table allowed it, else None), ``undone`` (cancelled by a later Undone), ``corrected`` (an event of
   a deal that a later correction restated)
+- ``undo_target`` (the latest action still in force: Undo walks back through the actions in order, never
+  undoing an undo) and ``redo_target`` (the latest undo made since the last new action, or None: Redo is an
+  ``Undone`` of that undo); both ``HistoryEntry`` or None
 - ``events`` (the log, tuple of events, undone ones included), ``seq`` (the last seq)
 - ``records: tuple[DealRecord, ...]`` (the facts of every deal started, by seat: what export writes),
   ``current`` (the current deal's record), ``hand_points(value)`` (points of a hand as entered)

@@ -618,6 +618,35 @@ class GameState:
             )
         return tuple(out)
 
+    @property
+    def undo_target(self) -> HistoryEntry | None:
+        """The action Undo takes back now: the latest action still in force (never an undo, never the creation).
+
+        Undo walks back through the actions in order: after one is undone, the next Undo takes the one
+        before it. Undoing an undo is Redo (:attr:`redo_target`), never Undo.
+        """
+        for entry in reversed(self.history):
+            if entry.seq > 1 and not entry.undone and not isinstance(entry.event, Undone):
+                return entry
+        return None
+
+    @property
+    def redo_target(self) -> HistoryEntry | None:
+        """The undo Redo takes back now (an ``Undone`` in force), or None.
+
+        Only undos made since the last new action can be redone, the latest first: recording a new action
+        ends what can be redone, as on any undo/redo stack. Redo is recorded as an ``Undone`` of that undo.
+        """
+        actions = {e.seq: e for e in self.history if not isinstance(e.event, Undone)}
+        last_action = max(actions)
+        for entry in reversed(self.history):
+            if entry.seq < last_action:
+                return None
+            event = entry.event
+            if isinstance(event, Undone) and not entry.undone and event.seq in actions:
+                return entry
+        return None
+
     # ---- helpers for the edges ---------------------------------------------------------------
 
     def hand_points(self, value: HandValue) -> int:

@@ -58,14 +58,16 @@ def _prefill(form: NewGameFields) -> None:
     """Fill a fresh form from the query: ``variant``, ``players`` (repeated), ``rematch`` (an edit token)."""
     rematch = request.args.get("rematch", "")
     created: GameCreated | None = None
+    today: list[str] = []  # a rematch's players: the names as they are now (renames and seat changes kept)
     if rematch:
         table = access.load_table(rematch, "edit")
         if table is not None:
             created = table.state.created
+            today = list(table.state.players)
     variant_id = created.variant if created is not None else request.args.get("variant", "")
     variant = VARIANTS.get(variant_id, DEFAULT_VARIANT)
     form.variant.data = variant.id
-    names = list(created.players) if created is not None else [n for n in request.args.getlist("players") if n]
+    names = today if created is not None else [n for n in request.args.getlist("players") if n]
     count = max(len(names), variant.players.default)
     _clear_players(form)
     for index in range(min(count, MAX_PLAYERS_FIELDS)):

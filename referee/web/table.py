@@ -698,11 +698,8 @@ def _render_end(
 
 
 def last_undoable(state: GameState) -> HistoryEntry | None:
-    """The last action that can be undone: the last event that is not undone and not the creation."""
-    for entry in reversed(state.history):
-        if entry.seq > 1 and not entry.undone:
-            return entry
-    return None
+    """The action Undo takes back now (the ledger's ``undo_target``): never an undo, which Redo takes back."""
+    return state.undo_target
 
 
 def event_words(state: GameState, entry: HistoryEntry) -> str:
@@ -747,6 +744,10 @@ def sheet_context(table: access.Table) -> dict[str, Any]:
         correction_forms[entry.seq] = (f, event_words(state, entry))
     if target is not None:
         undo_form.target.data = str(target.seq)
+    redo = state.redo_target
+    redo_form = UndoForm(formdata=None).prepare(state.seq)
+    if redo is not None:
+        redo_form.target.data = str(redo.seq)
     return {
         "table": table,
         "state": state,
@@ -756,6 +757,9 @@ def sheet_context(table: access.Table) -> dict[str, Any]:
         "undo_target": target,
         "undo_words": event_words(state, target) if target is not None else "",
         "undo_form": undo_form,
+        "redo_target": redo,
+        "redo_words": redo_words(state, redo) if redo is not None else "",
+        "redo_form": redo_form,
         "corrections": corrections,
         "correction_forms": correction_forms,
         "abandon_form": AbandonForm(formdata=None).prepare(state.seq),
@@ -771,9 +775,20 @@ def sheet(edit_token: str) -> str:
     return render_template("table/sheet.html", **sheet_context(table))
 
 
+def redo_words(state: GameState, entry: HistoryEntry) -> str:
+    """What a Redo brings back: the action its undo took back, in words."""
+    assert isinstance(entry.event, Undone)
+    target = state.history[entry.event.seq - 1]
+    return event_words(state, target)
+
+
 @bp.route("/undo", methods=["GET", "POST"])
 def undo(edit_token: str) -> Page:
-    """Undo the last action (or a correction): a confirmation page, then an Undone event."""
+    """Undo: a confirmation page (saying what it undoes, and what Redo would bring back), then an Undone event.
+
+    Undo takes back actions one by one, the latest first; an undo is taken back only by Redo (``/redo``).
+    A correction can also be undone from the score sheet (its own form names it).
+    """
     table = access.require_edit(edit_token)
     state = table.state
     if request.method == "GET":
@@ -781,14 +796,24 @@ def undo(edit_token: str) -> Page:
         form = UndoForm(formdata=None).prepare(state.seq)
         if target is not None:
             form.target.data = str(target.seq)
-        words = event_words(state, target) if target is not None else ""
-        return render_template("table/undo.html", table=table, state=state, form=form, target=target, words=words)
+        redo = state.redo_target
+        redo_form = UndoForm(formdata=None).prepare(state.seq)
+        if redo is not None:
+            redo_form.target.data = str(redo.seq)
+        return render_template(
+            "table/undo.html", table=table, state=state, form=form, target=target,
+            words=event_words(state, target) if target is not None else "", redo_target=redo,
+            redo_form=redo_form, redo_words=redo_words(state, redo) if redo is not None else "",
+        )
     form = UndoForm()
     if not form.validate_on_submit():
         flash(" ".join(_form_errors(form)), "error")
         return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
-    seq = whole_number(form.target.data) or 0
+    seq = int(form.target.data)
     target = next((e for e in state.history if e.seq == seq), None)
+    if target is not None and isinstance(target.event, Undone):
+        flash(_("That was an undo: bring the action back with Redo."), "error")
+        return redirect(url_for("table.undo", edit_token=edit_token), code=303)
     outcome = append(table, form, Undone(seq=seq))
     if outcome.conflict:
         flash(stale_message(), "warning")
@@ -797,6 +822,34 @@ def undo(edit_token: str) -> Page:
     else:
         what = event_words(state, target) if target is not None else str(seq)
         flash(_("Undone: %(what)s.", what=what), "success")
+    return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
+
+
+@bp.post("/redo")
+def redo(edit_token: str) -> Page:
+    """Redo: take back the latest undo made since the last new action (recorded as an Undone of that undo)."""
+    table = access.require_edit(edit_token)
+    state = table.state
+    form = UndoForm()
+    if not form.validate_on_submit():
+        flash(" ".join(_form_errors(form)), "error")
+        return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
+    seq = int(form.target.data)
+    entry = state.redo_target
+    if entry is None or entry.seq != seq:
+        if form.seq != state.seq:
+            flash(stale_message(), "warning")
+        else:
+            flash(_("There is nothing to redo."), "error")
+        return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
+    what = redo_words(state, entry)
+    outcome = append(table, form, Undone(seq=seq))
+    if outcome.conflict:
+        flash(stale_message(), "warning")
+    elif outcome.refused:
+        flash(_("It cannot be redone:") + " " + " ".join(outcome.refused), "error")
+    else:
+        flash(_("Redone: %(what)s.", what=what), "success")
     return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
 
 

@@ -145,3 +145,49 @@ def test_a_blank_hand_is_named_and_no_cards_is_tapped_on_purpose(page: Page, scr
     page.get_by_test_id("confirm").click()
     # By hand: Ana 5, Beto out, Carla 0 (on purpose), Dani 7.
     assert sheet_totals(page, url) == {"Ana": 5, "Beto": 0, "Carla": 0, "Dani": 7}
+
+
+def test_undo_walks_back_step_by_step_and_redo_is_its_own_button(page: Page, screenshot: Shot) -> None:
+    url = new_game(page)
+    end_deal(page, "Beto", {"Ana": "5", "Carla": "6", "Dani": "7"})
+    end_deal(page, "Ana", {"Beto": "10", "Carla": "0", "Dani": "4"})
+    # First Undo: the end of deal 2.
+    page.goto(url + "/undo")
+    expect(page.get_by_test_id("undo-what")).to_have_text("Undo: Deal 2 ended: Ana went out")
+    page.get_by_test_id("undo-confirm").click()
+    assert sheet_totals(page, url) == {"Ana": 5, "Beto": 0, "Carla": 6, "Dani": 7}
+    # Second Undo: the end of deal 1 (once, this re-applied deal 2).
+    page.goto(url + "/undo")
+    expect(page.get_by_test_id("undo-what")).to_have_text("Undo: Deal 1 ended: Beto went out")
+    expect(page.get_by_test_id("redo-confirm")).to_have_text("Redo: Deal 2 ended: Ana went out")
+    screenshot(page, "trust-undo-step-by-step")
+    page.get_by_test_id("undo-confirm").click()
+    expect(page.get_by_text("No deal has ended yet.")).to_be_visible()  # the sheet is empty: all 0
+    page.goto(url + "/undo")
+    expect(page.get_by_test_id("undo-nothing")).to_be_visible()
+    # Redo, labelled, brings back deal 1 first, then deal 2.
+    page.goto(url + "/sheet")
+    expect(page.get_by_test_id("redo")).to_have_text("Redo: Deal 1 ended: Beto went out")
+    page.get_by_test_id("redo").click()
+    expect(page.get_by_test_id("redo")).to_have_text("Redo: Deal 2 ended: Ana went out")
+    screenshot(page, "trust-redo-on-the-sheet")
+    page.get_by_test_id("redo").click()
+    expect(page.get_by_test_id("redo")).to_have_count(0)
+    # By hand: Ana 5+0, Beto 0+10, Carla 6+0, Dani 7+4.
+    assert sheet_totals(page, url) == {"Ana": 5, "Beto": 10, "Carla": 6, "Dani": 11}
+
+
+def test_rematch_keeps_a_name_changed_during_the_game(page: Page, screenshot: Shot) -> None:
+    url = new_game(page)
+    page.goto(url + "/players")
+    page.get_by_test_id("rename-1").fill("Roberto")
+    page.get_by_test_id("rename-button-1").click()
+    page.goto(url)
+    end_deal(page, "Roberto", {"Ana": "5", "Carla": "6", "Dani": "7"})
+    page.goto(url + "/sheet")
+    page.locator("details summary").filter(has_text="End the game now").click()
+    page.get_by_test_id("abandon").click()
+    page.get_by_test_id("rematch").click()
+    names = [page.get_by_test_id(f"player-{i}").input_value() for i in range(4)]
+    screenshot(page, "trust-rematch-names")
+    assert names == ["Ana", "Roberto", "Carla", "Dani"]

@@ -348,8 +348,10 @@ def test_undo_the_last_action_asks_first(table: Table) -> None:
     assert table.act("/undo", "/undo").status_code == 303
     assert table.state().buys_this_deal["Beto"] == 0
     assert "Undone: Deal 1: Beto bought." in table.get("/sheet")
-    # Undo the undo: redo.
-    table.act("/undo", "/undo")
+    # An undo is taken back by Redo, which says what it brings back; Undo has nothing left to take back.
+    assert "There is nothing to undo" in table.get("/undo")
+    assert "Redo: Deal 1: Beto bought" in table.get("/sheet")
+    assert table.act("/redo", "/sheet").status_code == 303
     assert table.state().buys_this_deal["Beto"] == 1
 
 

@@ -171,3 +171,55 @@ def test_the_already_recorded_page_is_in_spanish(client: FlaskClient, app: Flask
     client.set_cookie("lang", "es")
     html = text_of(table.post("/end", confirm_post))
     assert "La mano 1 ya estaba anotada" in html and "Beto salió; Ana 5, Carla 6, Dani 7" in html
+
+
+# ---- 1.4: Undo goes back step by step; Redo is separate --------------------------------------------------------
+
+
+def test_undo_twice_takes_back_two_actions_and_redo_brings_them_back(client: FlaskClient, app: Flask) -> None:
+    table = table_of(client, app)
+    assert table.act("/buy", player="Beto").status_code == 303
+    assert table.act("/buy", player="Carla").status_code == 303
+    assert "Undo: Deal 1: Carla bought" in table.get("/undo")
+    assert table.act("/undo", "/undo").status_code == 303
+    assert "Undo: Deal 1: Beto bought" in table.get("/undo")
+    assert table.act("/undo", "/undo").status_code == 303
+    assert table.state().buys_this_deal == dict.fromkeys(PLAYERS, 0)
+    assert "There is nothing to undo" in table.get("/undo")
+    sheet = table.get("/sheet")
+    assert "Redo: Deal 1: Beto bought" in sheet
+    assert table.act("/redo", "/sheet").status_code == 303
+    assert table.state().buys_this_deal == {"Ana": 0, "Beto": 1, "Carla": 0, "Dani": 0}
+    assert "Redone: Deal 1: Beto bought." in table.get("/sheet")
+
+
+def test_an_undo_is_never_taken_back_by_undo_and_a_stale_redo_does_nothing(client: FlaskClient, app: Flask) -> None:
+    table = table_of(client, app)
+    table.act("/buy", player="Beto")
+    table.act("/undo", "/undo")  # seq 3 undoes seq 2
+    stale_redo = table.form("/sheet", "/redo")
+    undo_form = table.form("", "/buy")
+    response = table.post("/undo", {**undo_form, "target": "3"}, follow=True)
+    assert "bring the action back with Redo" in text_of(response)
+    assert table.state().buys_this_deal["Beto"] == 0
+    table.act("/buy", player="Dani")  # a new action: nothing left to redo
+    response = table.post("/redo", stale_redo, follow=True)
+    assert "Someone else changed the game" in text_of(response)
+    for target in ("2", "abc", "99", ""):
+        table.post("/redo", {**table.form("", "/buy"), "target": target})
+    state = table.state()
+    assert state.buys_this_deal == {"Ana": 0, "Beto": 0, "Carla": 0, "Dani": 1}
+
+
+# ---- 1.6: Rematch keeps today's names ---------------------------------------------------------------------------
+
+
+def test_rematch_offers_the_names_as_they_are_now(client: FlaskClient, app: Flask) -> None:
+    table = table_of(client, app)
+    rename = table.form("/players", "/players")  # the first row: Ana
+    assert table.post("/players", {**rename, "p0-new_name": "Anita"}).status_code == 303
+    assert table.act("/abandon", "/sheet", reason="late").status_code == 303
+    over = table.get("/over")
+    assert f"/games/new?rematch={table.token}" in over
+    fields = Forms(text_of(client.get(f"/games/new?rematch={table.token}"))).form("/games/new")
+    assert [fields[f"players-{i}"] for i in range(4)] == ["Anita", "Beto", "Carla", "Dani"]
