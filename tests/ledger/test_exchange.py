@@ -96,7 +96,7 @@ UNREADABLE = [
     ("players not a list", game(players="Ana Beto"), '"players" must be a list of names'),
     ("deals not a list", game(deals={}), '"deals" must be a list'),
     ("unparseable card", game(deals=[{"went_out": "Ana", "hands": {"Beto": "KH ZZ"}}]), "'ZZ' is not a card"),
-    ("negative points", game(deals=[{"went_out": "Ana", "hands": {"Beto": -3}}]), "cards or points >= 0"),
+    ("negative points", game(deals=[{"went_out": "Ana", "hands": {"Beto": -3}}]), "cards or points from 0"),
     ("points as text of a float", game(deals=[{"went_out": "Ana", "hands": {"Beto": 2.5}}]), "cards or points"),
     ("buys not counts", game(deals=[{"buys": {"Beto": "one"}, "went_out": "Ana", "hands": {}}]), "whole number"),
     ("exact_cut not a bool", game(deals=[{"exact_cut": 1, "went_out": "Ana", "hands": {}}]), "true or false"),
