@@ -17,6 +17,7 @@ Importing this module registers the tables with ``SQLModel.metadata`` (``referee
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 import uuid
@@ -55,6 +56,13 @@ __all__ = [
     "rotate_edit_token",
     "new_token",
     "WRITE_TRANSACTION",
+    "RetiredToken",
+    "GameLink",
+    "rotate_view_token",
+    "retired",
+    "link_rematch",
+    "next_game",
+    "series_of",
 ]
 
 
@@ -431,8 +439,92 @@ def rotate_edit_token(session: Session, *, game_id: int) -> str:
     game = session.get(Game, game_id)
     if game is None:
         raise GameNotFound(game_id)
+    _retire(session, game_id=game_id, token=game.edit_token, role="edit")
     game.edit_token = new_token()
     game.updated_at = _now()
     session.add(game)
     session.commit()
     return game.edit_token
+
+
+# ---- replaced links and rematches ------------------------------------------------------------------------
+
+
+class RetiredToken(SQLModel, table=True):
+    """A link's token that was replaced: kept as a SHA-256 digest, so its page can say "replaced", not "unknown"."""
+
+    __tablename__ = "retired_token"
+
+    digest: str = Field(primary_key=True, max_length=64)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    role: str = Field(max_length=8)  # "edit" or "view"
+    retired_at: datetime = Field(default_factory=_now)
+
+
+class GameLink(SQLModel, table=True):
+    """A rematch: ``game_id`` was started from the end of ``previous_id`` (a series is a chain of these)."""
+
+    __tablename__ = "game_link"
+
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    previous_id: int = Field(foreign_key="game.id", index=True)
+    created_at: datetime = Field(default_factory=_now)
+
+
+def token_digest(token: str) -> str:
+    """The digest a retired token is kept as."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _retire(session: Session, *, game_id: int, token: str, role: Literal["edit", "view"]) -> None:
+    session.merge(RetiredToken(digest=token_digest(token), game_id=game_id, role=role))
+
+
+def rotate_view_token(session: Session, *, game_id: int) -> str:
+    """Give the game a new view token; the old view link then says it was replaced. Commits and returns it."""
+    game = session.get(Game, game_id)
+    if game is None:
+        raise GameNotFound(game_id)
+    _retire(session, game_id=game_id, token=game.view_token, role="view")
+    game.view_token = new_token()
+    game.updated_at = _now()
+    session.add(game)
+    session.commit()
+    return game.view_token
+
+
+def retired(session: Session, token: str) -> RetiredToken | None:
+    """The record of ``token`` when it was a link of some game that has since been replaced, else None."""
+    return session.get(RetiredToken, token_digest(token))
+
+
+def link_rematch(session: Session, *, game_id: int, previous_id: int) -> None:
+    """Record that ``game_id`` is a rematch of ``previous_id`` (the first record wins; commits)."""
+    if game_id == previous_id or session.get(GameLink, game_id) is not None:
+        return
+    session.add(GameLink(game_id=game_id, previous_id=previous_id))
+    try:
+        session.commit()
+    except IntegrityError:  # the same rematch recorded at once by a retried request
+        session.rollback()
+
+
+def next_game(session: Session, game_id: int) -> Game | None:
+    """The latest rematch started from ``game_id``, or None."""
+    return session.exec(
+        select(Game)
+        .join(GameLink, col(GameLink.game_id) == col(Game.id))
+        .where(GameLink.previous_id == game_id)
+        .order_by(col(GameLink.created_at).desc(), col(GameLink.game_id).desc())
+    ).first()
+
+
+def series_of(session: Session, game_id: int, *, limit: int = 100) -> list[int]:
+    """The ids of the games of ``game_id``'s series up to it, oldest first (``[game_id]`` when it is no rematch)."""
+    chain = [game_id]
+    while len(chain) < limit:
+        link = session.get(GameLink, chain[-1])
+        if link is None or link.previous_id in chain:
+            break
+        chain.append(link.previous_id)
+    return chain[::-1]

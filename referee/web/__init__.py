@@ -16,6 +16,7 @@ from referee.web import (
     notation,
     referee_tools,
     rules_card,
+    share,
     table,
 )
 
@@ -36,4 +37,5 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(rules_card.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(table.bp)
+    app.register_blueprint(share.bp)
     app.register_blueprint(referee_tools.bp)

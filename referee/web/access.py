@@ -4,7 +4,9 @@ No accounts. Creating a game gives the scorekeeper an edit link ``/g/<edit_token
 link ``/v/<view_token>``; both tokens come from the ledger store (256 bits each). A page finds its game by
 the token in its address: :func:`require_edit` for the scorekeeper's pages, :func:`require_view` for the
 viewer — each answers 404 for any other token, so a view token never opens a scorekeeper page and an edit
-token that was revoked (:func:`referee.ledger.store.rotate_edit_token`) says plainly it no longer works.
+token that was revoked (:func:`referee.ledger.store.rotate_edit_token`) says plainly it no longer works. A
+view link the scorekeeper replaced (:func:`referee.ledger.store.rotate_view_token`) answers 410 with a page
+that says so and what to do: ask the table for the new code.
 
 This device's games are the edit tokens in the ``referee_games`` cookie (most recent first), which is how
 "My games" finds them and how the scorekeeper's phone keeps its link.
@@ -102,10 +104,10 @@ def view_head(token: str) -> Head | None:
 
 
 def require_view_head(token: str) -> Head:
-    """:func:`view_head`, or the plain 404 page."""
+    """:func:`view_head`; a 410 page when the link was replaced, else the plain 404 page."""
     head = view_head(token)
     if head is None:
-        abort(_not_found("view"))
+        abort(replaced_page() if was_replaced(token, "view") else _not_found("view"))
     return head
 
 
@@ -139,11 +141,26 @@ def require_edit(token: str) -> Table:
 
 
 def require_view(token: str) -> Table:
-    """The game the players' link ``token`` opens, or a plain 404 page."""
+    """The game the players' link ``token`` opens; a 410 page when it was replaced, else a plain 404 page."""
     table = load_table(token, "view")
     if table is None:
-        abort(_not_found("view"))
+        abort(replaced_page() if was_replaced(token, "view") else _not_found("view"))
     return table
+
+
+def was_replaced(token: str, role: Role) -> bool:
+    """Whether ``token`` was a ``role`` link of a game that has since made a new one."""
+    if not is_token(token):
+        return False
+    with db.session() as session:
+        record = store.retired(session, token)
+    return record is not None and record.role == role
+
+
+def replaced_page() -> Response:
+    """410 Gone: "this link was replaced; ask the table for the new code" (no game is named)."""
+    body = render_template("games/link_replaced.html")
+    return Response(body, status=410, mimetype="text/html")
 
 
 def _not_found(kind: Role) -> Response:
@@ -206,6 +223,8 @@ __all__ = [
     "load_table",
     "remember_game",
     "require_edit",
+    "replaced_page",
     "require_view",
     "set_device_tokens",
+    "was_replaced",
 ]

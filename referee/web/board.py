@@ -389,7 +389,7 @@ def live(view_token: str) -> Response:
     watcher.start()  # before the game is read: no change can fall between the read and the wait
     table = access.load_table(view_token, "view")
     if table is None:
-        abort(404)
+        abort(access.replaced_page() if access.was_replaced(view_token, "view") else 404)
     chosen, _ = _me_from_request(table.state)
     language = current_language()
     cached = pages()

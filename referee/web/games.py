@@ -167,7 +167,7 @@ def new() -> Response | tuple[str, int]:
         return _render_new(form, describe.problems_words(refused.problems), status=422)
     except RulesError as error:
         return _render_new(form, [str(error)], status=422)
-    response = redirect(url_for("table.share", edit_token=edit_token, new=1), code=303)
+    response = redirect(url_for("share.players", edit_token=edit_token, new=1), code=303)
     access.remember_game(response, edit_token)
     remember_names(response, list(created.players))
     return response

@@ -1,5 +1,5 @@
 """The scorekeeper's screens: the deal screen and its actions, ending a deal, the score sheet, corrections,
-undo, game over, exports, sharing and revoking the edit link.
+undo, game over and exports (sharing a game is :mod:`referee.web.share`).
 
 Every page is found by the secret edit token in its address (``/g/<edit_token>/…``); a view token opens
 none of them. Views are thin: a form is read, an event is built and appended through the ledger store,
@@ -39,7 +39,7 @@ from referee.ledger.state import apply as apply_event
 from referee.rules import scoring
 from referee.rules.cards import CardError, parse_cards
 from referee.rules.problems import RulesError
-from referee.web import access, describe, notation, qr, rules_card
+from referee.web import access, describe, notation, rules_card
 from referee.web.forms import (
     NO_CARDS,
     NOBODY,
@@ -47,7 +47,6 @@ from referee.web.forms import (
     ActionForm,
     BuyForm,
     CorrectDealForm,
-    EmptyForm,
     EndDealForm,
     ExactCutForm,
     LaidDownForm,
@@ -1028,38 +1027,3 @@ def abandon(edit_token: str) -> Page:
         return _("The game was ended. Undo it from the score sheet if that was a mistake.")
 
     return _act(edit_token, form, "abandon", build, done)
-
-
-# ---- sharing and revoking -------------------------------------------------------------------------------
-
-
-@bp.get("/share")
-def share(edit_token: str) -> str:
-    """The players' QR code (the view link); on request, a second QR code sharing scorekeeping, and revoke."""
-    table = access.require_edit(edit_token)
-    view_url, view_note = qr.public_url_for("board.view", view_token=table.view_token)
-    show_edit = request.args.get("edit") == "1"
-    edit_url, edit_note = qr.public_url_for("table.deal", edit_token=table.edit_token)
-    return render_template(
-        "table/share.html", table=table, state=table.state, view_url=view_url, view_note=view_note,
-        view_qr=qr.qr_svg(view_url, label=_("QR code of the players’ scoreboard")),
-        show_edit=show_edit, edit_url=edit_url, edit_note=edit_note,
-        edit_qr=qr.qr_svg(edit_url, label=_("QR code that shares scorekeeping")) if show_edit else None,
-        revoke_form=EmptyForm(), is_new=request.args.get("new") == "1",
-    )
-
-
-@bp.post("/share/revoke")
-def revoke(edit_token: str) -> WerkzeugResponse:
-    """Make a new edit link: every other phone's scorekeeping link stops working; this phone keeps the new one."""
-    table = access.require_edit(edit_token)
-    if not EmptyForm().validate_on_submit():
-        flash(_("That did not work: try again."), "error")
-        return redirect(url_for("table.share", edit_token=edit_token), code=303)
-    with db.session() as session:
-        new_token = store.rotate_edit_token(session, game_id=table.game_id)
-    response = redirect(url_for("table.share", edit_token=new_token), code=303)
-    access.remember_game(response, new_token, replacing=edit_token)
-    flash(_("Scorekeeping is no longer shared: the old scorekeeper link stops working. This phone has the new one."),
-          "success")
-    return response

@@ -48,6 +48,7 @@
     fetch(location.href, { method: "HEAD", cache: "no-store", credentials: "same-origin" })
       .then(function (response) {
         if (response.status === 404) show("gone");
+        else if (response.status === 410) window.location.reload(); /* replaced: the page says so, and what to do */
         else again();
       })
       .catch(again);
@@ -78,8 +79,7 @@
       connect();
     });
     source.addEventListener("gone", function () {
-      close();
-      show("gone");
+      givenUp(); /* gone, or replaced by a new link (410: the page says so) */
     });
     source.onerror = function () {
       if (!source || source.readyState === EventSource.CLOSED) givenUp();

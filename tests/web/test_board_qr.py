@@ -1,4 +1,5 @@
-"""The QR code and the address it carries: configured, as requested, or the LAN address instead of loopback."""
+"""The QR code and the address it carries: configured, a trusted host, this machine's LAN address; never an
+arbitrary Host header; and a plain warning when no other phone can connect."""
 
 from __future__ import annotations
 
@@ -21,7 +22,21 @@ def no_lan(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def lan(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     monkeypatch.setattr(qr, "lan_address", lambda: "192.168.1.20")
+    monkeypatch.setattr(qr, "_lan_candidates", lambda: ["192.168.1.20", "127.0.1.1"])
     yield "192.168.1.20"
+
+
+@pytest.fixture
+def listening(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
+    """The server accepts connections on the LAN address too (as with HOST=0.0.0.0); records what was asked."""
+    asked: list[tuple[str, int]] = []
+
+    def accepts(address: str, port: int) -> bool:
+        asked.append((address, port))
+        return True
+
+    monkeypatch.setattr(qr, "accepts_connections", accepts)
+    return asked
 
 
 def modules_of(svg: str) -> set[tuple[int, int]]:
@@ -66,61 +81,112 @@ def test_qr_svg_escapes_the_label() -> None:
 def test_configured_public_url_wins(app: Flask, lan: str) -> None:
     app.config["PUBLIC_URL"] = "https://referee.example.org/"
     with app.test_request_context("/", base_url="http://127.0.0.1:5000"):
-        url, note = qr.public_url_for("home.index", x="1")
-    assert url == "https://referee.example.org/?x=1"
-    assert note is None
+        address = qr.public_url_for("home.index", x="1")
+    assert address == qr.PublicAddress("https://referee.example.org/?x=1")
+
+
+def test_configured_public_url_wins_over_any_host_header(app: Flask, lan: str) -> None:
+    app.config["PUBLIC_URL"] = "http://192.168.1.9:8000"
+    with app.test_request_context("/", base_url="http://evil.example"):
+        assert qr.public_url_for("home.index").url == "http://192.168.1.9:8000/"
 
 
 def test_configured_public_url_replaces_the_script_root(app: Flask) -> None:
     app.config["PUBLIC_URL"] = "http://192.168.1.9:8000/referee"
     with app.test_request_context("/", base_url="http://127.0.0.1:5000/app"):
-        url, note = qr.public_url_for("home.index")
-    assert url == "http://192.168.1.9:8000/referee/"
-    assert note is None
+        address = qr.public_url_for("home.index")
+    assert address.url == "http://192.168.1.9:8000/referee/"
+    assert address.note is None and address.reachable
 
 
-def test_a_lan_host_is_used_as_it_came(app: Flask, lan: str) -> None:
-    with app.test_request_context("/", base_url="http://192.168.1.33:5000"):
-        url, note = qr.public_url_for("home.index")
-    assert url == "http://192.168.1.33:5000/"
-    assert note is None
+def test_this_machines_lan_address_is_used_as_it_came(app: Flask, lan: str) -> None:
+    with app.test_request_context("/", base_url="http://192.168.1.20:5000"):
+        assert qr.public_url_for("home.index") == qr.PublicAddress("http://192.168.1.20:5000/")
 
 
-def test_a_public_name_is_used_as_it_came(app: Flask, lan: str) -> None:
+def test_a_trusted_host_is_used_as_it_came(app: Flask, lan: str) -> None:
+    app.config["TRUSTED_HOSTS"] = ["cards.example.org", ".club.example"]
     with app.test_request_context("/", base_url="https://cards.example.org"):
-        assert qr.public_url_for("home.index") == ("https://cards.example.org/", None)
+        assert qr.public_url_for("home.index") == qr.PublicAddress("https://cards.example.org/")
+    with app.test_request_context("/", base_url="https://table.club.example:8443"):
+        assert qr.public_url_for("home.index").url == "https://table.club.example:8443/"
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:5000", "cards.example.org", "192.168.1.33:5000"])
+def test_an_untrusted_host_header_never_reaches_the_code(
+    app: Flask, lan: str, listening: list[tuple[str, int]], host: str
+) -> None:
+    """The Host header is whatever the sender wrote: only a trusted host or this machine's own address is used."""
+    with app.test_request_context("/", base_url="http://127.0.0.1:5000", headers={"Host": host}):
+        address = qr.public_url_for("board.view", view_token="t" * 43)
+    assert host.split(":")[0] not in address.url
+    assert address.url.startswith("http://192.168.1.20")
+    assert address.note is not None and host.split(":")[0] in address.note and "REFEREE_PUBLIC_URL" in address.note
+
+
+def test_an_untrusted_name_with_trusted_hosts_set_is_refused_before_any_page(app: Flask) -> None:
+    app.config["TRUSTED_HOSTS"] = ["cards.example.org"]
+    response = app.test_client().get("/", headers={"Host": "evil.example"})
+    assert response.status_code == 400
 
 
 @pytest.mark.parametrize("host", ["127.0.0.1", "127.8.9.10", "localhost", "[::1]", "app.localhost"])
-def test_loopback_becomes_the_lan_address_and_says_so(app: Flask, lan: str, host: str) -> None:
+def test_loopback_becomes_the_lan_address_and_says_so(
+    app: Flask, lan: str, listening: list[tuple[str, int]], host: str
+) -> None:
     with app.test_request_context("/", base_url=f"http://{host}:5000"):
-        url, note = qr.public_url_for("home.index", lang="es")
-    assert url == "http://192.168.1.20:5000/?lang=es"
-    assert note is not None
-    assert host.strip("[]") in note
-    assert "192.168.1.20" in note
-    assert "other phones cannot open" in note
+        address = qr.public_url_for("home.index", lang="es")
+    assert address.url == "http://192.168.1.20:5000/?lang=es"
+    assert address.reachable
+    assert address.note is not None
+    assert host.strip("[]") in address.note
+    assert "192.168.1.20" in address.note
+    assert "other phones cannot open" in address.note
+    assert ("192.168.1.20", 5000) in listening
 
 
-def test_loopback_without_a_port_keeps_none(app: Flask, lan: str) -> None:
-    with app.test_request_context("/", base_url="http://localhost"):
-        url, _ = qr.public_url_for("home.index")
-    assert url == "http://192.168.1.20/"
+def test_loopback_when_the_server_listens_on_loopback_only_says_the_others_cannot_connect(
+    app: Flask, lan: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(qr, "accepts_connections", lambda address, port: False)
+    with app.test_request_context("/", base_url="http://127.0.0.1:5000"):
+        address = qr.public_url_for("home.index")
+    assert not address.reachable
+    assert address.url == "http://127.0.0.1:5000/"
+    assert address.note is not None
+    assert "cannot connect" in address.note and "HOST=0.0.0.0 make run" in address.note
+    assert "REFEREE_PUBLIC_URL" in address.note
 
 
-def test_an_ipv6_lan_address_is_bracketed(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_ipv6_lan_address_is_bracketed(
+    app: Flask, monkeypatch: pytest.MonkeyPatch, listening: list[tuple[str, int]]
+) -> None:
     monkeypatch.setattr(qr, "lan_address", lambda: "fd00::20")
     with app.test_request_context("/", base_url="http://[::1]:5000"):
-        url, _ = qr.public_url_for("home.index")
-    assert url == "http://[fd00::20]:5000/"
+        assert qr.public_url_for("home.index").url == "http://[fd00::20]:5000/"
 
 
 def test_loopback_without_a_lan_address_stays_and_says_why(app: Flask, no_lan: None) -> None:
     with app.test_request_context("/", base_url="http://127.0.0.1:5000"):
-        url, note = qr.public_url_for("home.index")
-    assert url == "http://127.0.0.1:5000/"
-    assert note is not None
-    assert "REFEREE_PUBLIC_URL" in note
+        address = qr.public_url_for("home.index")
+    assert address.url == "http://127.0.0.1:5000/"
+    assert not address.reachable
+    assert address.note is not None
+    assert "no address on a local network" in address.note and "HOST=0.0.0.0 make run" in address.note
+
+
+def test_accepts_connections_tells_a_listening_port_from_a_closed_one() -> None:
+    """The real check, on loopback: a listening socket is found; once closed, it is not (nothing leaves)."""
+    server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+    port = server.getsockname()[1]
+    try:
+        assert qr.accepts_connections("127.0.0.1", port)
+    finally:
+        server.close()
+    qr._LISTENING.clear()
+    assert not qr.accepts_connections("127.0.0.1", port)
 
 
 @pytest.mark.parametrize(

@@ -459,12 +459,12 @@ def test_the_view_token_opens_no_scorekeeper_page(table: Table) -> None:
 
 
 def test_revoking_shared_scorekeeping_makes_the_old_link_say_it_no_longer_works(table: Table) -> None:
-    share = table.get("/share?edit=1")
+    share = table.get("/share/scorekeeper")
     assert f"/g/{table.token}" in share and 'data-testid="edit-qr"' in share
     old = table.token
-    response = table.act("/share/revoke", "/share")
+    response = table.act("/share/revoke", "/share/scorekeeper")
     assert response.status_code == 303
-    new = re.match(r"/g/([^/]+)/share", response.headers["Location"])
+    new = re.match(r"/g/([^/]+)/share/scorekeeper", response.headers["Location"])
     assert new and new.group(1) != old
     dead = table.client.get(f"/g/{old}")
     assert dead.status_code == 404 and "no longer does" in text_of(dead)

@@ -1,0 +1,81 @@
+"""Sharing a game: the players' QR code, handing over scorekeeping, and replacing either link.
+
+The players' code (the view link) is the share screen. Handing over scorekeeping is a separate screen with a
+code that looks different — another colour, a frame with the word "Scorekeeper" — and a warning, because
+whoever scans it can change the scores. Either link can be replaced: the old edit link then stops working;
+the old view link says it was replaced and to ask the table for the new code (see :mod:`referee.web.access`).
+The addresses in the codes come from :func:`referee.web.qr.public_url_for`.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from referee import db
+from referee.ledger import store
+from referee.web import access, qr
+from referee.web.forms import EmptyForm
+
+bp = Blueprint("share", __name__, url_prefix="/g/<edit_token>/share")
+
+#: The scorekeeper's code is drawn in this dark orange (white stays the background, so it still scans).
+SCOREKEEPER_COLOUR = "#8a2c0d"
+
+
+@bp.get("")
+def players(edit_token: str) -> str | Response:
+    """The players' QR code (the view link), and replacing that link."""
+    table = access.require_edit(edit_token)
+    if request.args.get("edit") == "1":  # the hand-over used to be a part of this page
+        return redirect(url_for("share.scorekeeper", edit_token=edit_token), code=303)
+    address = qr.public_url_for("board.view", view_token=table.view_token)
+    return render_template(
+        "table/share.html", table=table, state=table.state, address=address,
+        view_qr=qr.qr_svg(address.url, label=_("QR code of the players’ scoreboard")),
+        replace_form=EmptyForm(), is_new=request.args.get("new") == "1",
+    )
+
+
+@bp.get("/scorekeeper")
+def scorekeeper(edit_token: str) -> str:
+    """Hand over scorekeeping: a code that looks different, with a warning, and revoking shared scorekeeping."""
+    table = access.require_edit(edit_token)
+    address = qr.public_url_for("table.deal", edit_token=table.edit_token)
+    return render_template(
+        "table/share_scorekeeper.html", table=table, state=table.state, address=address,
+        edit_qr=qr.qr_svg(address.url, label=_("Scorekeeper’s QR code: whoever scans it can change the scores"),
+                          colour=SCOREKEEPER_COLOUR),
+        revoke_form=EmptyForm(),
+    )
+
+
+@bp.post("/revoke")
+def revoke(edit_token: str) -> Response:
+    """Make a new edit link: every other phone's scorekeeping link stops working; this phone keeps the new one."""
+    table = access.require_edit(edit_token)
+    if not EmptyForm().validate_on_submit():
+        flash(_("That did not work: try again."), "error")
+        return redirect(url_for("share.scorekeeper", edit_token=edit_token), code=303)
+    with db.session() as session:
+        new_token = store.rotate_edit_token(session, game_id=table.game_id)
+    response = redirect(url_for("share.scorekeeper", edit_token=new_token), code=303)
+    access.remember_game(response, new_token, replacing=edit_token)
+    flash(_("Scorekeeping is no longer shared: the old scorekeeper link stops working. This phone has the new one."),
+          "success")
+    return response
+
+
+@bp.post("/replace-view")
+def replace_view(edit_token: str) -> Response:
+    """Make a new view link: phones on the old one are told it was replaced and to ask for the new code."""
+    table = access.require_edit(edit_token)
+    if not EmptyForm().validate_on_submit():
+        flash(_("That did not work: try again."), "error")
+        return redirect(url_for("share.players", edit_token=edit_token), code=303)
+    with db.session() as session:
+        store.rotate_view_token(session, game_id=table.game_id)
+    flash(_("The players’ link was replaced: phones on the old link now say so. Let them scan this new code."),
+          "success")
+    return redirect(url_for("share.players", edit_token=edit_token), code=303)
