@@ -52,7 +52,7 @@ def empty_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[E
 
 def _drop_everything(engine: Engine) -> None:
     with engine.begin() as connection:
-        for table in ("alembic_version", "game_event", "game_player", "game"):
+        for table in ("alembic_version", "retired_token", "game_link", "game_event", "game_player", "game"):
             connection.exec_driver_sql(f"DROP TABLE IF EXISTS {table}")
 
 
