@@ -21,8 +21,9 @@ __all__ = ["AccessLogger", "Server", "mask_tokens", "prepare_database", "CONFIG_
 CONFIG_MODULE = "referee.gunicorn_conf"
 
 #: A link secret in a path: whatever follows ``/g/`` (edit) or ``/v/`` (view) up to the next ``/``, ``?``,
-#: ``#``, quote or space. The same shape percent-encoded (``%2Fg%2F…``, inside a query) is masked too.
-_TOKEN_IN_PATH = re.compile(r"(/[gv]/|%2[fF][gv]%2[fF])[^/?#\s\"%&]+")
+#: ``#``, quote or space. The same shape percent-encoded (``%2Fg%2F…``, inside a query) is masked too, and so
+#: are the edit tokens in ``/games/forget/<token>`` and in a rematch's ``?rematch=<token>``.
+_TOKEN_IN_PATH = re.compile(r"(/[gv]/|%2[fF][gv]%2[fF]|/games/forget/|[?&]rematch=)[^/?#\s\"%&]+")
 MASK = "…"
 
 
@@ -33,6 +34,8 @@ def mask_tokens(text: str) -> str:
     'GET /g/…/deal?x=1 HTTP/1.1'
     >>> mask_tokens("http://table.example/v/Zm9vYmFy")
     'http://table.example/v/…'
+    >>> mask_tokens("POST /games/forget/Zm9vYmFy HTTP/1.1 GET /games/new?variant=x&rematch=Zm9vYmFy")
+    'POST /games/forget/… HTTP/1.1 GET /games/new?variant=x&rematch=…'
     """
     return _TOKEN_IN_PATH.sub(lambda match: match.group(1) + MASK, text)
 

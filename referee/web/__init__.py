@@ -16,6 +16,7 @@ from referee.web import (
     notation,
     referee_tools,
     rules_card,
+    security,
     share,
     table,
 )
@@ -39,3 +40,4 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(table.bp)
     app.register_blueprint(share.bp)
     app.register_blueprint(referee_tools.bp)
+    security.init_app(app)

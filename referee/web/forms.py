@@ -88,7 +88,7 @@ def whole_number(text: object, *, minimum: int = 0, maximum: int = MAX_NUMBER) -
 def clean_text(text: str) -> str:
     """``text`` without control characters (line breaks and tabs kept), cut to :data:`MAX_FIELD_TEXT`.
 
-    >>> clean_text("Ana\x00\x1b[31m")
+    >>> clean_text("Ana" + chr(0) + chr(27) + "[31m")
     'Ana[31m'
     """
     text = text[: MAX_FIELD_TEXT * 2]

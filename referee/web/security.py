@@ -1,0 +1,224 @@
+"""What every response and request goes through: security headers, cookie flags, the proxy, size and rate limits,
+and the link secrets kept out of the app's own log lines.
+
+Headers (every response): a Content-Security-Policy that allows scripts, styles, frames' parents and form
+targets from this site only (no inline script or style anywhere in the templates; images may be ``data:``,
+the page icon is one), ``frame-ancestors 'none'`` (no other site frames a scorekeeper's screen),
+``X-Content-Type-Options: nosniff``, ``Referrer-Policy: no-referrer`` (a link secret in the address never goes
+to another site) and, on HTTPS only, HSTS.
+
+Cookies: every cookie the app sets is ``HttpOnly`` and ``SameSite=Lax`` (no script reads one), and ``Secure``
+when the request came over HTTPS — directly, or through a TLS proxy that says so (``REFEREE_PROXY_FIX_X_PROTO``).
+This is decided per request, not once in the settings: a club's server at the table is often reached over plain
+HTTP on the local network, where a ``Secure`` cookie would never come back. That is also why this is a small
+``after_request`` rather than Flask-Talisman: Talisman's cookie setting is one value for the whole app and its
+HTTPS redirect would lock out the plain-HTTP table; what is left of it is the five headers below.
+
+The proxy: ``werkzeug.middleware.proxy_fix.ProxyFix`` believes the ``X-Forwarded-*`` headers of as many proxies
+as ``REFEREE_PROXY_FIX_X_FOR`` / ``_X_PROTO`` / ``_X_HOST`` / ``_X_PORT`` / ``_X_PREFIX`` say (all 0, off, by
+default: without a proxy those headers are anyone's to forge). ``REFEREE_TRUSTED_HOSTS`` (comma-separated)
+is Flask's ``TRUSTED_HOSTS``: a request for any other ``Host`` is refused.
+
+Limits: a request body over ``MAX_CONTENT_LENGTH`` (1 MiB) is refused with 413 before it is read; creating
+games and asking for links that open no game are rate-limited per client address (Flask-Limiter; counted in
+this process's memory unless ``REFEREE_RATELIMIT_STORAGE_URI`` points at a shared store).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from flask import Flask, current_app, render_template, request
+from flask.sessions import SecureCookieSessionInterface
+from flask_babel import gettext as _
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.wrappers import Response
+
+from referee.server import mask_tokens
+
+#: The policy: this site only; no inline script or style; images may be data: URLs (the page icon).
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+])
+HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",  # frame-ancestors for browsers that predate it
+}
+#: HSTS, sent over HTTPS only: a year, as browsers' preload lists expect.
+STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains"
+
+#: The most a request body may be: a referee-game/1 file of a long game is far smaller.
+MAX_CONTENT_LENGTH = 1024 * 1024
+
+#: ProxyFix's settings: config key (environment variable REFEREE_<key>) → ProxyFix argument.
+PROXY_FIX_SETTINGS = {
+    "PROXY_FIX_X_FOR": "x_for",
+    "PROXY_FIX_X_PROTO": "x_proto",
+    "PROXY_FIX_X_HOST": "x_host",
+    "PROXY_FIX_X_PORT": "x_port",
+    "PROXY_FIX_X_PREFIX": "x_prefix",
+}
+
+#: Rate limits (Flask-Limiter's notation), per client address: games created, and requests whose link opens
+#: no game (a mistyped link now and then is fine; thousands are someone guessing).
+NEW_GAME_RATE_LIMIT = "20 per minute; 300 per day"
+UNKNOWN_LINK_RATE_LIMIT = "60 per minute"
+
+LIMITER_KEY = "referee.limiter"
+
+
+def init_app(app: Flask) -> None:
+    """Install the proxy fix, the limits, the headers and cookie flags, the error pages and the log filter."""
+    # Flask's and Flask-WTF's defaults are in the config already: a value left at its default is set here.
+    if app.config.get("MAX_CONTENT_LENGTH") is None:
+        app.config["MAX_CONTENT_LENGTH"] = MAX_CONTENT_LENGTH
+    app.config["SESSION_COOKIE_SAMESITE"] = app.config.get("SESSION_COOKIE_SAMESITE") or "Lax"
+    app.config["SESSION_COOKIE_HTTPONLY"] = True
+    app.session_interface = SessionCookies()
+    # Flask-WTF's HTTPS check wants a same-site Referer, which no-referrer never sends: the CSRF token (tied to
+    # the session) and SameSite=Lax cookies are what stop a forged post; the Referer check is off.
+    app.config["WTF_CSRF_SSL_STRICT"] = False
+    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    app.config.setdefault("NEW_GAME_RATE_LIMIT", NEW_GAME_RATE_LIMIT)
+    app.config.setdefault("UNKNOWN_LINK_RATE_LIMIT", UNKNOWN_LINK_RATE_LIMIT)
+    hosts = app.config.get("TRUSTED_HOSTS")
+    if isinstance(hosts, str):
+        app.config["TRUSTED_HOSTS"] = [host.strip() for host in hosts.split(",") if host.strip()] or None
+
+    proxies = {argument: _count(app, key) for key, argument in PROXY_FIX_SETTINGS.items()}
+    if any(proxies.values()):
+        app.wsgi_app = ProxyFix(app.wsgi_app, **proxies)  # type: ignore[method-assign]
+
+    # One limiter per app: its counts live in its own storage (two apps in one process never share them).
+    limiter = Limiter(get_remote_address, headers_enabled=True)
+    limiter.init_app(app)
+    app.extensions[LIMITER_KEY] = limiter
+    app.view_functions["games.new"] = limit_new_games(limiter, app.view_functions["games.new"])
+    for name in ("table", "board", "referee_tools"):
+        limit_unknown_links(limiter, app.blueprints[name])
+    app.before_request(refuse_large_bodies)
+    app.after_request(secure_response)
+    app.register_error_handler(413, too_large)
+    app.register_error_handler(429, too_many)
+    mask_app_logs(app)
+
+
+class SessionCookies(SecureCookieSessionInterface):
+    """Flask's signed session cookie, ``Secure`` whenever the request came over HTTPS (it is written after
+    :func:`secure_response` has run, so it gets its flags here)."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+
+def limit_new_games(limiter: Limiter, view: Callable[..., Any]) -> Callable[..., Any]:
+    """``view`` with the rate limit on creating games: only a request that made a game (a redirect to it) counts."""
+    return limiter.limit(
+        lambda: str(current_app.config["NEW_GAME_RATE_LIMIT"]), methods=["POST"],
+        deduct_when=lambda response: response.status_code == 303,
+    )(view)
+
+
+def limit_unknown_links(limiter: Limiter, blueprint: Any) -> None:
+    """The rate limit on links that open no game: every page of ``blueprint`` counts its 404s in one budget."""
+    limiter.shared_limit(
+        lambda: str(current_app.config["UNKNOWN_LINK_RATE_LIMIT"]), scope="unknown-link",
+        deduct_when=lambda response: response.status_code == 404,
+    )(blueprint)
+
+
+def _count(app: Flask, key: str) -> int:
+    raw = str(app.config.get(key) or 0).strip()
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 2:
+        raise ValueError(f"REFEREE_{key} must be the number of proxies in front of the app (0 to 99), not {raw!r}")
+    return int(raw)
+
+
+def refuse_large_bodies() -> None:
+    """A body announced larger than the limit is refused before any of it is read."""
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    if limit is not None and request.content_length is not None and request.content_length > limit:
+        raise RequestEntityTooLarge()
+
+
+def secure_response(response: Response) -> Response:
+    """The security headers, and HttpOnly / SameSite=Lax / (over HTTPS) Secure on every cookie set."""
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    if request.is_secure:
+        response.headers.setdefault("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY)
+    cookies = response.headers.getlist("Set-Cookie")
+    if cookies:
+        response.headers.setlist("Set-Cookie", [_flagged(cookie, secure=request.is_secure) for cookie in cookies])
+    return response
+
+
+def _flagged(header: str, *, secure: bool) -> str:
+    """A Set-Cookie header with HttpOnly, SameSite=Lax and (when ``secure``) Secure added where missing."""
+    attributes = {part.strip().split("=", 1)[0].lower() for part in header.split(";")[1:]}
+    if "httponly" not in attributes:
+        header += "; HttpOnly"
+    if "samesite" not in attributes:
+        header += "; SameSite=Lax"
+    if secure and "secure" not in attributes:
+        header += "; Secure"
+    return header
+
+
+def error_page(error: HTTPException, title: str, message: str) -> tuple[str, int]:
+    """A plain page in words for a refused request."""
+    code = error.code or 400
+    return render_template("errors/refused.html", title=title, message=message, code=code), code
+
+
+def too_large(error: HTTPException) -> tuple[str, int]:
+    """413: the request was too big to read."""
+    megabytes = (current_app.config.get("MAX_CONTENT_LENGTH") or MAX_CONTENT_LENGTH) / (1024 * 1024)
+    return error_page(error, _("That was too much to send"), _(
+        "The page sent more than %(size)s MB, more than any screen of referee needs, so nothing was read or "
+        "saved. If you were sending a game's file, check that it is a referee export.", size=f"{megabytes:g}"))
+
+
+def too_many(error: HTTPException) -> tuple[str, int]:
+    """429: a rate limit was reached."""
+    return error_page(error, _("Too many requests"), _(
+        "This device (or its network) asked for too much in a short time, so this request was not served. "
+        "Wait a minute and try again."))
+
+
+# ---- the app's own log lines ------------------------------------------------------------------------------
+
+
+class MaskTokens(logging.Filter):
+    """Masks the link secrets in a record's message and in its traceback text (see referee.server.mask_tokens)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg = mask_tokens(record.getMessage())
+        record.args = ()
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = mask_tokens(record.exc_text)
+        return True
+
+
+def mask_app_logs(app: Flask) -> None:
+    """Put :class:`MaskTokens` on the app's logger and on the development server's (werkzeug) logger."""
+    for logger in (app.logger, logging.getLogger("werkzeug")):
+        if not any(isinstance(existing, MaskTokens) for existing in logger.filters):
+            logger.addFilter(MaskTokens())
+

@@ -1,0 +1,192 @@
+"""Security headers, cookie flags (directly and through a TLS proxy), trusted hosts, the request-size limit,
+rate limits, and the link secrets kept out of the app's log lines (referee/web/security.py)."""
+
+from __future__ import annotations
+
+import doctest
+import logging
+import re
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+import referee.server
+import referee.web.forms
+from tests.conftest import make_test_app
+
+from .test_table import Table, new_game, play_whole_game, text_of
+
+PAGES = ["", "/end", "/sheet", "/players", "/share", "/share?edit=1", "/undo", "/deals/1/correct", "/referee"]
+
+
+def test_the_doctests_of_the_forms_and_the_log_masking_pass() -> None:
+    for module in (referee.web.forms, referee.server):
+        assert doctest.testmod(module).failed == 0
+
+
+def every_page(client: FlaskClient, app: Flask) -> dict[str, str]:
+    """Every kind of page, by address: the scorekeeper's (mid-game and over), the viewer's, the site's."""
+    table = new_game(client, app)
+    assert table.end_deal("Beto", {"Ana": "5", "Caro": "3", "Dani": "4"}).status_code == 303
+    pages = {table.base + page: text_of(client.get(table.base + page)) for page in PAGES}
+    state = table.state()
+    viewer = f"/v/{view_token(app, table)}"
+    for path in ("/", "/games/new", "/games", "/rules", "/rules/telefunken", "/referee", viewer, viewer + "/rules",
+                 viewer + "/referee", "/g/" + "x" * 43):
+        pages[path] = text_of(client.get(path))
+    play_whole_game(new_game(client, app))
+    assert state.seq == 2
+    return pages
+
+
+def view_token(app: Flask, table: Table) -> str:
+    html = table.get("/share")
+    match = re.search(r"/v/([A-Za-z0-9_-]{16,})", html)
+    assert match
+    return match.group(1)
+
+
+def test_every_response_has_the_security_headers(client: FlaskClient, app: Flask) -> None:
+    table = new_game(client, app)
+    for path in ["/", "/games/new", table.base, table.base + "/sheet", "/g/" + "x" * 43, "/static/css/app.css"]:
+        response = client.get(path)
+        csp = response.headers["Content-Security-Policy"]
+        assert "frame-ancestors 'none'" in csp and "script-src 'self'" in csp and "unsafe-inline" not in csp
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+        assert response.headers["Referrer-Policy"] == "no-referrer"
+        assert "Strict-Transport-Security" not in response.headers  # plain HTTP: no HSTS
+    assert "Strict-Transport-Security" in client.get("/", base_url="https://table.example").headers
+
+
+def test_no_page_has_inline_script_style_or_event_handlers(client: FlaskClient, app: Flask) -> None:
+    """The policy forbids them, so a page that had one would break: none may."""
+    for path, html in every_page(client, app).items():
+        assert not re.search(r"<script(?![^>]*\bsrc=)", html), path
+        assert not re.search(r"<style|\sstyle=", html), path
+        assert not re.search(r"\son[a-z]+=", html), path
+        assert "javascript:" not in html, path
+
+
+def cookie_headers(client: FlaskClient, app: Flask, **request: object) -> list[str]:
+    """The Set-Cookie headers of creating a game (session, this device's games, recent names)."""
+    html = client.get("/games/new", **request).get_data(as_text=True)  # type: ignore[arg-type]
+    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html)
+    assert csrf
+    response = client.post("/games/new", data={"csrf_token": csrf.group(1), "variant": "telefunken",
+                                               "players-0": "Ana", "players-1": "Beto", "players-2": "Caro",
+                                               "first_dealer": "0"}, **request)  # type: ignore[arg-type]
+    assert response.status_code == 303
+    cookies = response.headers.getlist("Set-Cookie")
+    assert {c.split("=", 1)[0] for c in cookies} >= {"referee_games", "referee_names"}
+    return cookies
+
+
+def test_cookies_are_httponly_and_lax_and_not_secure_over_plain_http(client: FlaskClient, app: Flask) -> None:
+    for cookie in cookie_headers(client, app):
+        assert "HttpOnly" in cookie and "SameSite=Lax" in cookie, cookie
+        assert "Secure" not in cookie, cookie
+
+
+def test_cookies_are_secure_over_https(client: FlaskClient, app: Flask) -> None:
+    for cookie in cookie_headers(client, app, base_url="https://table.example"):
+        assert "Secure" in cookie and "HttpOnly" in cookie and "SameSite=Lax" in cookie, cookie
+
+
+def test_behind_a_tls_proxy_the_cookies_are_secure_and_hsts_is_sent(tmp_path: Path) -> None:
+    app = make_test_app(tmp_path, PROXY_FIX_X_PROTO="1", PROXY_FIX_X_FOR="1")
+    client = app.test_client()
+    proxied = {"headers": {"X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.7"}}
+    for cookie in cookie_headers(client, app, **proxied):
+        assert "Secure" in cookie, cookie
+    response = client.get("/", **proxied)  # type: ignore[arg-type]
+    assert response.headers["Strict-Transport-Security"].startswith("max-age=")
+    assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
+    app.extensions["referee.db"].dispose()
+
+
+def test_without_proxy_fix_a_forged_forwarded_proto_changes_nothing(client: FlaskClient, app: Flask) -> None:
+    forged = {"headers": {"X-Forwarded-Proto": "https"}}
+    for cookie in cookie_headers(client, app, **forged):
+        assert "Secure" not in cookie, cookie
+    assert "Strict-Transport-Security" not in client.get("/", **forged).headers  # type: ignore[arg-type]
+
+
+def test_a_host_the_app_does_not_trust_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REFEREE_TRUSTED_HOSTS", "table.example, 192.168.1.20:5000")
+    app = make_test_app(tmp_path)
+    client = app.test_client()
+    assert client.get("/", headers={"Host": "table.example"}).status_code == 200
+    assert client.get("/", headers={"Host": "192.168.1.20:5000"}).status_code == 200
+    assert client.get("/", headers={"Host": "evil.example"}).status_code == 400
+    app.extensions["referee.db"].dispose()
+
+
+def test_a_bad_proxy_setting_stops_the_app_with_words(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="REFEREE_PROXY_FIX_X_FOR must be the number of proxies"):
+        make_test_app(tmp_path, PROXY_FIX_X_FOR="yes")
+
+
+def test_a_huge_request_is_refused_with_413_before_it_is_read(client: FlaskClient) -> None:
+    """300 MB announced: refused at once, in words (the body is never read: here it is not even there)."""
+    response = client.post("/games/new", data=b"x", content_type="application/x-www-form-urlencoded",
+                           environ_overrides={"CONTENT_LENGTH": str(300 * 1024 * 1024)})
+    assert response.status_code == 413
+    html = text_of(response)
+    assert "That was too much to send" in html and "more than 1 MB" in html
+    assert 'data-testid="refused-413"' in html
+
+
+def test_a_body_just_over_the_limit_is_refused_too(client: FlaskClient) -> None:
+    response = client.post("/games/new", data={"players-0": "A" * (1024 * 1024)})
+    assert response.status_code == 413
+    assert "That was too much to send" in text_of(response)
+
+
+def test_creating_games_is_rate_limited_but_editing_the_form_is_not(tmp_path: Path) -> None:
+    app = make_test_app(tmp_path, WTF_CSRF_ENABLED=False, NEW_GAME_RATE_LIMIT="2 per minute")
+    client = app.test_client()
+    form = {"variant": "telefunken", "players-0": "Ana", "players-1": "Beto", "players-2": "Caro",
+            "first_dealer": "0"}
+    for _ in range(5):  # adding a player field is a POST of the same form: it makes no game and does not count
+        assert client.post("/games/new", data={**form, "add_player": "1"}).status_code == 200
+    assert client.post("/games/new", data=form).status_code == 303
+    assert client.post("/games/new", data=form).status_code == 303
+    refused = client.post("/games/new", data=form)
+    assert refused.status_code == 429
+    assert "Too many requests" in text_of(refused) and "Wait a minute" in text_of(refused)
+    # Another address is not held back.
+    assert client.post("/games/new", data=form, environ_overrides={"REMOTE_ADDR": "198.51.100.2"}).status_code == 303
+    app.extensions["referee.db"].dispose()
+
+
+def test_links_that_open_no_game_are_rate_limited(tmp_path: Path) -> None:
+    app = make_test_app(tmp_path, UNKNOWN_LINK_RATE_LIMIT="3 per minute")
+    client = app.test_client()
+    for n in range(3):
+        assert client.get(f"/g/{'x' * 40}{n:03d}").status_code == 404
+    assert client.get(f"/v/{'y' * 43}").status_code == 429
+    assert client.get(f"/g/{'x' * 43}/sheet").status_code == 429
+    assert client.get("/games/new").status_code == 200  # the rest of the site still answers
+    assert client.get(f"/g/{'x' * 43}", environ_overrides={"REMOTE_ADDR": "198.51.100.2"}).status_code == 404
+    app.extensions["referee.db"].dispose()
+
+
+def test_the_apps_log_lines_never_hold_a_link_secret(
+    client: FlaskClient, app: Flask, caplog: pytest.LogCaptureFixture
+) -> None:
+    @app.get("/g/<token>/_boom")
+    def boom(token: str) -> str:
+        app.logger.warning("looking at /g/%s/end and /v/%s", token, token)
+        raise RuntimeError(f"cannot open /g/{token}/sheet")
+
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    secret = new_game(client, app).token
+    with caplog.at_level(logging.INFO):
+        assert client.get(f"/g/{secret}/_boom").status_code == 500
+        logging.getLogger("werkzeug").info('127.0.0.1 - - "GET /g/%s/end HTTP/1.1" 200 -', secret)
+    assert caplog.records, "nothing was logged"
+    text = caplog.text + "".join(record.exc_text or "" for record in caplog.records)
+    assert secret not in text
+    assert "/g/…/end" in text and "/g/…/sheet" in text
