@@ -105,12 +105,35 @@ def clean_formdata(formdata: Any) -> Any:
     return MultiDict([(key, clean_text(value) if isinstance(value, str) else value) for key, value in items])
 
 
+#: What a form whose CSRF check failed says (Flask-WTF's own words are for developers).
+CSRF_FAILED = _l("Nothing was saved: this page was kept open too long, or this browser forgot its session. "
+                 "What you entered is still here — check it and send it again.")
+
+
 class Form(FlaskForm):
-    """Base of every form here: what was posted is cleaned (:func:`clean_formdata`) before any field reads it."""
+    """Base of every form here: what was posted is cleaned (:func:`clean_formdata`) before any field reads it.
+
+    A failed CSRF check says :data:`CSRF_FAILED`, and the views show the form again with what was entered and a
+    fresh token (see ``referee.web.security``, where the token's lifetime is argued).
+    """
 
     class Meta(FlaskForm.Meta):
         def wrap_formdata(self, form: Any, formdata: Any) -> Any:
             return clean_formdata(super().wrap_formdata(form, formdata))
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """The fields' checks; a failed CSRF check is told in words a player understands."""
+        ok = bool(super().validate(extra_validators))
+        if self.csrf_failed:
+            self.csrf_token.errors = [CSRF_FAILED]
+            self._errors = None  # WTForms keeps the errors dict it built: build it again
+        return ok
+
+    @property
+    def csrf_failed(self) -> bool:
+        """Whether the CSRF check of the last validation failed."""
+        field = getattr(self, "csrf_token", None)
+        return bool(field is not None and field.errors)
 
 
 class WholeNumberField(IntegerField):

@@ -20,6 +20,7 @@ from referee.rules.problems import RulesError
 from referee.rules.variants import DEFAULT_VARIANT, VARIANTS, Variant
 from referee.web import access, describe
 from referee.web.forms import (
+    CSRF_FAILED,
     MAX_NAME,
     MAX_PLAYERS_FIELDS,
     RANDOM,
@@ -149,7 +150,7 @@ def new() -> Response | tuple[str, int]:
                 form.players.append_entry(name)
         return _render_new(form)
     if not form.validate():
-        return _render_new(form, status=422)
+        return _render_new(form, [str(CSRF_FAILED)] if form.csrf_failed else None, status=422)
     key = form.creation_key()
     created, problems = _created(form, key)
     if created is None:

@@ -19,6 +19,16 @@ as ``REFEREE_PROXY_FIX_X_FOR`` / ``_X_PROTO`` / ``_X_HOST`` / ``_X_PORT`` / ``_X
 default: without a proxy those headers are anyone's to forge). ``REFEREE_TRUSTED_HOSTS`` (comma-separated)
 is Flask's ``TRUSTED_HOSTS``: a request for any other ``Host`` is refused.
 
+Forms kept open: a CSRF token is tied to the session alone, with no time limit (``WTF_CSRF_TIME_LIMIT = None``),
+and the session cookie lasts 31 days (renewed on each visit), because a card game keeps a form open for hours.
+That is as safe as an hour's limit here: a token is only ever useful to a forged post that the victim's browser
+sends *with* the session cookie, and ``SameSite=Lax`` keeps the browser from sending that cookie with any post
+from another site, at any age of the token; every form that writes sits behind the game's 256-bit edit link, which
+a forger must already know; and a token never leaves the page (no-referrer, no token in a URL, none in the logs).
+When a check still fails (the browser dropped its cookies, or a page from before a restart), the views that take
+typed input show their form again with everything entered, a fresh token and why (:data:`RESENDABLE`); any other
+post gets a page in words. Nothing is saved either way.
+
 Limits: a request body over ``MAX_CONTENT_LENGTH`` (1 MiB) is refused with 413 before it is read; creating
 games and asking for links that open no game are rate-limited per client address (Flask-Limiter; counted in
 this process's memory unless ``REFEREE_RATELIMIT_STORAGE_URI`` points at a shared store).
@@ -30,11 +40,12 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, current_app, render_template, request
+from flask import Flask, current_app, render_template, request, session
 from flask.sessions import SecureCookieSessionInterface
 from flask_babel import gettext as _
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response
@@ -92,6 +103,9 @@ def init_app(app: Flask) -> None:
     # Flask-WTF's HTTPS check wants a same-site Referer, which no-referrer never sends: the CSRF token (tied to
     # the session) and SameSite=Lax cookies are what stop a forged post; the Referer check is off.
     app.config["WTF_CSRF_SSL_STRICT"] = False
+    app.config["WTF_CSRF_TIME_LIMIT"] = None  # why: see this module's docstring
+    app.before_request(keep_session)
+    app.register_error_handler(CSRFError, csrf_failed)
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     app.config.setdefault("NEW_GAME_RATE_LIMIT", NEW_GAME_RATE_LIMIT)
     app.config.setdefault("UNKNOWN_LINK_RATE_LIMIT", UNKNOWN_LINK_RATE_LIMIT)
@@ -146,6 +160,32 @@ def _count(app: Flask, key: str) -> int:
     if not raw.isascii() or not raw.isdigit() or len(raw) > 2:
         raise ValueError(f"REFEREE_{key} must be the number of proxies in front of the app (0 to 99), not {raw!r}")
     return int(raw)
+
+
+#: The views that show their form again, with what was entered, when its CSRF check fails (each refuses to save
+#: on a failed check by itself: its form checks the token too).
+RESENDABLE = frozenset({
+    "games.new", "table.end_deal", "table.correct", "table.players", "table.buy", "table.cut", "table.laid_down",
+    "table.choose_contract", "table.abandon",
+})
+
+
+def keep_session() -> None:
+    """The session (which holds the CSRF secret) outlives the browser's restarts: PERMANENT_SESSION_LIFETIME."""
+    session.permanent = True
+
+
+def csrf_failed(error: CSRFError) -> Any:
+    """A failed CSRF check: the form again with what was entered (see RESENDABLE), else a page in words."""
+    view = current_app.view_functions.get(request.endpoint or "")
+    if request.endpoint in RESENDABLE and view is not None:
+        try:
+            return view(**(request.view_args or {}))
+        except HTTPException as refused:  # the link opens no game: its 404, as without the CSRF failure
+            return current_app.handle_http_exception(refused)
+    return error_page(error, _("Nothing was saved"), _(
+        "This page was kept open too long, or this browser forgot its session. Go back, reload the page and "
+        "do it again."))
 
 
 def refuse_large_bodies() -> None:

@@ -41,6 +41,7 @@ from referee.rules.cards import CardError, parse_cards
 from referee.rules.problems import RulesError
 from referee.web import access, describe, notation, rules_card
 from referee.web.forms import (
+    CSRF_FAILED,
     NO_CARDS,
     NOBODY,
     AbandonForm,
@@ -272,10 +273,7 @@ def _refused_page(table: access.Table, action: str, outcome: Outcome, form: Acti
     context = deal_context(table)
     player = str(getattr(getattr(form, "player", None), "data", "") or "")
     # What was typed and chosen stays on the screen: the refused action's own card shows it again.
-    context["kept"] = {"action": action, "player": player,
-                       "melds": str(getattr(getattr(form, "melds", None), "data", "") or ""),
-                       "cutter_jokers": str(getattr(getattr(form, "cutter_jokers", None), "data", "") or ""),
-                       "contract_index": request.form.get("contract_index", "")}
+    context["kept"] = kept_entries(action, form)
     titles = {
         "buy": _("%(player)s cannot buy:", player=player),
         "laid-down": _("%(player)s’s contract is not right:", player=player),
@@ -298,6 +296,8 @@ def _act(
     table = access.require_edit(edit_token)
     card = ACTION_CARDS.get(action, "deal-head")
     if not form.validate_on_submit():
+        if form.csrf_failed:
+            return resend_page(table, action, form)
         flash(" ".join(_form_errors(form)) or _("That did not work: try again."), f"error@{card}")
         return go_deal(table, card)
     try:
@@ -317,6 +317,31 @@ def _act(
     # The message goes with the action's card, where the page lands.
     flash(done_message(outcome.state), f"success@{card}")
     return go_deal(table, card)
+
+
+def kept_entries(action: str, form: ActionForm) -> dict[str, str]:
+    """What was typed and chosen in a deal-screen action, for its card to show again."""
+    return {"action": action, "player": str(getattr(getattr(form, "player", None), "data", "") or ""),
+            "melds": str(getattr(getattr(form, "melds", None), "data", "") or ""),
+            "cutter_jokers": str(getattr(getattr(form, "cutter_jokers", None), "data", "") or ""),
+            "contract_index": request.form.get("contract_index", "")}
+
+
+#: The deal screen's forms, by action: the one to show again with what was entered.
+DEAL_SCREEN_FORMS = {"buy": "buy_form", "laid-down": "laid_form", "cut": "cut_form", "contract": "contract_form"}
+
+
+def resend_page(table: access.Table, action: str, form: ActionForm) -> tuple[str, int]:
+    """The page a form came from, again, with what was entered and a fresh CSRF token (its check failed)."""
+    flash(str(CSRF_FAILED), "error")
+    if action in DEAL_SCREEN_FORMS:
+        context = deal_context(table)
+        context[DEAL_SCREEN_FORMS[action]] = form
+        context["kept"] = kept_entries(action, form)
+        return render_template("table/deal.html", **context), 400
+    context = sheet_context(table)
+    context["abandon_form"] = form
+    return render_template("table/sheet.html", **context), 400
 
 
 def _form_errors(form: Any) -> list[str]:
@@ -519,6 +544,10 @@ def end_deal(edit_token: str) -> Page:
         form.deal.data = str(state.deal_number)
         return _render_end(table, form, _next_seat(state, form, None) if form.went_out.data else None)
     valid = form.validate_on_submit()
+    if form.csrf_failed and form.deal_number() is not None:
+        # Nothing is saved; the page comes back with everything entered (and a fresh token) to send again.
+        form.went_out.errors = []
+        return _render_end(table, form, form.active_seat(state.players), reasons=(str(CSRF_FAILED),), status=400)
     if form.deal_number() is None or not valid and (
         "csrf_token" in form.errors or form.expected_seq.errors or form.idempotency_key.errors
     ):
@@ -953,7 +982,9 @@ def players(edit_token: str) -> Page:
     row = whole_number(request.form.get("row"), maximum=999)
     form = RenameForm(prefix=rename_row(row or 0))
     if not form.validate_on_submit():
-        if "csrf_token" in form.errors or form.expected_seq.errors or form.idempotency_key.errors:
+        if form.csrf_failed:
+            return _render_players(table, failed=form, reasons=(str(CSRF_FAILED),), status=400)
+        if form.expected_seq.errors or form.idempotency_key.errors:
             flash(" ".join(_form_errors(form)), "error")
             return redirect(url_for("table.players", edit_token=edit_token), code=303)
         return _render_players(table, failed=form, reasons=tuple(_form_errors(form)), status=422)
