@@ -544,7 +544,7 @@ def end_deal(edit_token: str) -> Page:
         form.deal.data = str(state.deal_number)
         return _render_end(table, form, _next_seat(state, form, None) if form.went_out.data else None)
     valid = form.validate_on_submit()
-    if form.csrf_failed and form.deal_number() is not None:
+    if form.csrf_failed:
         # Nothing is saved; the page comes back with everything entered (and a fresh token) to send again.
         form.went_out.errors = []
         return _render_end(table, form, form.active_seat(state.players), reasons=(str(CSRF_FAILED),), status=400)
