@@ -122,7 +122,7 @@ def init_app(app: Flask) -> None:
     limiter.init_app(app)
     app.extensions[LIMITER_KEY] = limiter
     app.view_functions["games.new"] = limit_new_games(limiter, app.view_functions["games.new"])
-    for name in ("table", "board", "referee_tools"):
+    for name in ("table", "share", "board", "referee_tools"):
         limit_unknown_links(limiter, app.blueprints[name])
     app.before_request(refuse_large_bodies)
     app.after_request(secure_response)

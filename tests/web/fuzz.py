@@ -42,7 +42,7 @@ TEXTS = ["", "Ana", "Beto", "Caro", "Dani", "José", "Ёлка", "Ana María", "
 NAMES = ["Ana", "Beto", "Caro", "Dani", "Eva", "Fede", "Gabi", "Hugo"]
 #: How often each endpoint is drawn, against 1 for the others: the ones that write to the ledger, more.
 WEIGHTS = {"table.end_deal": 8, "table.cut": 3, "table.buy": 4, "table.laid_down": 4, "table.choose_contract": 2,
-           "table.undo": 3, "table.correct": 3, "table.players": 3, "games.new": 2}
+           "table.undo": 3, "table.redo": 2, "table.correct": 3, "table.players": 3, "games.new": 2}
 
 
 #: Hostile values as Hypothesis draws them: one of the list, or any text.
@@ -303,7 +303,7 @@ class Fuzzer:
         if self.rng.randrange(6) == 0:
             return "GET", f"/g/{self.edit(data, game)}/end", {}
         fields = {**self.action(data, game), "went_out": self.value(data, list(game.state.players), 15),
-                  **self.hands(data, game)}
+                  "deal": self.value(data, [str(game.state.deal_number)], 5), **self.hands(data, game)}
         step = self.rng.choice(["confirm"] * 6 + ["preview", "key", "back", "select", "active"])
         if step == "confirm":
             fields["confirm"] = "1"
@@ -361,11 +361,21 @@ class Fuzzer:
             **self.action(data, game), "expected_seq": self.value(data, ["0", str(game.state.seq)], 70),
             "reason": self.value(data, TEXTS)}
 
-    def build_table__share(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
-        return "GET", f"/g/{self.edit(data, game)}/share", self.query(data, ["edit", "new"])
+    def build_share__players(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", f"/g/{self.edit(data, game)}/share", self.query(data, ["new"])
 
-    def build_table__revoke(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+    def build_share__scorekeeper(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", f"/g/{self.edit(data, game)}/share/scorekeeper", {}
+
+    def build_share__revoke(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
         return "POST", f"/g/{self.edit(data, game)}/share/revoke", {}
+
+    def build_share__replace_view(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "POST", f"/g/{self.edit(data, game)}/share/replace-view", {}
+
+    def build_table__redo(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "POST", f"/g/{self.edit(data, game)}/redo", {
+            **self.action(data, game), "target": self.numbers(data, 2, max(2, game.state.seq), 20)}
 
 
 def unbuilt_endpoints(app: Flask, fuzzer: Fuzzer) -> set[str]:
