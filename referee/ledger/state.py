@@ -22,7 +22,8 @@ Decisions (where the rule book leaves the ledger to choose; docs/rules.md §13 a
   abandoned game).
 - Payouts (Progressive) are each player's net money for the game: the buy money each player paid into the
   pot is subtracted, and the pot goes to the winner(s), so the payouts sum to zero.
-- Names match exactly; two players' names must differ in more than upper/lower case.
+- Names match exactly; every name that joins a game passes :func:`referee.ledger.names.name_problems`
+  (clean, and not looking like another player's name).
 - Some refusals cannot be overridden (``HARD_CODES``): an unknown player, a deal other than the current one
   or beyond the game, a game over, a deal ended twice, unreadable cards, an undo that would leave later
   events against the rules.
@@ -61,6 +62,7 @@ from referee.ledger.events import (
     PlayerRenamed,
     Undone,
 )
+from referee.ledger.names import name_problems
 from referee.rules import contracts, scoring
 from referee.rules.cards import Card, CardError, TooManyCopiesError, format_cards, parse_cards
 from referee.rules.problems import Problem, RulesError
@@ -98,6 +100,9 @@ HARD_CODES = frozenset(
         "unknown-first-dealer",
         "bad-setting",
         "name-taken",
+        "name-unclean",
+        "name-too-long",
+        "names-look-alike",
         "bad-cards",
         "negative-points",
         "missing-hand",
@@ -1067,13 +1072,9 @@ def _corrected_record(state: GameState, record: DealRecord, event: DealCorrected
 def _rename_problems(state: GameState, event: PlayerRenamed) -> list[Problem]:
     if event.old not in state.names:
         return [_unknown(state, event.old)]
-    new = event.new.strip()
-    if not new:
-        return [_p("empty-name", "a player needs a name")]
-    for name in state.names:
-        if name.casefold() == new.casefold() and name != event.old:
-            return [_p("name-taken", "{name} is already playing in this game", name=name)]
-    return []
+    seat = state.names.index(event.old)
+    after = (*state.names[:seat], event.new.strip(), *state.names[seat + 1 :])
+    return name_problems(after, changed=seat)
 
 
 def _cancelled(log: Sequence[_LogEntry]) -> set[int]:
@@ -1154,12 +1155,7 @@ def _start_state(created: GameCreated) -> tuple[GameState, list[Problem]]:
     variant = find_variant(created.variant).with_house_rules(created.house_rules)
     problems: list[Problem] = []
     names = tuple(created.players)
-    folded = [name.strip().casefold() for name in names]
-    if any(not name for name in folded):
-        problems.append(_p("empty-name", "every player needs a name"))
-    for name in dict.fromkeys(n for n in folded if folded.count(n) > 1 and n):
-        problems.append(_p("duplicate-player", "two players are called {name}: give them different names",
-                           name=name))
+    problems += name_problems(names)
     count, limits = len(names), variant.players
     if count < limits.min:
         problems.append(_p("too-few-players", "{variant} needs at least {min} players, not {count}",

@@ -37,6 +37,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
 from referee.ledger.events import HandValue
+from referee.ledger.names import MAX_NAME_LENGTH, clean_name
 from referee.rules.variants import DEFAULT_VARIANT, VARIANTS, HouseRule, HouseRuleError, Variant
 from referee.web.notation import hand_notation  # a hand typed with the page's suit letters (Spanish: P C D T)
 
@@ -44,7 +45,7 @@ from referee.web.notation import hand_notation  # a hand typed with the page's s
 MAX_NUMBER = 1_000_000
 #: The most points one hand may be given by typing them.
 MAX_POINTS = 9_999_999
-MAX_NAME = 40
+MAX_NAME = MAX_NAME_LENGTH
 MAX_PLAYERS_FIELDS = 12
 MAX_HAND_TEXT = 300
 MAX_REASON = 2_000
@@ -373,8 +374,8 @@ class RenameForm(ActionForm):
         return str(self.player.data or "")
 
     def tidy_name(self) -> str:
-        """The new name as typed, spaces tidied (as on the new-game page)."""
-        return " ".join((self.new_name.data or "").split())
+        """The new name as typed, tidied as on the new-game page (:func:`~referee.ledger.names.clean_name`)."""
+        return clean_name(self.new_name.data or "")
 
 
 class AbandonForm(ActionForm):
@@ -422,7 +423,7 @@ class NewGameFields(Form):
 
     def names(self) -> list[str]:
         """The players' names typed, in turn order, blanks dropped, spaces tidied."""
-        return [" ".join((entry.data or "").split()) for entry in self.players.entries if (entry.data or "").strip()]
+        return [clean_name(entry.data or "") for entry in self.players.entries if clean_name(entry.data or "")]
 
     def rule_fields(self, variant: Variant) -> list[tuple[HouseRule, Any]]:
         """The house rules of ``variant`` with their fields."""

