@@ -13,6 +13,7 @@ from referee.web import (
     games,
     home,
     i18n,
+    install,
     notation,
     referee_tools,
     rules_card,
@@ -32,6 +33,7 @@ def init_app(app: Flask) -> None:
     catalogues.init_app(app)
     compression.init_app(app)
     i18n.init_app(app)
+    install.init_app(app)
     notation.init_app(app)
     app.register_blueprint(home.bp)
     app.register_blueprint(board.bp)

@@ -15,10 +15,13 @@ from werkzeug.wrappers import Response
 
 from referee import db
 from referee.ledger import store
-from referee.web import access, qr
+from referee.web import access, qr, summary
 from referee.web.forms import EmptyForm
 
 bp = Blueprint("share", __name__, url_prefix="/g/<edit_token>/share")
+
+# The share sheet's text (game over, the score sheet): ``{{ share_text(state) }}`` in a template.
+bp.add_app_template_global(summary.share_text, "share_text")
 
 #: The scorekeeper's code is drawn in this dark orange (white stays the background, so it still scans).
 SCOREKEEPER_COLOUR = "#8a2c0d"

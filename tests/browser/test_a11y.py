@@ -160,7 +160,7 @@ def screens(live_server: LiveServer) -> dict[str, str]:
         "sheet": f"/g/{edit}/sheet",
         "correct": f"/g/{edit}/deals/1/correct",
         "undo": f"/g/{edit}/undo",
-        "share": f"/g/{edit}/share?edit=1",
+        "share": f"/g/{edit}/share/scorekeeper",
         "over": f"/g/{done}/over",
         "viewer": f"/v/{view}",
         "viewer-over": f"/v/{done_view}",

@@ -111,7 +111,7 @@ def test_no_screen_needs_more_than_4_requests(page: Page, live_server: LiveServe
         f"/g/{edit_token}/undo",
         f"/g/{edit_token}/deals/1/correct",
         f"/g/{edit_token}/share",
-        f"/g/{edit_token}/share?edit=1",
+        f"/g/{edit_token}/share/scorekeeper",
         "/rules",
         "/rules/telefunken",
         f"/v/{view_token}",

@@ -1,0 +1,129 @@
+"""referee as an app on the phone: the web app manifest, the service worker, the offline page, a wake lock.
+
+- ``/manifest.webmanifest``: name, icons (``static/icons/``, drawn for referee), standalone display, colours.
+- ``/sw.js``: the service worker (``static/js/sw.js``), served from the site's root so that it may look after
+  every page. It keeps the static files (fingerprinted, so a cached one never goes stale) and, when a page
+  cannot be loaded because the phone is offline, shows ``/offline``. It keeps no game page: scores always
+  come from the server. Its address carries a version (a digest of the files it keeps) so a new release
+  installs a new worker, which drops the old files.
+- ``/offline``: the offline page, in every language referee speaks (the worker keeps one copy, made while
+  online, so it cannot know which language will be wanted: the page's own language comes first).
+- ``static/js/app.js`` registers the worker and runs the share sheet's buttons. It is left out of the pages
+  that already use the four requests a screen may need (the deal screen, the viewer, the Referee screens);
+  those register nothing, and keep the screen awake from their own script. Which pages keep the screen awake
+  (``data-keep-awake`` on ``<body>``): the deal screen and the viewer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from flask import Blueprint, Flask, current_app, render_template, request, send_from_directory, url_for
+from flask_babel import force_locale
+from flask_babel import gettext as _
+from markupsafe import Markup
+from werkzeug.wrappers import Response
+
+from referee.web.i18n import LANGUAGES, current_language
+
+bp = Blueprint("install", __name__)
+
+__all__ = ["bp", "init_app", "KEEP_AWAKE", "WITHOUT_APP_SCRIPT", "THEME_COLOUR", "BACKGROUND_COLOUR"]
+
+#: Pages whose screen stays awake while they are shown (Screen Wake Lock API, where the browser has it).
+KEEP_AWAKE = frozenset({"table.deal", "board.view"})
+#: Pages that already need four requests (the most a screen may): app.js would be a fifth.
+WITHOUT_APP_SCRIPT = frozenset(
+    {"table.deal", "board.view", "referee_tools.for_scorekeeper", "referee_tools.for_players"}
+)
+#: The colours of the installed app: its splash screen and title bar (base.html's light theme colour).
+THEME_COLOUR = "#f7f5f0"
+BACKGROUND_COLOUR = "#f7f5f0"
+ICONS = (
+    ("icons/icon.svg", "any", "image/svg+xml", "any"),
+    ("icons/icon-192.png", "192x192", "image/png", "any"),
+    ("icons/icon-512.png", "512x512", "image/png", "any"),
+    ("icons/icon-maskable-512.png", "512x512", "image/png", "maskable"),
+)
+#: What the service worker keeps when it installs: the offline page's styles and the icons.
+PRECACHED = ("css/app.css", "css/share.css", *(icon for icon, *_ in ICONS))
+
+
+def init_app(app: Flask) -> None:
+    """Register the routes and the template helpers (``keep_awake``, ``app_script``, ``worker_url``)."""
+    app.register_blueprint(bp)
+
+    @app.context_processor
+    def install_helpers() -> dict[str, object]:
+        endpoint = request.endpoint or ""
+        return {
+            "keep_awake": endpoint in KEEP_AWAKE,
+            "app_script": endpoint not in WITHOUT_APP_SCRIPT,
+            "worker_url": worker_url,
+        }
+
+
+def precached_urls() -> list[str]:
+    """The addresses the service worker keeps when it installs (fingerprinted static files), the offline page first."""
+    return [url_for("install.offline"), *(url_for("static", filename=name) for name in PRECACHED)]
+
+
+def worker_url() -> str:
+    """The service worker's address, versioned by what it keeps (a release with other files installs anew)."""
+    version = hashlib.sha256("\n".join(precached_urls()).encode()).hexdigest()[:12]
+    return url_for("install.worker", v=version)
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """The web app manifest: what the phone needs to put referee on its home screen."""
+    data = {
+        "name": "referee",
+        "short_name": "referee",
+        "description": _("Keep the score of a contract-rummy game; the table watches it live."),
+        "lang": current_language(),
+        "start_url": url_for("home.index"),
+        "scope": url_for("home.index"),
+        "display": "standalone",
+        "orientation": "portrait",
+        "theme_color": THEME_COLOUR,
+        "background_color": BACKGROUND_COLOUR,
+        "icons": [
+            {"src": url_for("static", filename=icon), "sizes": sizes, "type": kind, "purpose": purpose}
+            for icon, sizes, kind, purpose in ICONS
+        ],
+    }
+    response = Response(json.dumps(data, ensure_ascii=False, indent=1), mimetype="application/manifest+json")
+    response.headers["Cache-Control"] = "no-cache"
+    response.vary.add("Accept-Language")
+    return response
+
+
+@bp.get("/sw.js")
+def worker() -> Response:
+    """The service worker, from the site's root (its scope is every page)."""
+    folder = current_app.static_folder
+    assert folder is not None
+    response = send_from_directory(folder, "js/sw.js", mimetype="text/javascript", max_age=0)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/offline/precache.json")
+def precache() -> Response:
+    """The list the service worker fetches when it installs."""
+    response = Response(json.dumps({"urls": precached_urls()}), mimetype="application/json")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/offline")
+def offline() -> str:
+    """The page the service worker shows when a page cannot be loaded: in each language, this one first."""
+    first = current_language()
+    parts = []
+    for code in sorted(LANGUAGES, key=lambda c: c != first):
+        with force_locale(code):
+            parts.append(Markup(render_template("install/_offline_text.html", code=code)))
+    return render_template("install/offline.html", parts=parts)
