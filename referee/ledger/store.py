@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Literal
 
-from sqlalchemy import Column, Text, UniqueConstraint, text, update
+from sqlalchemy import Column, Text, UniqueConstraint, delete, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Field, Session, SQLModel, col, select
 
@@ -63,6 +63,8 @@ __all__ = [
     "link_rematch",
     "next_game",
     "series_of",
+    "restore_game",
+    "delete_game",
 ]
 
 
@@ -528,3 +530,45 @@ def series_of(session: Session, game_id: int, *, limit: int = 100) -> list[int]:
             break
         chain.append(link.previous_id)
     return chain[::-1]
+
+
+def restore_game(session: Session, *, events: Sequence[Event]) -> Game:
+    """A new game (new links) holding ``events``, a whole log from a file; commits all of it or nothing.
+
+    The log is replayed first (EventRefused / RulesError: nothing is written), then written in one transaction.
+    """
+    state = replay(list(events))
+    created = events[0]
+    assert isinstance(created, GameCreated)
+    _begin_write(session)
+    now = _now()
+    game = Game(variant=state.variant.id, seq=len(events), created_at=now, updated_at=now)
+    try:
+        session.add(game)
+        session.flush()
+        assert game.id is not None
+        for seat, name in enumerate(state.players):
+            session.add(GamePlayer(game_id=game.id, seat=seat, name=name))
+        for seq, event in enumerate(events, start=1):
+            session.add(GameEvent(game_id=game.id, seq=seq, type=event.type, payload=_payload(event), created_at=now))
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    session.refresh(game)
+    return game
+
+
+def delete_game(session: Session, *, game_id: int) -> None:
+    """Delete a game for good: its events, players, replaced links and rematch records, then the game; commits."""
+    _begin_write(session)
+    try:
+        for model, column in ((GameEvent, GameEvent.game_id), (GamePlayer, GamePlayer.game_id),
+                              (RetiredToken, RetiredToken.game_id), (GameLink, GameLink.game_id),
+                              (GameLink, GameLink.previous_id)):
+            session.exec(delete(model).where(col(column) == game_id))
+        session.exec(delete(Game).where(col(Game.id) == game_id))
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise

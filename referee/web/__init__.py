@@ -7,6 +7,7 @@ from flask_wtf.csrf import CSRFProtect
 
 from referee.web import (
     assets,
+    backup,
     board,
     catalogues,
     compression,
@@ -42,4 +43,5 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(table.bp)
     app.register_blueprint(share.bp)
     app.register_blueprint(referee_tools.bp)
+    app.register_blueprint(backup.bp)
     security.init_app(app)

@@ -22,6 +22,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
 from werkzeug.datastructures import MultiDict
 from wtforms import (
     BooleanField,
@@ -489,3 +490,11 @@ def _make_new_game_form() -> type[NewGameFields]:
 
 
 NewGameForm = _make_new_game_form()
+
+
+class RestoreForm(Form):
+    """A referee-game/1 file to bring back as a new game (checked by the ledger's file reader)."""
+
+    game_file = FileField(_l("The game’s file (referee-game/1, as exported)"),
+                          validators=[FileRequired(_l("Choose the game’s file."))])
+

@@ -121,8 +121,9 @@ def init_app(app: Flask) -> None:
     limiter = Limiter(get_remote_address, headers_enabled=True)
     limiter.init_app(app)
     app.extensions[LIMITER_KEY] = limiter
-    app.view_functions["games.new"] = limit_new_games(limiter, app.view_functions["games.new"])
-    for name in ("table", "share", "board", "referee_tools"):
+    for endpoint in ("games.new", "backup.restore"):  # both make games
+        app.view_functions[endpoint] = limit_new_games(limiter, app.view_functions[endpoint])
+    for name in ("table", "share", "backup", "board", "referee_tools"):
         limit_unknown_links(limiter, app.blueprints[name])
     app.before_request(refuse_large_bodies)
     app.after_request(secure_response)
@@ -166,7 +167,7 @@ def _count(app: Flask, key: str) -> int:
 #: on a failed check by itself: its form checks the token too).
 RESENDABLE = frozenset({
     "games.new", "table.end_deal", "table.correct", "table.players", "table.buy", "table.cut", "table.laid_down",
-    "table.choose_contract", "table.abandon",
+    "table.choose_contract", "table.abandon", "backup.restore", "backup.delete",
 })
 
 

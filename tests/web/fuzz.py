@@ -11,6 +11,8 @@ Used by tests/web/test_fuzz.py (a size that fits ``make test``) and tests/bench/
 
 from __future__ import annotations
 
+import io
+import json
 import random
 import traceback
 import uuid
@@ -25,7 +27,7 @@ from flask.testing import FlaskClient
 from hypothesis import strategies as st
 from sqlmodel import Session, col, func, select
 
-from referee.ledger import store
+from referee.ledger import exchange, store
 from referee.ledger.state import GameState
 from referee.rules.variants import VARIANTS
 
@@ -376,6 +378,20 @@ class Fuzzer:
     def build_table__redo(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
         return "POST", f"/g/{self.edit(data, game)}/redo", {
             **self.action(data, game), "target": self.numbers(data, 2, max(2, game.state.seq), 20)}
+
+    def build_backup__restore(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        if self.rng.randrange(4) == 0:
+            return "GET", "/games/restore", {}
+        with self._session() as session:
+            text = json.dumps(exchange.export_game(store.load_state(session, game.id)))
+        content = self.value(data, [text, text[: len(text) // 2], text.replace("telefunken", "canasta")], 40)
+        return "POST", "/games/restore", {"game_file": (io.BytesIO(content.encode()), "game.json")}
+
+    def build_backup__delete(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        # Mostly a look at the confirmation: an accepted delete ends the game, and the fuzzer starts another.
+        if self.rng.randrange(8) > 0:
+            return "GET", f"/g/{self.edit(data, game)}/delete", {}
+        return "POST", f"/g/{self.edit(data, game)}/delete", {}
 
 
 def unbuilt_endpoints(app: Flask, fuzzer: Fuzzer) -> set[str]:

@@ -1,0 +1,76 @@
+"""Restore and forget: bring a game back from its referee-game/1 file, and delete a game for good.
+
+Restoring reads the file through the ledger's one gate for outside files
+(:func:`referee.ledger.exchange.read_game_file`, the same checks as ``referee tally``), replays it strictly, and
+writes it as a new game with new links, all at once or not at all. A file the rules refuse (without the
+table's override recorded in it) is refused with the rules' reasons: a backup comes back as it was played.
+
+Deleting asks first (a page that says what goes), then removes the game's every row; this phone forgets it.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, flash, redirect, render_template, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from referee import db
+from referee.ledger import exchange, store
+from referee.ledger.state import EventRefused
+from referee.rules.problems import RulesError
+from referee.web import access, describe
+from referee.web.forms import CSRF_FAILED, EmptyForm, RestoreForm
+
+bp = Blueprint("backup", __name__)
+
+
+@bp.route("/games/restore", methods=["GET", "POST"])
+def restore() -> Response | tuple[str, int]:
+    """Upload a game's file: it becomes a new game (new links) on this phone's list."""
+    form = RestoreForm()
+    if not form.validate_on_submit():
+        problems = [str(CSRF_FAILED)] if form.csrf_failed else []
+        status = 200 if not form.is_submitted() else 422
+        return _render(form, problems, status)
+    raw = form.game_file.data.read(exchange.MAX_FILE_BYTES + 1)
+    try:
+        data = exchange.read_game_file(raw)
+        events = exchange.import_game(data)
+        with db.session() as session:
+            game = store.restore_game(session, events=events)
+            edit_token = game.edit_token
+    except exchange.GameFileError as error:
+        return _render(form, [_("This file cannot be restored: %(reason)s.", reason=str(error))], 422)
+    except EventRefused as refused:
+        reasons = describe.problems_words(refused.problems)
+        return _render(form, [_("The rules refuse this game as the file tells it:"), *reasons], 422)
+    except RulesError as error:
+        return _render(form, [_("The rules refuse this game as the file tells it:"), str(error)], 422)
+    response = redirect(url_for("share.players", edit_token=edit_token, new=1), code=303)
+    access.remember_game(response, edit_token)
+    flash(_("The game was restored as a new game, with new links: share the new code with the players."),
+          "success")
+    return response
+
+
+def _render(form: RestoreForm, problems: list[str], status: int) -> tuple[str, int]:
+    return render_template("games/restore.html", form=form, problems=problems), status
+
+
+@bp.route("/g/<edit_token>/delete", methods=["GET", "POST"])
+def delete(edit_token: str) -> Response | tuple[str, int]:
+    """Delete the game: a confirmation first; then every event, player and link of it is gone."""
+    table = access.require_edit(edit_token)
+    form = EmptyForm()
+    if not form.validate_on_submit():
+        problems = [str(CSRF_FAILED)] if form.csrf_failed else []
+        body = render_template("table/delete.html", table=table, state=table.state, form=form, problems=problems,
+                               describe=describe)
+        return body, 200 if not form.is_submitted() else 400
+    with db.session() as session:
+        store.delete_game(session, game_id=table.game_id)
+    response = redirect(url_for("games.mine"), code=303)
+    access.forget_game(response, edit_token)
+    flash(_("The game was deleted: its scores are gone from this server, and its links no longer open anything."),
+          "success")
+    return response
