@@ -393,6 +393,18 @@ class Fuzzer:
             return "GET", f"/g/{self.edit(data, game)}/delete", {}
         return "POST", f"/g/{self.edit(data, game)}/delete", {}
 
+    def build_install__manifest(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", "/manifest.webmanifest", self.query(data, ["lang"])
+
+    def build_install__worker(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", "/sw.js", self.query(data, ["v"])
+
+    def build_install__precache(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", "/offline/precache.json", {}
+
+    def build_install__offline(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", "/offline", self.query(data, ["lang"])
+
 
 def unbuilt_endpoints(app: Flask, fuzzer: Fuzzer) -> set[str]:
     """The endpoints of the app's URL map the fuzzer has no builder for (a new route must get one)."""
