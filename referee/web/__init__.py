@@ -42,6 +42,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(games.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(share.bp)
+    app.register_blueprint(share.follow)
     app.register_blueprint(referee_tools.bp)
     app.register_blueprint(backup.bp)
     security.init_app(app)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from urllib.parse import quote, unquote
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
@@ -18,7 +20,7 @@ from referee.ledger.events import GameCreated
 from referee.ledger.state import EventRefused
 from referee.rules.problems import RulesError
 from referee.rules.variants import DEFAULT_VARIANT, VARIANTS, Variant
-from referee.web import access, describe
+from referee.web import access, describe, share
 from referee.web.forms import (
     CSRF_FAILED,
     MAX_NAME,
@@ -158,7 +160,7 @@ def new() -> Response | tuple[str, int]:
     try:
         with db.session() as session:
             game = store.create_game(session, created=created, idempotency_key=key)
-            edit_token = game.edit_token
+            edit_token, game_id = game.edit_token, game.id
     except store.IdempotencyKeyReused:
         # The same form sent again with other choices after the game was made: a fresh form for a new game.
         form.idempotency_key.data = new_key()
@@ -168,6 +170,8 @@ def new() -> Response | tuple[str, int]:
         return _render_new(form, describe.problems_words(refused.problems), status=422)
     except RulesError as error:
         return _render_new(form, [str(error)], status=422)
+    if game_id is not None:
+        share.link_rematch(game_id)  # a Rematch: the old game's viewers can follow the table here
     response = redirect(url_for("share.players", edit_token=edit_token, new=1), code=303)
     access.remember_game(response, edit_token)
     remember_names(response, list(created.players))
@@ -211,13 +215,60 @@ def _created(form: NewGameFields, key: str | None = None) -> tuple[GameCreated |
     return created, []
 
 
+@dataclass(frozen=True)
+class MyGame:
+    """One line of "My games": the game (None when its link was revoked), when it began, and its series."""
+
+    token: str
+    table: access.Table | None
+    created_at: datetime | None
+    #: Games in the series up to this one (1: not a rematch), and each player's wins in them, most first.
+    series_games: int = 1
+    series_wins: tuple[tuple[str, int], ...] = ()
+
+
+def my_games() -> list[MyGame]:
+    """This device's games, newest first (links that no longer work last), each with its series' wins so far.
+
+    A series is a chain of Rematches. A finished game is a win for each player ranked first (a tie is a win
+    for each of them); a game ended early is nobody's win.
+    """
+    found: list[MyGame] = []
+    with db.session() as session:
+        for token, table in access.device_games():
+            if table is None:
+                found.append(MyGame(token, None, None))
+                continue
+            game = session.get(store.Game, table.game_id)
+            if game is None:
+                continue
+            chain = store.series_of(session, table.game_id)
+            wins: dict[str, int] = {}
+            for game_id in chain:
+                member = game if game_id == table.game_id else session.get(store.Game, game_id)
+                if member is None:
+                    continue
+                state = table.state if member is game else store.state_of(session, member)
+                if state.finished and state.abandoned is None:
+                    for name in state.leaders:
+                        wins[name] = wins.get(name, 0) + 1
+            ranked = tuple(sorted(wins.items(), key=lambda item: (-item[1], item[0])))
+            found.append(MyGame(token, table, game.created_at, len(chain), ranked))
+    oldest = datetime.min.replace(tzinfo=UTC)
+    return sorted(found, key=lambda g: (g.table is not None, _aware(g.created_at) or oldest), reverse=True)
+
+
+def _aware(moment: datetime | None) -> datetime | None:
+    """SQLite gives back naive datetimes (the store writes UTC)."""
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)
+
+
 @bp.get("/games")
 def mine() -> str:
-    """My games: the games this device keeps, newest first, to resume one."""
-    games = []
-    for token, table in access.device_games():
-        games.append({"token": token, "table": table})
-    return render_template("games/mine.html", games=games, forget_form=EmptyForm(), describe=describe)
+    """My games: date, variant, players and state (deal N, or the winner), newest first; a series' wins."""
+    return render_template("games/mine.html", games=my_games(), forget_form=EmptyForm(), describe=describe)
 
 
 @bp.post("/games/forget/<edit_token>")

@@ -5,11 +5,15 @@ code that looks different — another colour, a frame with the word "Scorekeeper
 whoever scans it can change the scores. Either link can be replaced: the old edit link then stops working;
 the old view link says it was replaced and to ask the table for the new code (see :mod:`referee.web.access`).
 The addresses in the codes come from :func:`referee.web.qr.public_url_for`.
+
+A viewer follows the table: a game started with Rematch is recorded as the next game of the old one
+(:func:`link_rematch`), and the old viewer asks ``/v/<token>/next`` once its game is over, then shows a link to
+the new game's board (the view link is the old game's: whoever watched that game may watch its rematch).
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -19,6 +23,8 @@ from referee.web import access, qr, summary
 from referee.web.forms import EmptyForm
 
 bp = Blueprint("share", __name__, url_prefix="/g/<edit_token>/share")
+#: The viewer's side: where the table went after a rematch.
+follow = Blueprint("follow", __name__)
 
 # The share sheet's text (game over, the score sheet): ``{{ share_text(state) }}`` in a template.
 bp.add_app_template_global(summary.share_text, "share_text")
@@ -82,3 +88,27 @@ def replace_view(edit_token: str) -> Response:
     flash(_("The players’ link was replaced: phones on the old link now say so. Let them scan this new code."),
           "success")
     return redirect(url_for("share.players", edit_token=edit_token), code=303)
+
+
+@follow.get("/v/<view_token>/next")
+def next_game(view_token: str) -> Response:
+    """Where this game's table went: the view link of the rematch started from it (JSON), or 204 (none yet)."""
+    table = access.require_view(view_token)
+    with db.session() as session:
+        rematch = store.next_game(session, table.game_id)
+        address = None if rematch is None else url_for("board.view", view_token=rematch.view_token)
+    response = jsonify(url=address) if address is not None else Response(status=204)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def link_rematch(new_game_id: int) -> None:
+    """Record the new game as the rematch of the game whose edit link is the request's ``rematch`` (if any)."""
+    token = request.args.get("rematch", "")
+    if not token:
+        return
+    with db.session() as session:
+        found = access.find_game(session, token)
+        if found is None or found[1] != "edit" or found[0].id is None:
+            return
+        store.link_rematch(session, game_id=new_game_id, previous_id=found[0].id)

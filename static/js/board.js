@@ -109,3 +109,34 @@
   document.addEventListener("visibilitychange", ask); /* the browser lets go of it whenever the page is hidden */
   ask();
 })();
+
+/* ---- follow the table: once this game is over, ask where a rematch went and show the way there ---- */
+(function () {
+  "use strict";
+  var follow = document.getElementById("follow");
+  if (!follow || !window.fetch) return;
+  var url = follow.getAttribute("data-next-url");
+  var link = follow.querySelector("[data-follow-link]");
+
+  function ask() {
+    if (!document.querySelector('[data-testid="game-over"]') || document.visibilityState !== "visible") {
+      setTimeout(ask, 15000);
+      return;
+    }
+    fetch(url, { cache: "no-store", credentials: "same-origin" })
+      .then(function (response) {
+        if (response.status !== 200) return null;
+        return response.json();
+      })
+      .then(function (next) {
+        if (next && next.url) {
+          link.setAttribute("href", next.url);
+          follow.hidden = false;
+        } else {
+          setTimeout(ask, 15000);
+        }
+      })
+      .catch(function () { setTimeout(ask, 15000); });
+  }
+  ask();
+})();
