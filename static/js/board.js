@@ -138,5 +138,6 @@
       })
       .catch(function () { setTimeout(ask, 15000); });
   }
-  ask();
+  /* Not part of showing the board: the first question waits until the page has loaded and settled. */
+  window.addEventListener("load", function () { setTimeout(ask, 3000); });
 })();

@@ -177,7 +177,8 @@ def test_rematch_prefills_the_same_players_variant_and_house_rules(client: Flask
         hr__telefunken_bolivia__streak_multiplier="y",
     )
     html = client.get(f"/games/new?rematch={token_of(location)}").get_data(as_text=True)
-    fields = Forms(html).form("/games/new")
+    # The form carries the rematch on (the new game is then recorded as the old one's next).
+    fields = Forms(html).form(f"/games/new?rematch={token_of(location)}")
     assert fields["variant"] == "telefunken-bolivia"
     assert [fields[f"players-{i}"] for i in range(3)] == ["Ana", "Beto", "Caro"]
     assert fields["hr__telefunken_bolivia__streak_multiplier"] == "y"

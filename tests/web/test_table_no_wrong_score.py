@@ -221,5 +221,5 @@ def test_rematch_offers_the_names_as_they_are_now(client: FlaskClient, app: Flas
     assert table.act("/abandon", "/sheet", reason="late").status_code == 303
     over = table.get("/over")
     assert f"/games/new?rematch={table.token}" in over
-    fields = Forms(text_of(client.get(f"/games/new?rematch={table.token}"))).form("/games/new")
+    fields = Forms(text_of(client.get(f"/games/new?rematch={table.token}"))).form(f"/games/new?rematch={table.token}")
     assert [fields[f"players-{i}"] for i in range(4)] == ["Anita", "Beto", "Carla", "Dani"]
