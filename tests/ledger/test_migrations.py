@@ -7,6 +7,8 @@ upgrade. Each test runs on a SQLite file and on the throwaway PostgreSQL server.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -148,3 +150,29 @@ def test_flask_db_upgrade_says_what_it_did(tmp_path: Path) -> None:
     result = again.test_cli_runner().invoke(args=["db", "upgrade"])
     assert result.output.startswith("Already up to date")
     again.extensions["referee.db"].dispose()
+
+
+UPGRADER = """
+import sys
+from referee.db import make_engine, upgrade
+print(upgrade(make_engine(sys.argv[1])))
+"""
+
+
+def test_processes_starting_together_upgrade_once(empty_database: Engine) -> None:
+    """Workers (or servers) starting at the same moment: one upgrades, the others wait and find it done."""
+    url = empty_database.url.render_as_string(hide_password=False)
+    _make_old_database(empty_database)
+    empty_database.dispose()
+    starters = [subprocess.Popen([sys.executable, "-c", UPGRADER, url], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True) for _ in range(3)]
+    outcomes = []
+    for starter in starters:
+        out, err = starter.communicate(timeout=120)
+        assert starter.returncode == 0, err
+        outcomes.append(out.strip())
+    assert sorted(outcomes) == ["False", "False", "True"]
+    with empty_database.connect() as connection:
+        assert schema_revisions(connection) == head_revisions()
+    with Session(empty_database) as session:
+        assert store.load_state(session, 7).totals == {"Ana": 0, "Roberto": 25, "Cora": 13}
