@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import logging
+import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import PHONE, LiveServer
@@ -19,9 +23,29 @@ def test_home_on_a_phone(page: Page, live_server: LiveServer, screenshot: Callab
     expect(page.get_by_role("heading", level=1)).to_have_text("Score-keeper and referee for contract rummy")
     expect(page.get_by_text("Telefunken")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    # No CDN, no favicon request: the page and its stylesheet are all there is.
-    assert requested == [f"{live_server.url}/", f"{live_server.url}/static/css/app.css"]
+    # No CDN, no favicon request: the page and its stylesheet (under its fingerprinted name) are all there is.
+    assert len(requested) == 2 and requested[0] == f"{live_server.url}/", requested
+    assert re.fullmatch(re.escape(live_server.url) + r"/static/css/app\.[0-9a-f]{12}\.css", requested[1])
     screenshot(page, "home")
+
+
+def test_a_returning_phone_requests_only_the_page(page: Page, live_server: LiveServer,
+                                                   caplog: pytest.LogCaptureFixture) -> None:
+    """The server's own log says what reached it: on the second visit, the page and nothing else."""
+    caplog.set_level(logging.INFO, logger="werkzeug")
+    for path in ("/", "/games/new"):  # the first visit: the pages with their stylesheet and script
+        page.goto(path)
+        expect(page.get_by_role("heading", level=1)).to_be_visible()
+    caplog.clear()
+    for path in ("/", "/games/new"):
+        page.goto(path)
+        expect(page.get_by_role("heading", level=1)).to_be_visible()
+    deadline = time.monotonic() + 10
+    while sum('"GET /games/new ' in record.getMessage() for record in caplog.records) < 1:
+        assert time.monotonic() < deadline, [record.getMessage() for record in caplog.records]
+        time.sleep(0.1)
+    served = [record.getMessage() for record in caplog.records if "GET /static/" in record.getMessage()]
+    assert served == []
 
 
 def test_home_in_dark_mode(page: Page, screenshot: Callable[[Page, str], Path]) -> None:
