@@ -122,10 +122,10 @@ async def scenario(running: Server, games: list[GameLinks], viewers: int,
     memory_before = sum(s.memory_kb() for s in servers)
 
     crowds = [Viewers(*s.url.removeprefix("http://").split(":")) for s in servers]
+    crowd = Viewers.merged(crowds)  # viewer i is on server i % len(servers)
     of_game = [i % len(games) for i in range(viewers)]
-    for n, crowd in enumerate(crowds):
-        crowd.open([games[g].view_token for g in of_game[n::len(crowds)]])
-    crowd = Viewers.merged(crowds)
+    for n, one in enumerate(crowds):
+        one.open([games[g].view_token for g in of_game[n::len(crowds)]])
     deadline = time.monotonic() + CONNECT_DEADLINE
     while crowd.connected + len(crowd.failed) < viewers and time.monotonic() < deadline:
         await asyncio.sleep(0.1)
