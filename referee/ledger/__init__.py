@@ -36,6 +36,9 @@ is shown as an override (see ``HistoryEntry``)::
         # Everything after it is recomputed (streaks, Carrillo erasures, chips, totals).
     ContractChosen(deal: int, contract_index: int)   # dealer's choice: index into variant.deals (0-based)
     PlayerRenamed(old: str, new: str)
+    SeatsChanged(players: tuple[str, ...], first_dealer: str)
+        # until deal 1 ends: the players in their new turn order (moved, added, removed) and the first dealer;
+        # deal 1's buys and lay-downs stay with their players (a player who made one cannot be removed)
     GameAbandoned(reason: str = "")
     Undone(seq: int)                                 # cancels the event with that seq (undo the last action,
                                                      # undo a correction; undoing an Undone redoes)

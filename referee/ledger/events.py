@@ -28,6 +28,7 @@ __all__ = [
     "DealCorrected",
     "ContractChosen",
     "PlayerRenamed",
+    "SeatsChanged",
     "GameAbandoned",
     "Undone",
     "EVENT_TYPES",
@@ -153,6 +154,15 @@ class PlayerRenamed(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class SeatsChanged(Event):
+    """Until deal 1 ends: the players in their new turn order (moved, added or removed) and the first dealer."""
+
+    type: ClassVar[str] = "seats-changed"
+    players: tuple[str, ...]
+    first_dealer: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class GameAbandoned(Event):
     """The table stopped before the last deal."""
 
@@ -179,6 +189,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         DealCorrected,
         ContractChosen,
         PlayerRenamed,
+        SeatsChanged,
         GameAbandoned,
         Undone,
     )

@@ -27,6 +27,10 @@ Decisions (where the rule book leaves the ledger to choose; docs/rules.md §13 a
 - Some refusals cannot be overridden (``HARD_CODES``): an unknown player, a deal other than the current one
   or beyond the game, a game over, a deal ended twice, unreadable cards, an undo that would leave later
   events against the rules.
+- The seats (turn order, who plays, the first dealer) may change until deal 1 ends, as one ``SeatsChanged``;
+  what was recorded in deal 1 stays with the player who did it. A player who bought or laid down in deal 1
+  cannot be removed, and a recorded exact cut or announced contract keeps deal 1's dealer and cutter: undo
+  those first.
 - A correction that leaves a player short of chips (at the end of any deal, and worse than before) is
   refused like a buy with no chips left.
 
@@ -60,6 +64,7 @@ from referee.ledger.events import (
     HandValue,
     LaidDown,
     PlayerRenamed,
+    SeatsChanged,
     Undone,
 )
 from referee.ledger.names import name_problems
@@ -117,6 +122,9 @@ HARD_CODES = frozenset(
         "cannot-undo-creation",
         "already-undone",
         "undo-breaks-later",
+        "seats-after-play",
+        "seat-has-actions",
+        "seats-change-roles",
     }
 )
 
@@ -231,7 +239,7 @@ class _LogEntry:
 
 
 #: What an entry of the log leaves behind in the effective fold: names, deal records, abandoned.
-_Fold = tuple[tuple[str, ...], tuple["DealRecord", ...], "str | None"]
+_Fold = tuple[tuple[str, ...], int, tuple["DealRecord", ...], "str | None"]
 
 
 # --------------------------------------------------------------------------------------------------
@@ -928,6 +936,8 @@ def _check(state: GameState, event: Event) -> list[Problem]:
         return _undo_problems(state, event)
     if isinstance(event, PlayerRenamed):
         return _rename_problems(state, event)
+    if isinstance(event, SeatsChanged):
+        return _seat_problems(state, event)
     if isinstance(event, GameAbandoned):
         if state.abandoned is not None:
             return [_p("game-over", "the game was already abandoned")]
@@ -1077,6 +1087,46 @@ def _rename_problems(state: GameState, event: PlayerRenamed) -> list[Problem]:
     return name_problems(after, changed=seat)
 
 
+def _seat_problems(state: GameState, event: SeatsChanged) -> list[Problem]:
+    """Why the seats cannot change to ``event``'s: after deal 1, bad names, or deal 1's records in the way."""
+    if state.over:
+        return [_p("game-over", "the game is over: the seats cannot change")]
+    if state.deals_played:
+        return [_p("seats-after-play", "deal 1 has ended: the seats can no longer change (a name can still be "
+                   "corrected)")]
+    seated = dataclasses.replace(state.created, players=tuple(event.players), first_dealer=event.first_dealer)
+    after, problems = _start_state(seated)
+    if problems:
+        return problems
+    record = state.current
+    for seat, name in enumerate(state.names):
+        if name not in event.players and (record.buys_of(seat) or seat in record.melded):
+            problems.append(_p("seat-has-actions", "{player} has already bought or laid down in deal 1: undo "
+                               "that first", player=name))
+    recorded = record.exact_cut or record.contract_index is not None
+    if recorded and (after.dealer_of(1), after.cutter_of(1)) != (state.dealer_of(1), state.cutter_of(1)):
+        problems.append(_p("seats-change-roles", "deal 1's exact cut or contract is recorded with {dealer} "
+                           "dealing and {cutter} cutting: undo it first", dealer=state.dealer_of(1),
+                           cutter=state.cutter_of(1)))
+    return problems
+
+
+def _reseat(state: GameState, event: SeatsChanged) -> GameState:
+    """The state with the new seats; deal 1's buys and lay-downs stay with their players."""
+    old = state.names
+    new = tuple(event.players)
+    moved = {seat: new.index(name) for seat, name in enumerate(old) if name in new}
+    records = []
+    for record in state.records:
+        buys = [0] * len(new)
+        for seat, to in moved.items():
+            buys[to] = record.buys_of(seat)
+        laid = tuple((moved[seat], melds) for seat, melds in record.laid_down if seat in moved)
+        records.append(dataclasses.replace(record, buys=tuple(buys), laid_down=laid))
+    return dataclasses.replace(state, names=new, first_dealer_seat=new.index(event.first_dealer),
+                               records=tuple(records))
+
+
 def _cancelled(log: Sequence[_LogEntry]) -> set[int]:
     """Seqs cancelled by effective Undone events (an undone Undone cancels nothing)."""
     cancelled: set[int] = set()
@@ -1121,6 +1171,8 @@ def _step(state: GameState, event: Event) -> GameState:
         return dataclasses.replace(state, names=(*names[:seat], event.new.strip(), *names[seat + 1 :]))
     if isinstance(event, GameAbandoned):
         return dataclasses.replace(state, abandoned=event.reason)
+    if isinstance(event, SeatsChanged):
+        return _reseat(state, event)
     records = list(state.records)
     if isinstance(event, DealCorrected):
         index = event.deal - 1
@@ -1216,7 +1268,7 @@ def apply(state: GameState, event: Event, *, at: datetime | None = None) -> Game
 
 
 def _fold(state: GameState) -> _Fold:
-    return state.names, state.records, state.abandoned
+    return state.names, state.first_dealer_seat, state.records, state.abandoned
 
 
 def _refold(state: GameState, log: tuple[_LogEntry, ...]) -> GameState:
@@ -1232,8 +1284,9 @@ def _refold(state: GameState, log: tuple[_LogEntry, ...]) -> GameState:
         changed = cancelled ^ _cancelled(state.log)
         keep = max(1, min(changed, default=len(log)) - 1)
     if keep > 1 or len(state.folds) == len(state.log) >= 1:
-        names, records, abandoned = state.folds[keep - 1]
-        folded = dataclasses.replace(state, names=names, records=records, abandoned=abandoned, log=(), folds=())
+        names, first_dealer_seat, records, abandoned = state.folds[keep - 1]
+        folded = dataclasses.replace(state, names=names, first_dealer_seat=first_dealer_seat, records=records,
+                                     abandoned=abandoned, log=(), folds=())
         folds = list(state.folds[:keep])
     else:
         folded, _ = _start_state(state.created)

@@ -400,6 +400,8 @@ def _player_names(session: Session, game_id: int) -> tuple[str, ...]:
 
 def _sync_players(session: Session, game_id: int, names: Sequence[str]) -> None:
     rows = {row.seat: row for row in session.exec(select(GamePlayer).where(GamePlayer.game_id == game_id))}
+    for seat in [seat for seat in rows if seat >= len(names)]:
+        session.delete(rows.pop(seat))  # a seat removed before deal 1 ended
     for seat, name in enumerate(names):
         row = rows.get(seat)
         if row is None:

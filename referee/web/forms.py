@@ -379,6 +379,29 @@ class RenameForm(ActionForm):
         return clean_name(self.new_name.data or "")
 
 
+class SeatsForm(ActionForm):
+    """Until deal 1 ends: move a player up or down, remove one, add one, or choose who deals first.
+
+    ``seat_action`` is the button pressed ("up:2", "down:2", "remove:2", "dealer:2" or "add"); the view builds
+    the new seats from the game as it is (the page's ``expected_seq`` makes sure it is the game the page showed).
+    """
+
+    seat_action = HiddenField(validators=[Optional(), Length(max=20)])
+    new_player = StringField(
+        _l("New player"),
+        validators=[Optional(), Length(max=MAX_NAME, message=_l("A name has at most %(max)d characters."))],
+    )
+
+    def move(self) -> tuple[str, int | None]:
+        """The button pressed: (what, seat) — ("add", None), ("up", 2)…; ("", None) for anything else."""
+        what, _sep, seat = (self.seat_action.data or "").partition(":")
+        if what == "add" and not seat:
+            return "add", None
+        if what in ("up", "down", "remove", "dealer") and seat.isascii() and seat.isdigit() and len(seat) < 3:
+            return what, int(seat)
+        return "", None
+
+
 class AbandonForm(ActionForm):
     """Stop the game before its last deal."""
 

@@ -153,6 +153,9 @@ def new() -> Response | tuple[str, int]:
         return _render_new(form)
     if not form.validate():
         return _render_new(form, [str(CSRF_FAILED)] if form.csrf_failed else None, status=422)
+    blank = _blank_rows(form)
+    if blank:
+        return _render_new(form, blank, status=422)
     key = form.creation_key()
     created, problems = _created(form, key)
     if created is None:
@@ -176,6 +179,20 @@ def new() -> Response | tuple[str, int]:
     access.remember_game(response, edit_token)
     remember_names(response, list(created.players))
     return response
+
+
+def _blank_rows(form: NewGameFields) -> list[str]:
+    """A blank player row among typed names is pointed out (never silently dropped): the reasons, each row marked."""
+    entries = form.players.entries
+    if not any((e.data or "").strip() for e in entries):
+        return []  # no names at all: _created says so
+    problems = []
+    for index, entry in enumerate(entries):
+        if not (entry.data or "").strip():
+            message = _("Player %(num)d has no name: type it, or remove that row.", num=index + 1)
+            entry.errors = [*entry.errors, message]
+            problems.append(message)
+    return problems
 
 
 def _draw(key: str, count: int) -> int:

@@ -32,6 +32,7 @@ from referee.ledger.events import (
     HandValue,
     LaidDown,
     PlayerRenamed,
+    SeatsChanged,
     Undone,
 )
 from referee.ledger.state import DealResult, EventRefused, GameState, HistoryEntry
@@ -52,6 +53,7 @@ from referee.web.forms import (
     ExactCutForm,
     LaidDownForm,
     RenameForm,
+    SeatsForm,
     UndoForm,
     hand_value,
     new_key,
@@ -755,6 +757,8 @@ def event_words(state: GameState, entry: HistoryEntry) -> str:
         return _("The game was ended early")
     if isinstance(event, PlayerRenamed):
         return _("%(old)s renamed %(new)s", old=event.old, new=event.new)
+    if isinstance(event, SeatsChanged):
+        return _("Turn order changed to %(players)s", players=", ".join(event.players))
     return event.type
 
 
@@ -960,15 +964,22 @@ def _rename_forms(state: GameState) -> list[tuple[str, RenameForm]]:
 
 
 def _render_players(
-    table: access.Table, *, failed: RenameForm | None = None, reasons: tuple[str, ...] = (), status: int = 200
+    table: access.Table, *, failed: RenameForm | None = None, reasons: tuple[str, ...] = (), status: int = 200,
+    seats_failed: SeatsForm | None = None, seat_reasons: tuple[str, ...] = (),
 ) -> tuple[str, int]:
     forms = _rename_forms(table.state)
     if failed is not None:
         # The refused row keeps what was typed (with a fresh key); the others are as the game is.
         forms = [(name, failed if name == failed.old_name() else form) for name, form in forms]
         failed.idempotency_key.data = new_key()
+    state = table.state
+    seats_form = None
+    if not state.deals_played and not state.over:
+        seats_form = seats_failed or SeatsForm(formdata=None)
+        seats_form.prepare(state.seq)
     body = render_template(
-        "table/players.html", table=table, state=table.state, forms=forms, failed=failed, reasons=reasons,
+        "table/players.html", table=table, state=state, forms=forms, failed=failed, reasons=reasons,
+        seats_form=seats_form, seat_reasons=seat_reasons,
     )
     return body, status
 
@@ -979,6 +990,8 @@ def players(edit_token: str) -> Page:
     table = access.require_edit(edit_token)
     if request.method == "GET":
         return _render_players(table)
+    if "seat_action" in request.form:
+        return _change_seats(table)
     row = whole_number(request.form.get("row"), maximum=999)
     form = RenameForm(prefix=rename_row(row or 0))
     if not form.validate_on_submit():
@@ -1003,6 +1016,56 @@ def players(edit_token: str) -> Page:
     response = redirect(url_for("table.players", edit_token=edit_token), code=303)
     remember_names(response, [new])  # the new-game page offers the name as typed now
     return response
+
+
+def _new_seats(state: GameState, form: SeatsForm) -> SeatsChanged | None:
+    """The seats after the button pressed (None: a button that changes nothing, like moving the first up)."""
+    what, seat = form.move()
+    players = list(state.players)
+    dealer = state.dealer_of(1)
+    if what == "add":
+        players.append(" ".join((form.new_player.data or "").split()))
+    elif seat is None or seat >= len(players):
+        return None
+    elif what == "up" and seat > 0:
+        players[seat - 1], players[seat] = players[seat], players[seat - 1]
+    elif what == "down" and seat < len(players) - 1:
+        players[seat + 1], players[seat] = players[seat], players[seat + 1]
+    elif what == "remove":
+        removed = players.pop(seat)
+        if removed == dealer and players:
+            dealer = players[seat % len(players)]  # the next player in turn order deals first instead
+    elif what == "dealer":
+        dealer = players[seat]
+    else:
+        return None
+    return SeatsChanged(players=tuple(players), first_dealer=dealer)
+
+
+def _change_seats(table: access.Table) -> Page:
+    """Until deal 1 ends: move, add or remove a player, or choose the first dealer (one undoable entry each)."""
+    form = SeatsForm()
+    back = redirect(url_for("table.players", edit_token=table.edit_token), code=303)
+    if not form.validate_on_submit():
+        if "csrf_token" in form.errors or form.expected_seq.errors or form.idempotency_key.errors:
+            flash(" ".join(_form_errors(form)), "error")
+            return back
+        return _render_players(table, seats_failed=form, seat_reasons=tuple(_form_errors(form)), status=422)
+    event = _new_seats(table.state, form)
+    if event is None:
+        return back
+    form.override.data = ""  # seats the ledger refuses are never forced
+    outcome = append(table, form, event)
+    if outcome.conflict:
+        flash(stale_message(), "warning")
+        return back
+    if outcome.refused:
+        return _render_players(table, seats_failed=form, seat_reasons=outcome.refused, status=422)
+    flash(_("Turn order: %(players)s. %(dealer)s deals first.", players=", ".join(event.players),
+            dealer=event.first_dealer), "success")
+    if form.move()[0] == "add":
+        remember_names(back, [event.players[-1]])
+    return back
 
 
 # ---- game over, exports, abandon ----------------------------------------------------------------------------

@@ -38,7 +38,7 @@ def new_game(page: Page, players: list[str] = PLAYERS) -> str:
     page.get_by_test_id("create-game").click()
     page.get_by_test_id("start-deal").click()
     expect(page.get_by_test_id("deal-title")).to_be_visible()
-    return page.url
+    return page.url.split("#")[0]
 
 
 def fill_end(page: Page, went_out: str, points: dict[str, str]) -> None:
@@ -191,3 +191,38 @@ def test_rematch_keeps_a_name_changed_during_the_game(page: Page, screenshot: Sh
     names = [page.get_by_test_id(f"player-{i}").input_value() for i in range(4)]
     screenshot(page, "trust-rematch-names")
     assert names == ["Ana", "Roberto", "Carla", "Dani"]
+
+
+def test_seats_are_fixed_before_play_and_a_blank_row_is_pointed_out(page: Page, screenshot: Shot) -> None:
+    # The names typed in the wrong order, with a blank row in the middle.
+    page.goto("/games/new")
+    for index, name in enumerate(["Carla", "", "Ana", "Beto"]):
+        page.get_by_test_id(f"player-{index}").fill(name)
+    page.get_by_test_id("create-game").click()
+    expect(page.get_by_text("Player 2 has no name: type it, or remove that row.").first).to_be_visible()
+    expect(page.get_by_test_id("player-2")).to_have_value("Ana")  # nothing was dropped
+    page.get_by_test_id("player-1").fill("Dani")
+    page.get_by_test_id("first-dealer").select_option("0")
+    page.get_by_test_id("create-game").click()
+    page.get_by_test_id("start-deal").click()
+    url = page.url.split("#")[0]
+    # Carla → Dani → Ana → Beto should have been Ana → Beto → Carla → Dani: fix it on the players page.
+    page.goto(url + "/players")
+    page.get_by_test_id("seat-up-2").click()  # Ana above Dani
+    page.get_by_test_id("seat-up-1").click()  # Ana above Carla
+    page.get_by_test_id("seat-down-2").click()  # Dani below Beto
+    page.get_by_test_id("seat-up-2").click()  # Beto above Carla
+    page.get_by_test_id("seat-dealer-0").click()  # Ana deals first
+    for seat, name in enumerate(PLAYERS):
+        expect(page.get_by_test_id(f"seat-{seat}")).to_contain_text(name)
+    screenshot(page, "trust-seats-before-play")
+    page.goto(url)
+    expect(page.get_by_test_id("dealer")).to_contain_text("Ana")
+    expect(page.get_by_test_id("cutter")).to_contain_text("Dani")
+    end_deal(page, "Beto", {"Ana": "5", "Carla": "6", "Dani": "7"})
+    page.goto(url + "/players")
+    expect(page.get_by_test_id("seats")).to_have_count(0)  # deal 1 ended: the seats stay
+    # By hand: Ana 5, Beto 0, Carla 6, Dani 7 — in the columns' new order.
+    assert sheet_totals(page, url) == {"Ana": 5, "Beto": 0, "Carla": 6, "Dani": 7}
+    headers = page.get_by_test_id("sheet").locator("thead th").all_inner_texts()
+    assert headers[1:] == PLAYERS

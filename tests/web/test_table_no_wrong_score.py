@@ -223,3 +223,65 @@ def test_rematch_offers_the_names_as_they_are_now(client: FlaskClient, app: Flas
     assert f"/games/new?rematch={table.token}" in over
     fields = Forms(text_of(client.get(f"/games/new?rematch={table.token}"))).form(f"/games/new?rematch={table.token}")
     assert [fields[f"players-{i}"] for i in range(4)] == ["Anita", "Beto", "Carla", "Dani"]
+
+
+# ---- 1.5: seats before play; a blank row in the new game is pointed out -------------------------------------
+
+
+def seats_form(table: Table) -> dict[str, str]:
+    """The seats form of the players page (the last form on the page)."""
+    forms = [f for a, f in Forms(table.get("/players")).forms if a.endswith("/players") and "new_player" in f]
+    assert forms, "no seats form"
+    return forms[0]
+
+
+def test_seats_move_add_remove_and_choose_the_first_dealer_until_deal_1_ends(client: FlaskClient, app: Flask) -> None:
+    table = table_of(client, app)
+    press = lambda action, **f: table.post("/players", {**seats_form(table), "seat_action": action, **f})  # noqa: E731
+    assert press("down:0").status_code == 303  # Ana and Beto swap
+    assert table.state().players == ("Beto", "Ana", "Carla", "Dani")
+    assert press("add", new_player="  Eva  ").status_code == 303
+    assert press("remove:3").status_code == 303  # Dani leaves before play
+    assert press("dealer:2").status_code == 303  # Carla deals first
+    state = table.state()
+    # Turn order Beto → Ana → Carla → Eva: Carla deals, Ana (before her) cuts, Eva plays first.
+    assert (state.players, state.dealer, state.cutter, state.first_player) == (
+        ("Beto", "Ana", "Carla", "Eva"), "Carla", "Ana", "Eva")
+    assert "Turn order: Beto, Ana, Carla, Eva. Carla deals first." in table.get("/players")
+    stale = seats_form(table)
+    # The deal screen and the sheet follow; deal 1 ends with the new players.
+    preview_then_confirm(table, {**table.form("/end", "/end"), "went_out": "Eva", "points-0": "4",
+                                 "points-1": "5", "points-2": "6"})
+    assert table.state().totals == {"Beto": 4, "Ana": 5, "Carla": 6, "Eva": 0}
+    # After deal 1: no seats form, and a stale one changes nothing, in words.
+    assert 'data-testid="seats"' not in table.get("/players")
+    response = table.post("/players", {**stale, "seat_action": "down:0"}, follow=True)
+    assert "Someone else changed the game" in text_of(response)
+    # Sent as if the page were current: the ledger says why.
+    current = {**stale, "expected_seq": str(table.state().seq), "idempotency_key": "f" * 32}
+    response = table.post("/players", {**current, "seat_action": "down:0"})
+    assert response.status_code == 422 and "the seats can no longer change" in text_of(response)
+    assert table.state().players == ("Beto", "Ana", "Carla", "Eva")
+
+
+def test_seats_the_ledger_refuses_say_why(client: FlaskClient, app: Flask) -> None:
+    table = table_of(client, app)
+    assert table.act("/buy", player="Beto").status_code == 303
+    response = table.post("/players", {**seats_form(table), "seat_action": "remove:1"})
+    assert response.status_code == 422 and "Beto has already bought or laid down in deal 1" in text_of(response)
+    response = table.post("/players", {**seats_form(table), "seat_action": "add", "new_player": "carla"})
+    assert response.status_code == 422 and "two players are called carla" in text_of(response)
+    for action in ("up:99", "sideways:1", "remove:-1", "add:3", "x" * 30, "dealer:٣"):
+        assert table.post("/players", {**seats_form(table), "seat_action": action}).status_code in (303, 422)
+    assert table.state().players == tuple(PLAYERS)
+
+
+def test_a_blank_row_in_the_new_game_is_pointed_out(client: FlaskClient, app: Flask) -> None:
+    data = Forms(client.get("/games/new").get_data(as_text=True)).form("/games/new")
+    data.update({"players-0": "Ana", "players-1": "", "players-2": "Carla", "players-3": "Dani",
+                 "first_dealer": "0", "create": "1"})
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 422
+    assert "Player 2 has no name: type it, or remove that row." in text_of(response)
+    fields = Forms(text_of(response)).form("/games/new")
+    assert [fields[f"players-{i}"] for i in range(4)] == ["Ana", "", "Carla", "Dani"]  # nothing dropped
