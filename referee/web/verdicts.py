@@ -90,6 +90,7 @@ VERDICTS: dict[str, tuple[LazyString, ...]] = {
     "game-over": (
         _("the game is over: all {count} deals have been played"),
         _("the game is over: it cannot be abandoned"),
+        _("the game is over: the seats cannot change"),
         _("the game was abandoned: nothing more can be recorded"),
         _("the game was already abandoned"),
     ),

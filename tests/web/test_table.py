@@ -587,7 +587,8 @@ def test_the_scorekeeper_forms_give_wtforms_no_deprecated_choices(client: FlaskC
 
 def rename_form(table: Table, seat: int) -> dict[str, str]:
     """The players page's form of the player in ``seat``."""
-    forms = [fields for action, fields in Forms(table.get("/players")).forms if action.endswith("/players")]
+    forms = [fields for action, fields in Forms(table.get("/players")).forms
+             if action.endswith("/players") and "row" in fields]  # not the seats form
     assert len(forms) == len(table.state().players)
     return forms[seat]
 
