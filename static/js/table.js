@@ -276,6 +276,19 @@
     list.addEventListener("input", updateDealer);
   }
 
+  // ---- a table wider than its box: say so above it (the box's shadows show it without JavaScript) ----------
+
+  function setupScrollHint(box) {
+    var hint = box.previousElementSibling;
+    if (!hint || !hint.hasAttribute("data-scroll-hint")) return;
+    function update() {
+      hint.hidden = box.scrollWidth <= box.clientWidth + 1;
+    }
+    update();
+    window.addEventListener("resize", update);
+  }
+
+  document.querySelectorAll("[data-scrolls]").forEach(setupScrollHint);
   document.querySelectorAll("[data-end-deal]").forEach(setupEndDeal);
   document.querySelectorAll("[data-new-game]").forEach(setupNewGame);
 })();

@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from referee import db
 from referee.ledger import store
-from referee.ledger.events import GameCreated
+from referee.ledger.events import Buy, DealEnded, ExactCut, GameCreated
 
 from .conftest import LiveServer
 
@@ -306,3 +306,113 @@ def test_long_names_twelve_cards_and_three_digit_points_fit_at_320(
         assert fit["fits"], (testid, fit)
     no_sideways_scroll(page)
     screenshot(page, f"reach-end-320-{text}")
+
+
+# ---- every scorekeeper screen: taps from the deal screen, what the first screen shows --------------------------
+
+#: What a person sees on the first screen: headings, and the controls and values the tests name.
+FIRST_SCREEN = """
+() => {
+  const seen = [];
+  for (const el of document.querySelectorAll('h1, h2, [data-testid]')) {
+    if (el.closest('[hidden], details:not([open]) > :not(summary), nav.table-nav, .site-header')) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || r.top < 0 || r.bottom > innerHeight) continue;
+    const x = Math.min(r.left + r.width / 2, innerWidth - 1);
+    const hit = document.elementFromPoint(x, r.top + Math.min(r.height / 2, 10));
+    if (!hit || !(el === hit || el.contains(hit) || hit.contains(el))) continue;
+    const heading = el.tagName[0] === 'H' && !el.dataset.testid;
+    const name = heading ? `${el.tagName.toLowerCase()} "${el.textContent.trim().slice(0, 30)}"` : el.dataset.testid;
+    if (!seen.includes(name)) seen.push(name);
+  }
+  return seen;
+}
+"""
+
+
+def played_game(live_server: LiveServer, deals: int) -> tuple[str, str]:
+    """A Telefunken game of long names with ``deals`` deals ended; its edit and view tokens."""
+    with live_server.app.app_context(), db.session() as session:
+        record = store.create_game(
+            session, created=GameCreated(variant="telefunken", players=PLAYERS, first_dealer=PLAYERS[0])
+        )
+        assert record.id is not None
+        seq = 1
+        for deal in range(1, deals + 1):
+            out = PLAYERS[deal % 4]
+            hands = {name: 100 + 7 * i for i, name in enumerate(PLAYERS) if name != out}  # three-digit points
+            for event in (ExactCut(deal=deal), Buy(deal=deal, player=PLAYERS[(deal + 1) % 4]),
+                          DealEnded(deal=deal, went_out=out, hands=hands)):
+                seq = store.append(session, game_id=record.id, event=event, expected_seq=seq).seq
+        return record.edit_token, record.view_token
+
+
+#: (screen, how the scorekeeper gets there from the deal screen: the test ids tapped, what must be on the first
+#: screen — asserted for the deal screen and the Referee screen; the others' first screens are measured and printed)
+SCREENS = [
+    ("deal", (), ("deal-title", "contract", "end-deal")),
+    ("end", ("end-deal",), ()),
+    ("sheet", ("nav-sheet",), ()),
+    ("correct", ("nav-sheet", "correct-1"), ()),
+    ("referee", ("nav-referee",), ("referee-deal",)),
+    ("share", ("nav-share",), ()),
+    ("players", ("players-link",), ()),
+    ("undo", ("undo-link",), ()),
+]
+
+
+@pytest.mark.parametrize(("scheme", "language"), [("light", "en"), ("dark", "es")])
+@pytest.mark.parametrize("text", [100, 200])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_every_scorekeeper_screen_taps_and_first_screen(
+    phone: Callable[..., Page], live_server: LiveServer, screenshot: Shot, size: str, text: int, scheme: str,
+    language: str,
+) -> None:
+    edit, _ = played_game(live_server, 2)
+    page = phone(size, scheme=scheme, language=language)
+    report = []
+    for screen, taps, essentials in SCREENS:
+        page.goto(f"/g/{edit}/share")
+        page.get_by_test_id("start-deal").click()
+        for testid in taps:
+            page.get_by_test_id(testid).click()
+        page.wait_for_load_state()
+        if text == 200:
+            large_text(page)
+        for testid in essentials:
+            on_screen(page.get_by_test_id(testid).first)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= SIZES[size][0], f"{screen} is {width}px wide"
+        seen = page.evaluate(FIRST_SCREEN)
+        report.append(f"  {screen}: {len(taps)} tap(s) from the deal screen; first screen: {', '.join(seen)}")
+        screenshot(page, f"reach-screen-{screen}-{size}-{text}-{scheme}-{language}")
+    print(f"\n{size}, {text}% text, {scheme}, {language}:\n" + "\n".join(report))
+
+
+def test_the_sheet_says_when_players_are_off_to_the_side(
+    phone: Callable[..., Page], live_server: LiveServer, screenshot: Shot
+) -> None:
+    edit, _ = played_game(live_server, 3)
+    page = phone("320x568")
+    page.goto(f"/g/{edit}/sheet")
+    expect(page.get_by_test_id("sheet")).to_be_visible()
+    large_text(page)
+    page.evaluate("window.dispatchEvent(new Event('resize'))")
+    box = page.locator("[data-scrolls]")
+    overflowing = box.evaluate("(el) => el.scrollWidth > el.clientWidth")
+    hint = page.locator("[data-scroll-hint]")
+    if overflowing:
+        expect(hint).to_be_visible()  # a visible cue that columns are off to the side
+        # The deal column stays in place while the players scroll.
+        first = page.get_by_test_id("correct-1")
+        before = first.bounding_box()
+        box.evaluate("(el) => el.scrollBy(400, 0)")
+        after = first.bounding_box()
+        assert before is not None and after is not None and abs(before["x"] - after["x"]) < 2
+    else:
+        expect(hint).to_be_hidden()
+    no_sideways_scroll(page)
+    screenshot(page, "reach-sheet-320-200")
+    page.set_viewport_size({"width": 1200, "height": 900})
+    page.evaluate("window.dispatchEvent(new Event('resize'))")
+    expect(hint).to_be_hidden()  # on a wide screen everything fits and nothing is said
