@@ -206,7 +206,7 @@ def test_the_context_fields_name_their_defaults(client: FlaskClient) -> None:
 def test_from_the_deal_screen_and_the_viewer(app: Flask, client: FlaskClient) -> None:
     game = new_game(app, "shanghai")
     deal_screen = get(client, f"/g/{game.edit_token}")
-    assert f'href="/g/{game.edit_token}/referee"' in deal_screen
+    assert f'href="/g/{game.edit_token}/referee#referee"' in deal_screen  # it lands on the deal judged
     viewer = get(client, f"/v/{game.view_token}")
     assert f'href="/v/{game.view_token}/referee"' in viewer
     for url in (f"/g/{game.edit_token}/referee", f"/v/{game.view_token}/referee"):
