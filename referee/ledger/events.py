@@ -2,7 +2,8 @@
 
 Events are frozen dataclasses taking keyword arguments. Each has a ``type`` (its kebab-case name in JSON),
 ``to_dict()`` for a JSON-safe dict and :func:`event_from_dict` to read one back. Any event may carry
-``override``: the reason the rules gave for refusing it, kept when the table allowed it anyway.
+``override``: the reason the rules gave for refusing it, kept when the table allowed it anyway; and ``device``:
+the label of the phone that recorded it (the scorekeeper's choice; it changes nothing in the game).
 
 >>> e = Buy(deal=2, player="Ana")
 >>> e.to_dict()
@@ -51,13 +52,14 @@ class Event:
 
     type: ClassVar[str] = ""
     override: str | None = None
+    device: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """The event as a JSON-safe dict (``type`` first; ``override`` only when set)."""
+        """The event as a JSON-safe dict (``type`` first; ``override`` and ``device`` only when set)."""
         out: dict[str, Any] = {"type": self.type}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
-            if f.name == "override" and value is None:
+            if f.name in ("override", "device") and value is None:
                 continue
             if isinstance(value, tuple):
                 value = list(value)
@@ -69,6 +71,10 @@ class Event:
     def with_override(self, reason: str | None) -> Event:
         """The same event with ``override`` set (or cleared with None)."""
         return dataclasses.replace(self, override=reason)
+
+    def with_device(self, label: str | None) -> Event:
+        """The same event marked as recorded by the phone called ``label`` (None: unnamed)."""
+        return dataclasses.replace(self, device=label)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -218,6 +224,7 @@ _OPT_BUYS = (
 
 _FIELD_KINDS: dict[str, tuple[Any, str]] = {
     "override": _OPT_STR,
+    "device": _OPT_STR,
     "variant": _STR,
     "players": _STR_LIST,
     "first_dealer": _STR,

@@ -521,3 +521,13 @@ class RestoreForm(Form):
     game_file = FileField(_l("The game’s file (referee-game/1, as exported)"),
                           validators=[FileRequired(_l("Choose the game’s file."))])
 
+
+#: The longest label a phone may have (it is shown beside each event it recorded).
+MAX_DEVICE_LABEL = 30
+
+
+class DeviceForm(Form):
+    """This phone's label (say "Ana's phone"): every event it records carries it."""
+
+    label = StringField(_l("This phone’s name"), validators=[
+        Optional(), Length(max=MAX_DEVICE_LABEL, message=_l("A phone’s name has at most %(max)d characters."))])

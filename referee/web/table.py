@@ -43,18 +43,21 @@ from referee.rules.problems import RulesError
 from referee.web import access, describe, notation, rules_card
 from referee.web.forms import (
     CSRF_FAILED,
+    MAX_DEVICE_LABEL,
     NO_CARDS,
     NOBODY,
     AbandonForm,
     ActionForm,
     BuyForm,
     CorrectDealForm,
+    DeviceForm,
     EndDealForm,
     ExactCutForm,
     LaidDownForm,
     RenameForm,
     SeatsForm,
     UndoForm,
+    clean_text,
     hand_value,
     new_key,
     whole_number,
@@ -89,6 +92,9 @@ def append(table: access.Table, form: ActionForm, event: Event) -> Outcome:
     override = form.override_reason
     if override is not None:
         event = event.with_override(override)
+    label = device_label()
+    if label is not None:
+        event = event.with_device(label)
     try:
         with db.session() as session:
             result = store.append(
@@ -797,7 +803,49 @@ def sheet_context(table: access.Table) -> dict[str, Any]:
         "abandon_form": AbandonForm(formdata=None).prepare(state.seq),
         "describe": describe,
         "show_chips": state.chip_limit is not None,
+        "device_form": device_form(),
+        "recorded": [(entry, event_words(state, entry)) for entry in reversed(state.history[-RECORDED_SHOWN:])],
     }
+
+
+# ---- which phone recorded what ----------------------------------------------------------------------------
+
+#: The cookie that names this phone (its label goes on every event it records).
+DEVICE_COOKIE = "referee_device"
+#: The latest events the score sheet lists with the phone that recorded each.
+RECORDED_SHOWN = 12
+
+
+def device_label() -> str | None:
+    """This phone's label, as its cookie keeps it (cleaned and bounded), or None when it has none."""
+    label = " ".join(clean_text(request.cookies.get(DEVICE_COOKIE, "")).split())[:MAX_DEVICE_LABEL]
+    return label or None
+
+
+def device_form() -> DeviceForm:
+    """The form that names this phone, filled with its label."""
+    form = DeviceForm(formdata=None)
+    form.label.data = device_label() or ""
+    return form
+
+
+@bp.post("/device")
+def device(edit_token: str) -> WerkzeugResponse:
+    """Name this phone: the label goes on every event it records from now on (the score sheet shows it)."""
+    access.require_edit(edit_token)
+    form = DeviceForm()
+    response = redirect(url_for("table.sheet", edit_token=edit_token, _anchor="device"), code=303)
+    if not form.validate_on_submit():
+        flash(" ".join(_form_errors(form)), "error")
+        return response
+    label = " ".join((form.label.data or "").split())
+    if label:
+        response.set_cookie(DEVICE_COOKIE, label, max_age=access.COOKIE_AGE, httponly=True, samesite="Lax")
+        flash(_("This phone is now called %(label)s: what it records says so.", label=label), "success")
+    else:
+        response.delete_cookie(DEVICE_COOKIE)
+        flash(_("This phone no longer has a name."), "success")
+    return response
 
 
 @bp.get("/sheet")

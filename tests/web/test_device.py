@@ -1,0 +1,44 @@
+"""Which phone recorded each event: a label the scorekeeper chooses, kept in a cookie, shown on the score sheet."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Flask
+from sqlmodel import Session, select
+
+from referee.ledger import exchange, store
+
+from .test_table import Table, text_of
+from .test_table import table as table  # noqa: F401 — a fixture: one game of four, as the table tests play it
+
+
+def payloads(app: Flask) -> list[dict[str, object]]:
+    with Session(app.extensions["referee.db"]) as session:
+        return [json.loads(row.payload) for row in session.exec(select(store.GameEvent).order_by(store.GameEvent.seq))]
+
+
+def test_each_event_says_which_phone_recorded_it(table: Table, app: Flask) -> None:
+    assert table.act("/buy", player="Beto").status_code == 303  # before the phone has a name
+    assert table.act("/device", "/sheet", label="Kitchen\x00 phone").status_code == 303
+    assert table.act("/buy", player="Caro").status_code == 303
+    events = payloads(app)
+    assert "device" not in events[1] and events[2]["device"] == "Kitchen phone"
+    sheet = table.get("/sheet")
+    assert "Deal 1: Caro bought · <span class=\"muted\">Kitchen phone</span>" in sheet
+    assert "Deal 1: Beto bought · <span class=\"muted\">a phone without a name</span>" in sheet
+    assert 'value="Kitchen phone"' in sheet
+    # The label is the ledger's record only: the game's file is what it was, and comes back the same.
+    data = exchange.export_game(table.state())
+    assert "Kitchen" not in json.dumps(data)
+    assert exchange.export_game(exchange.replay_file(data)) == data
+
+
+def test_a_phone_name_too_long_is_refused_and_a_blank_one_clears_it(table: Table, app: Flask) -> None:
+    response = table.act("/device", "/sheet", label="x" * 31)
+    assert response.status_code == 303
+    assert "at most 30 characters" in text_of(table.client.get(table.base + "/sheet"))
+    assert table.act("/device", "/sheet", label="Ana's phone").status_code == 303
+    assert table.act("/device", "/sheet", label="  ").status_code == 303
+    assert table.act("/buy", player="Beto").status_code == 303
+    assert "device" not in payloads(app)[-1]
