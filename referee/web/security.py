@@ -123,7 +123,7 @@ def init_app(app: Flask) -> None:
     app.extensions[LIMITER_KEY] = limiter
     for endpoint in ("games.new", "backup.restore"):  # both make games
         app.view_functions[endpoint] = limit_new_games(limiter, app.view_functions[endpoint])
-    for name in ("table", "share", "backup", "board", "referee_tools"):
+    for name in ("table", "share", "backup", "board", "follow", "referee_tools"):
         limit_unknown_links(limiter, app.blueprints[name])
     app.before_request(refuse_large_bodies)
     app.after_request(secure_response)

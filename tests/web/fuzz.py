@@ -408,6 +408,9 @@ class Fuzzer:
     def build_table__device(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
         return "POST", f"/g/{self.edit(data, game)}/device", {"label": self.value(data, ["Kitchen phone", ""] + NAMES)}
 
+    def build_follow__next_game(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", f"/v/{self.view(data, game)}/next", self.query(data, ["me"])
+
 
 def unbuilt_endpoints(app: Flask, fuzzer: Fuzzer) -> set[str]:
     """The endpoints of the app's URL map the fuzzer has no builder for (a new route must get one)."""
