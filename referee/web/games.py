@@ -71,7 +71,7 @@ def _prefill(form: NewGameFields) -> None:
     variant = VARIANTS.get(variant_id, DEFAULT_VARIANT)
     form.variant.data = variant.id
     names = today if created is not None else [n for n in request.args.getlist("players") if n]
-    count = max(len(names), variant.players.default)
+    count = len(names) or variant.players.default  # a rematch: its players, no blank row to point out
     _clear_players(form)
     for index in range(min(count, MAX_PLAYERS_FIELDS)):
         form.players.append_entry(names[index][:MAX_NAME] if index < len(names) else "")
