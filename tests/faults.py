@@ -183,7 +183,7 @@ def run_kills(root: Path, database_url: str, *, kills: int, workers: int = 1, se
                               timeout=180)
     assert upgraded.returncode == 0, upgraded.stderr
     deals_per_game = 7  # Telefunken's
-    games = kills // 3 + 3  # more deals to record than the kills can interrupt
+    games = 3 * kills + 3  # more deals to record than the kills can interrupt: the phone stops with the last kill
     app = create_app({"DATABASE_URL": database_url}, instance_path=root / "instance")
     with app.app_context(), db.session() as session:
         tokens = [store.create_game(session, created=GameCreated(variant="telefunken", players=PLAYERS,

@@ -35,7 +35,7 @@ __all__ = ["bp", "init_app", "KEEP_AWAKE", "WITHOUT_APP_SCRIPT", "THEME_COLOUR",
 KEEP_AWAKE = frozenset({"table.deal", "board.view"})
 #: Pages that already need four requests (the most a screen may): app.js would be a fifth.
 WITHOUT_APP_SCRIPT = frozenset(
-    {"table.deal", "board.view", "referee_tools.for_scorekeeper", "referee_tools.for_players"}
+    {"table.deal", "board.view", "referee_tools.tools", "referee_tools.for_scorekeeper", "referee_tools.for_players"}
 )
 #: The colours of the installed app: its splash screen and title bar (base.html's light theme colour).
 THEME_COLOUR = "#f7f5f0"
@@ -47,7 +47,7 @@ ICONS = (
     ("icons/icon-maskable-512.png", "512x512", "image/png", "maskable"),
 )
 #: What the service worker keeps when it installs: the offline page's styles and the icons.
-PRECACHED = ("css/app.css", "css/share.css", *(icon for icon, *_ in ICONS))
+PRECACHED = ("css/app.css", *(icon for icon, *_ in ICONS))
 
 
 def init_app(app: Flask) -> None:
