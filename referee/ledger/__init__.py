@@ -39,6 +39,9 @@ is shown as an override (see ``HistoryEntry``)::
     SeatsChanged(players: tuple[str, ...], first_dealer: str)
         # until deal 1 ends: the players in their new turn order (moved, added, removed) and the first dealer;
         # deal 1's buys and lay-downs stay with their players (a player who made one cannot be removed)
+    PlayerLeft(player: str)
+        # after deal 1, before anything is recorded in the deal under way: the player sits out from this deal
+        # on (skipped in the rotation, no hand, no buys); their points stay and they rank after the others
     GameAbandoned(reason: str = "")
     Undone(seq: int)                                 # cancels the event with that seq (undo the last action,
                                                      # undo a correction; undoing an Undone redoes)

@@ -30,6 +30,7 @@ __all__ = [
     "ContractChosen",
     "PlayerRenamed",
     "SeatsChanged",
+    "PlayerLeft",
     "GameAbandoned",
     "Undone",
     "EVENT_TYPES",
@@ -169,6 +170,18 @@ class SeatsChanged(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class PlayerLeft(Event):
+    """A player left the table after deal 1: their points stay; from the deal not yet begun they sit out.
+
+    They are skipped when the deal and the cut go round, need no hand at a deal's end, and cannot buy, lay
+    down or go out; they are ranked after the players who stay (docs/rules.md D68).
+    """
+
+    type: ClassVar[str] = "player-left"
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class GameAbandoned(Event):
     """The table stopped before the last deal."""
 
@@ -196,6 +209,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ContractChosen,
         PlayerRenamed,
         SeatsChanged,
+        PlayerLeft,
         GameAbandoned,
         Undone,
     )

@@ -17,7 +17,8 @@ The file format (a backup, and what other tools read) is fixed: files written to
   ``""`` or ``0``). Optional: ``contract`` (dealer's choice: the number of the variant's deal whose
   contract the dealer announced, 1-based, or that contract's description), ``ended: false`` (the last deal,
   still being played), ``laid_down`` (``{player: [meld, …]}``: who laid down, with their melds if known),
-  ``override`` (the table allowed what the rules refuse in this deal; the text is the reason given).
+  ``override`` (the table allowed what the rules refuse in this deal; the text is the reason given),
+  ``left`` (``[player, …]``: players who left the game before this deal, sitting out from it on).
 - Optional top level: ``settings`` (``small_stake``, ``large_stake``…), ``override`` (the table allowed a
   player count the variant does not take), ``abandoned`` (the reason the game stopped), ``log`` (the full
   event log, written with ``include_log=True``; the reader ignores it, as it ignores every unknown key).
@@ -52,6 +53,7 @@ from referee.ledger.events import (
     GameCreated,
     HandValue,
     LaidDown,
+    PlayerLeft,
 )
 from referee.ledger.state import EventRefused, GameState, apply, replay, start
 from referee.rules.cards import CardError, parse_cards
@@ -238,8 +240,13 @@ def export_game(state: GameState, *, include_log: bool = False) -> dict[str, Any
     if state.history[0].override:
         out["override"] = state.history[0].override
     deals: list[dict[str, Any]] = []
+    away_before: tuple[int, ...] = ()
     for record in state.records:
         deal: dict[str, Any] = {"exact_cut": record.exact_cut}
+        newly_left = [names[seat] for seat in record.away if seat not in away_before]
+        away_before = record.away
+        if newly_left:
+            deal["left"] = newly_left
         if record.exact_cut and record.cutter_jokers:
             deal["cutter_jokers"] = record.cutter_jokers
         deal["buys"] = {names[seat]: record.buys_of(seat) for seat in range(len(names)) if record.buys_of(seat)}
@@ -252,7 +259,7 @@ def export_game(state: GameState, *, include_log: bool = False) -> dict[str, Any
             deal["hands"] = {names[seat]: value for seat, value in record.hands}
         else:
             if not (record.exact_cut or deal["buys"] or record.laid_down or record.contract_index is not None
-                    or record.overrides):
+                    or record.overrides or newly_left):
                 continue  # a deal not started yet: nothing to keep
             deal["ended"] = False
         if record.overrides:
@@ -391,6 +398,10 @@ def _deal_events(variant: Variant, number: int, deal: object, *, last: bool) -> 
     if not ended and not last:
         raise GameFileError(f'{where} has "ended": false but later deals follow: only the last deal can be open')
     events: list[Event] = []
+    left = deal.get("left", [])
+    _need(isinstance(left, list) and len(left) <= MAX_PLAYERS and all(isinstance(n, str) for n in left),
+          f'{where} "left"', "a list of the players who left before it", left)
+    events += [PlayerLeft(player=name) for name in left]
     if "contract" in deal:
         index = _contract_index(variant, deal["contract"], f'{where} "contract"')
         events.append(ContractChosen(deal=number, contract_index=index))

@@ -33,6 +33,10 @@ Decisions (where the rule book leaves the ledger to choose; docs/rules.md §13 a
   those first.
 - A correction that leaves a player short of chips (at the end of any deal, and worse than before) is
   refused like a buy with no chips left.
+- A player who leaves (``PlayerLeft``, after deal 1 and before anything is recorded in the deal under way)
+  sits out from that deal on: the deal and the cut skip them, they need no hand, cannot buy, lay down or go
+  out; their points stay on the sheet and they rank after everyone still playing. At least the variant's
+  fewest players must stay (docs/rules.md D68).
 
 >>> from referee.ledger.events import GameCreated, Buy
 >>> s = start(GameCreated(variant="telefunken", players=("Ana", "Beto", "Caro", "Dani"), first_dealer="Ana"))
@@ -63,6 +67,7 @@ from referee.ledger.events import (
     GameCreated,
     HandValue,
     LaidDown,
+    PlayerLeft,
     PlayerRenamed,
     SeatsChanged,
     Undone,
@@ -125,6 +130,11 @@ HARD_CODES = frozenset(
         "seats-after-play",
         "seat-has-actions",
         "seats-change-roles",
+        "player-left",
+        "player-already-left",
+        "left-before-play",
+        "left-mid-deal",
+        "too-few-stay",
     }
 )
 
@@ -159,6 +169,8 @@ class DealRecord:
     hands: tuple[tuple[int, HandValue], ...] = ()
     corrected: bool = False
     overrides: tuple[str, ...] = ()
+    #: Seats of players who have left the game and sit this deal out (carried to every later deal).
+    away: tuple[int, ...] = ()
 
     def buys_of(self, seat: int) -> int:
         """The buys the player in ``seat`` made this deal."""
@@ -200,6 +212,8 @@ class DealResult:
     contract_index: int | None
     corrected: bool
     overrides: tuple[str, ...]
+    #: Players who had left the game and sat this deal out (no hand, 0 points).
+    away: tuple[str, ...] = ()
 
     @property
     def winner(self) -> str | None:
@@ -353,8 +367,26 @@ class GameState:
 
     # ---- who deals, cuts and plays first ------------------------------------------------------
 
+    def _away_in(self, number: int) -> tuple[int, ...]:
+        """Seats sitting deal ``number`` out (a deal not reached yet: as the deal under way)."""
+        record = self.records[number - 1] if 1 <= number <= len(self.records) else self.current
+        return record.away
+
+    def _next_seat(self, seat: int, away: tuple[int, ...], step: int = 1) -> int:
+        """The next seat from ``seat`` (``step`` -1: the previous one) whose player is still playing."""
+        n = len(self.names)
+        for k in range(1, n + 1):
+            candidate = (seat + step * k) % n
+            if candidate not in away:
+                return candidate
+        return (seat + step) % n
+
     def _dealer_seat(self, number: int) -> int:
-        return (self.first_dealer_seat + number - 1) % len(self.names)
+        """The deal goes round: each deal's dealer is the next player still playing after the last dealer."""
+        seat = self.first_dealer_seat
+        for later in range(2, number + 1):
+            seat = self._next_seat(seat, self._away_in(later))
+        return seat
 
     def dealer_of(self, number: int) -> str:
         """The dealer of deal ``number``: the next player after the previous dealer."""
@@ -365,7 +397,7 @@ class GameState:
         return self.names[self._cutter_seat(number)]
 
     def _cutter_seat(self, number: int) -> int:
-        return (self._dealer_seat(number) - 1) % len(self.names)
+        return self._next_seat(self._dealer_seat(number), self._away_in(number), step=-1)
 
     @property
     def dealer(self) -> str:
@@ -383,7 +415,24 @@ class GameState:
         seat = self._dealer_seat(self.deal_number)
         if self.variant.first_player is FirstPlayer.DEALER:
             return self.names[seat]
-        return self.names[(seat + 1) % len(self.names)]
+        return self.names[self._next_seat(seat, self.current.away)]
+
+    # ---- who is still playing ------------------------------------------------------------------
+
+    @property
+    def playing(self) -> tuple[str, ...]:
+        """Players taking part in the deal under way, in turn order (everyone but those who left)."""
+        away = self.current.away
+        return tuple(name for seat, name in enumerate(self.names) if seat not in away)
+
+    @property
+    def left(self) -> dict[str, int]:
+        """Players who left the game, with the last deal they played."""
+        out: dict[str, int] = {}
+        for seat in self.current.away:
+            first_away = next(r.number for r in self.records if seat in r.away)
+            out[self.names[seat]] = first_away - 1
+        return out
 
     def exact_cut_counts_for(self, jokers: int = 0) -> tuple[int, ...]:
         """Card counts that make an exact cut this deal when the cutter took ``jokers`` jokers."""
@@ -549,7 +598,8 @@ class GameState:
     @property
     def standings(self) -> tuple[str, ...]:
         """Names best (lowest total) first; ties in turn order."""
-        return tuple(sorted(self.names, key=lambda name: (self.totals[name], self.names.index(name))))
+        left = self.left
+        return tuple(sorted(self.names, key=lambda name: (name in left, self.totals[name], self.names.index(name))))
 
     @property
     def ranks(self) -> dict[str, int]:
@@ -558,7 +608,8 @@ class GameState:
         for place, name in enumerate(self.standings, start=1):
             ranks[name] = place
             earlier = self.standings[place - 2] if place > 1 else None
-            if earlier is not None and self.totals[earlier] == self.totals[name]:
+            same_group = (earlier in self.left) == (name in self.left)
+            if earlier is not None and same_group and self.totals[earlier] == self.totals[name]:
                 ranks[name] = ranks[earlier]
         return ranks
 
@@ -582,7 +633,8 @@ class GameState:
         money: dict[str, Fraction] = {}
         place = 0
         while place < len(standings):
-            group = [n for n in standings if self.totals[n] == self.totals[standings[place]]]
+            first = standings[place]
+            group = [n for n in standings if self.ranks[n] == self.ranks[first]]
             share = Fraction(sum(payments[place : place + len(group)]), len(group))
             for name in group:
                 money[name] = share
@@ -750,6 +802,7 @@ def _score(state: GameState) -> tuple[tuple[DealResult, ...], tuple[Adjustment, 
                 contract_index=record.contract_index,
                 corrected=record.corrected,
                 overrides=record.overrides,
+                away=tuple(names[seat] for seat in record.away),
             )
         )
     unused = variant.unused_chip_points
@@ -847,17 +900,20 @@ def _chip_problems(state: GameState, records: Sequence[DealRecord]) -> list[Prob
 
 
 def _hand_problems(
-    state: GameState, went_out: str | None, hands: Mapping[str, HandValue]
+    state: GameState, went_out: str | None, hands: Mapping[str, HandValue], record: DealRecord | None = None
 ) -> tuple[list[Problem], int | None]:
-    """Every problem of a deal's result; also the winner's seat."""
+    """Every problem of a deal's result (default: the deal under way); also the winner's seat."""
     problems: list[Problem] = []
     variant = state.variant
+    record = record if record is not None else state.current
     winner: int | None = None
     if went_out is not None:
         if went_out not in state.names:
             problems.append(_unknown(state, went_out))
         else:
             winner = state.names.index(went_out)
+            if winner in record.away:
+                problems.append(_away(state, went_out, record.number))
     elif not variant.deal_may_end_with_nobody_out:
         problems.append(_p("nobody-out", "somebody must go out to end a deal in {variant}: only where the "
                            "stock running out ends the deal can a deal end with nobody out",
@@ -867,6 +923,10 @@ def _hand_problems(
             problems.append(_unknown(state, name))
     all_cards: list[Card] = []
     for seat, name in enumerate(state.names):
+        if seat in record.away:
+            if name in hands and hands[name] not in ("", 0):
+                problems.append(_away(state, name, record.number))
+            continue
         if name not in hands:
             if seat != winner:
                 problems.append(_p("missing-hand", "{player}'s cards or points are missing", player=name))
@@ -899,6 +959,36 @@ def _hand_problems(
     except TooManyCopiesError as error:
         problems.append(_p("too-many-copies", "the hands hold {error}", error=str(error)))
     return problems, winner
+
+
+def _away(state: GameState, player: str, deal: int) -> Problem:
+    return _p("player-left", "{player} has left the game and takes no part in deal {deal}", player=player,
+              deal=deal)
+
+
+def _leave_problems(state: GameState, event: PlayerLeft) -> list[Problem]:
+    """Why ``event.player`` cannot be marked as having left now."""
+    if state.over:
+        return [_p("game-over", "the game is over: nobody can leave it")]
+    if event.player not in state.names:
+        return [_unknown(state, event.player)]
+    seat = state.names.index(event.player)
+    record = state.current
+    if seat in record.away:
+        return [_p("player-already-left", "{player} has already left the game", player=event.player)]
+    if not state.deals_played:
+        return [_p("left-before-play", "deal 1 has not ended: remove {player} from the players instead",
+                   player=event.player)]
+    if record.exact_cut or record.contract_index is not None or any(record.buys) or record.laid_down:
+        return [_p("left-mid-deal", "deal {deal} is under way (something is recorded in it): end it with "
+                   "{player}'s hand first, then mark them as having left", deal=record.number,
+                   player=event.player)]
+    staying = len(state.names) - len(record.away) - 1
+    if staying < state.variant.players.min:
+        return [_p("too-few-stay", "{variant} needs at least {min} players: with {player} gone {count} would "
+                   "stay (end the game instead)", variant=state.variant.name, min=state.variant.players.min,
+                   player=event.player, count=staying)]
+    return []
 
 
 def _cut_problems(state: GameState, jokers: int, number: int) -> list[Problem]:
@@ -938,6 +1028,8 @@ def _check(state: GameState, event: Event) -> list[Problem]:
         return _rename_problems(state, event)
     if isinstance(event, SeatsChanged):
         return _seat_problems(state, event)
+    if isinstance(event, PlayerLeft):
+        return _leave_problems(state, event)
     if isinstance(event, GameAbandoned):
         if state.abandoned is not None:
             return [_p("game-over", "the game was already abandoned")]
@@ -961,6 +1053,8 @@ def _check(state: GameState, event: Event) -> list[Problem]:
         if event.player not in state.names:
             return [_unknown(state, event.player)]
         seat = state.names.index(event.player)
+        if seat in record.away:
+            return [_away(state, event.player, record.number)]
         problems = _announced(state) + _buy_problems(state, seat, record)
         left = state.chips_left[event.player]
         if left is not None and left <= 0 and all(p.code != "no-buying" for p in problems):
@@ -973,6 +1067,8 @@ def _check(state: GameState, event: Event) -> list[Problem]:
         if event.player not in state.names:
             return [_unknown(state, event.player)]
         seat = state.names.index(event.player)
+        if seat in record.away:
+            return [_away(state, event.player, record.number)]
         if seat in record.melded:
             return [_p("already-laid-down", "{player} has already laid down in deal {deal}",
                        player=event.player, deal=record.number)]
@@ -1030,7 +1126,7 @@ def _correction_problems(state: GameState, event: DealCorrected) -> list[Problem
         return [_p("deal-not-ended", "deal {deal} has not ended yet: there is nothing to correct",
                    deal=event.deal)]
     record = state.records[event.deal - 1]
-    problems, _ = _hand_problems(state, event.went_out, event.hands)
+    problems, _ = _hand_problems(state, event.went_out, event.hands, record)
     corrected = _corrected_record(state, record, event)
     if event.buys is not None:
         for name, count in event.buys.items():
@@ -1039,6 +1135,8 @@ def _correction_problems(state: GameState, event: DealCorrected) -> list[Problem
             elif count < 0:
                 problems.append(_p("negative-buys", "{player} cannot have bought {count} times",
                                    player=name, count=count))
+            elif count > 0 and state.names.index(name) in record.away:
+                problems.append(_away(state, name, record.number))
         if not any(p.code in HARD_CODES for p in problems):
             for seat in range(len(state.names)):
                 extra = corrected.buys_of(seat)
@@ -1174,6 +1272,10 @@ def _step(state: GameState, event: Event) -> GameState:
     if isinstance(event, SeatsChanged):
         return _reseat(state, event)
     records = list(state.records)
+    if isinstance(event, PlayerLeft):
+        current = records[-1]
+        records[-1] = dataclasses.replace(current, away=tuple(sorted({*current.away, names.index(event.player)})))
+        return dataclasses.replace(state, records=tuple(records))
     if isinstance(event, DealCorrected):
         index = event.deal - 1
         corrected = _corrected_record(state, records[index], event)
@@ -1199,7 +1301,7 @@ def _step(state: GameState, event: Event) -> GameState:
         record = dataclasses.replace(record, overrides=(*record.overrides, event.override))
     records[-1] = record
     if isinstance(event, DealEnded) and record.number < len(state.variant.deals):
-        records.append(DealRecord(record.number + 1))
+        records.append(DealRecord(record.number + 1, away=record.away))
     return dataclasses.replace(state, records=tuple(records))
 
 

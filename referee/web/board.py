@@ -194,7 +194,8 @@ def board_context(state: GameState, me: str | None) -> dict[str, Any]:
             buys_left=buys_left.get(name),
             melded=name in state.melded,
             me=name == me,
-            role="" if state.over else roles.get(name, ""),
+            role=(gettext("left after deal %(num)d", num=state.left[name]) if name in state.left
+                  else "" if state.over else roles.get(name, "")),
         )
         for seat, name in enumerate(players)
     ]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 import uuid
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -277,6 +277,8 @@ class EndDealForm(ActionForm):
     last card of a seat, ``active`` remembers which player the keypad types for.
     """
 
+    away: frozenset[str] = frozenset()  # players who had left the game by this deal (set_players)
+
     went_out = RadioField(_l("Who went out?"), choices=[], validators=[Optional()])
     # The deal the form was opened for: a form never records another deal (a stale page, a second phone).
     deal = HiddenField(validators=[Optional(), Length(max=7)])
@@ -286,9 +288,13 @@ class EndDealForm(ActionForm):
     key = HiddenField()
     back = HiddenField()
 
-    def set_players(self, players: Sequence[str], *, nobody_allowed: bool) -> None:
-        """Offer the players (and "nobody" where the variant lets a deal end so) and one hand field each."""
-        choices = [SelectChoice(name, name) for name in players]
+    def set_players(self, players: Sequence[str], *, nobody_allowed: bool, away: Collection[str] = ()) -> None:
+        """Offer the players (and "nobody" where the variant lets a deal end so) and one hand field each.
+
+        ``away``: players who had left the game by this deal: they cannot go out and have no hand.
+        """
+        self.away = frozenset(away)
+        choices = [SelectChoice(name, name) for name in players if name not in self.away]
         if nobody_allowed:
             choices.append(SelectChoice(NOBODY, str(_l("Nobody (the stock ran out)"))))
         self.went_out.choices = choices
@@ -311,7 +317,7 @@ class EndDealForm(ActionForm):
         return {
             name: hand_value(cards.data, points.data)
             for name, cards, points in zip(players, self.hands.entries, self.points.entries, strict=False)
-            if name != out
+            if name != out and name not in self.away
         }
 
     def deal_number(self) -> int | None:
@@ -325,7 +331,8 @@ class EndDealForm(ActionForm):
         return [
             name
             for name, cards, points in zip(players, self.hands.entries, self.points.entries, strict=False)
-            if name != out and not (cards.data or "").strip() and not (points.data or "").strip()
+            if name != out and name not in self.away and not (cards.data or "").strip()
+            and not (points.data or "").strip()
         ]
 
     def active_seat(self, players: Sequence[str]) -> int | None:
@@ -340,14 +347,15 @@ class CorrectDealForm(EndDealForm):
     cutter_jokers = WholeNumberField(_l("Jokers the cutter took"), default=0, validators=[Optional()])
     buys = FieldList(WholeNumberField(validators=[Optional()]), min_entries=0)
 
-    def set_players(self, players: Sequence[str], *, nobody_allowed: bool) -> None:
+    def set_players(self, players: Sequence[str], *, nobody_allowed: bool, away: Collection[str] = ()) -> None:
         """As the end of a deal, plus one buys field a player."""
-        super().set_players(players, nobody_allowed=nobody_allowed)
+        super().set_players(players, nobody_allowed=nobody_allowed, away=away)
         align_entries(self.buys, len(players), self.meta.wrap_formdata(self, _posted()))
 
     def buy_counts(self, players: Sequence[str]) -> dict[str, int]:
         """Buys per player as entered (blank counts as 0)."""
-        return {name: entry.data or 0 for name, entry in zip(players, self.buys.entries, strict=False)}
+        return {name: entry.data or 0 for name, entry in zip(players, self.buys.entries, strict=False)
+                if name not in self.away}
 
 
 class UndoForm(ActionForm):
@@ -400,6 +408,12 @@ class SeatsForm(ActionForm):
         if what in ("up", "down", "remove", "dealer") and seat.isascii() and seat.isdigit() and len(seat) < 3:
             return what, int(seat)
         return "", None
+
+
+class LeaveForm(ActionForm):
+    """A player leaves the table mid-game: ``leaving`` is the name on the button pressed (the ledger decides)."""
+
+    leaving = HiddenField(validators=[Optional(), Length(max=MAX_REASON)])
 
 
 class AbandonForm(ActionForm):

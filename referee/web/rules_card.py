@@ -442,6 +442,14 @@ def going_out_lines(variant: Variant) -> list[str]:
             )
         )
     lines.append(gettext("The lowest total wins."))
+    lines.append(
+        gettext(
+            "A player who leaves the table between deals keeps the points they have; from the next deal the deal "
+            "and the cut go round without them, they enter no hand, and they rank after everyone still playing. "
+            "At least %(min)d players must stay.",
+            min=variant.players.min,
+        )
+    )
     return lines
 
 

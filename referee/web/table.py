@@ -31,6 +31,7 @@ from referee.ledger.events import (
     GameAbandoned,
     HandValue,
     LaidDown,
+    PlayerLeft,
     PlayerRenamed,
     SeatsChanged,
     Undone,
@@ -54,6 +55,7 @@ from referee.web.forms import (
     EndDealForm,
     ExactCutForm,
     LaidDownForm,
+    LeaveForm,
     RenameForm,
     SeatsForm,
     UndoForm,
@@ -153,12 +155,13 @@ def deal_context(table: access.Table) -> dict[str, Any]:
     variant = state.variant
     seq = state.seq
     players = state.players
+    playing = state.playing  # a player who left the game cannot buy or lay down
     cut_form = ExactCutForm(formdata=None).prepare(seq)
     buy_form = BuyForm(formdata=None)
-    buy_form.set_players(players)
+    buy_form.set_players(playing)
     buy_form.prepare(seq)
     laid_form = LaidDownForm(formdata=None)
-    laid_form.set_players([p for p in players if p not in state.melded] or players)
+    laid_form.set_players([p for p in playing if p not in state.melded] or playing)
     laid_form.prepare(seq)
     contract_form = ActionForm(formdata=None).prepare(seq)
     ranks = state.ranks
@@ -175,6 +178,7 @@ def deal_context(table: access.Table) -> dict[str, Any]:
             "dealer": name == state.dealer,
             "cutter": name == state.cutter,
             "first": name == state.first_player,
+            "left": state.left.get(name),
         })
     jokers_matter = variant.cut.cutter_takes_jokers and variant.deck_row(len(players)).jokers > 0
     cut_counts_by_jokers = [(j, state.exact_cut_counts_for(j)) for j in range(0, 4)] if jokers_matter else []
@@ -238,15 +242,15 @@ def claim_from_query(state: GameState) -> Claim | None:
     if "discarder" not in request.args and "claimant" not in request.args:
         return None
     discarder = request.args.get("discarder", "")
-    claimants = tuple(dict.fromkeys(n for n in request.args.getlist("claimant") if n in state.players))
-    if discarder not in state.players:
+    claimants = tuple(dict.fromkeys(n for n in request.args.getlist("claimant") if n in state.playing))
+    if discarder not in state.playing:
         return Claim(None, claimants, (), {}, None)
     order = tuple(state.buy_priority(discarder, claimants))
     reasons = {name: describe.problems_words(state.can_buy(name)) for name in order}
     form = None
     if order:
         form = BuyForm(formdata=None)
-        form.set_players(state.players)
+        form.set_players(state.playing)
         form.prepare(state.seq)
         form.player.data = order[0]
     return Claim(discarder, claimants, order, reasons, form)
@@ -452,6 +456,7 @@ class HandRow:
     arithmetic: str  # "10 + 7 + 15"
     active: bool
     went_out: bool
+    away: bool = False  # left the game before this deal: no hand
 
 
 def _hand_arithmetic(state: GameState, value: HandValue) -> tuple[int | None, str | None, str, str]:
@@ -477,6 +482,9 @@ def _end_rows(state: GameState, form: EndDealForm, active: int | None) -> list[H
         entry = form.hands.entries[seat]
         typed = form.points.entries[seat]
         is_out = name == out
+        if name in form.away:
+            rows.append(HandRow(seat, name, entry, typed, 0, None, "", "", False, False, away=True))
+            continue
         if is_out:
             points, error, pretty, sums = 0, None, "", ""
         elif typed.errors:
@@ -494,7 +502,7 @@ def _next_seat(state: GameState, form: EndDealForm, after: int | None) -> int | 
     start = -1 if after is None else after
     for step in range(1, n + 1):
         seat = (start + step) % n if after is not None else step - 1
-        if state.players[seat] != out:
+        if state.players[seat] != out and state.players[seat] not in form.away:
             return seat
     return None
 
@@ -525,7 +533,8 @@ def _preview(state: GameState, event: Event) -> tuple[Preview | None, tuple[str,
 
 def _end_form(state: GameState) -> EndDealForm:
     form = EndDealForm()
-    form.set_players(state.players, nobody_allowed=state.variant.deal_may_end_with_nobody_out)
+    form.set_players(state.players, nobody_allowed=state.variant.deal_may_end_with_nobody_out,
+                     away=state.left)
     return form
 
 
@@ -688,7 +697,7 @@ def _keypad_step(table: access.Table, form: EndDealForm, active: int | None) -> 
         active = selected
     if active is None:
         active = _next_seat(state, form, None)
-    if active is not None and state.players[active] == form.went_out_name():
+    if active is not None and (state.players[active] == form.went_out_name() or state.players[active] in form.away):
         active = _next_seat(state, form, active)
     if active is not None:
         entry = form.hands.entries[active]
@@ -765,6 +774,8 @@ def event_words(state: GameState, entry: HistoryEntry) -> str:
         return _("%(old)s renamed %(new)s", old=event.old, new=event.new)
     if isinstance(event, SeatsChanged):
         return _("Turn order changed to %(players)s", players=", ".join(event.players))
+    if isinstance(event, PlayerLeft):
+        return _("%(player)s left the game", player=event.player)
     return event.type
 
 
@@ -943,7 +954,7 @@ def correct(edit_token: str, number: int) -> Page:
         flash(_("Deal %(num)d has not been played yet: there is nothing to correct.", num=number), "error")
         return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
     form = CorrectDealForm()
-    form.set_players(state.players, nobody_allowed=state.variant.deal_may_end_with_nobody_out)
+    form.set_players(state.players, nobody_allowed=state.variant.deal_may_end_with_nobody_out, away=result.away)
     if request.method == "GET":
         form.prepare(state.seq)
         form.went_out.data = result.went_out if result.went_out is not None else NOBODY
@@ -969,7 +980,7 @@ def correct(edit_token: str, number: int) -> Page:
         deal=number, went_out=form.went_out_name(), hands=form.hand_values(state.players),
         exact_cut=bool(form.exact_cut.data) if bool(form.exact_cut.data) != result.exact_cut else None,
         cutter_jokers=jokers if form.exact_cut.data and jokers != result.cutter_jokers else None,
-        buys=buys if buys != {n: result.buys.get(n, 0) for n in state.players} else None,
+        buys=buys if buys != {n: result.buys.get(n, 0) for n in state.players if n not in result.away} else None,
     )
     if "confirm" not in request.form:
         preview, reasons, forcible = _preview(state, event.with_override(form.override_reason))
@@ -1014,6 +1025,7 @@ def _rename_forms(state: GameState) -> list[tuple[str, RenameForm]]:
 def _render_players(
     table: access.Table, *, failed: RenameForm | None = None, reasons: tuple[str, ...] = (), status: int = 200,
     seats_failed: SeatsForm | None = None, seat_reasons: tuple[str, ...] = (),
+    leave_reasons: tuple[str, ...] = (),
 ) -> tuple[str, int]:
     forms = _rename_forms(table.state)
     if failed is not None:
@@ -1025,9 +1037,12 @@ def _render_players(
     if not state.deals_played and not state.over:
         seats_form = seats_failed or SeatsForm(formdata=None)
         seats_form.prepare(state.seq)
+    leave_form = None
+    if state.deals_played and not state.over:
+        leave_form = LeaveForm(formdata=None).prepare(state.seq)
     body = render_template(
         "table/players.html", table=table, state=state, forms=forms, failed=failed, reasons=reasons,
-        seats_form=seats_form, seat_reasons=seat_reasons,
+        seats_form=seats_form, seat_reasons=seat_reasons, leave_form=leave_form, leave_reasons=leave_reasons,
     )
     return body, status
 
@@ -1040,6 +1055,8 @@ def players(edit_token: str) -> Page:
         return _render_players(table)
     if "seat_action" in request.form:
         return _change_seats(table)
+    if "leaving" in request.form:
+        return _leave(table)
     row = whole_number(request.form.get("row"), maximum=999)
     form = RenameForm(prefix=rename_row(row or 0))
     if not form.validate_on_submit():
@@ -1113,6 +1130,27 @@ def _change_seats(table: access.Table) -> Page:
             dealer=event.first_dealer), "success")
     if form.move()[0] == "add":
         remember_names(back, [event.players[-1]])
+    return back
+
+
+def _leave(table: access.Table) -> Page:
+    """After deal 1: a player leaves the table; their points stay, the deal goes round without them."""
+    form = LeaveForm()
+    back = redirect(url_for("table.players", edit_token=table.edit_token), code=303)
+    if not form.validate_on_submit():
+        flash(" ".join(_form_errors(form)), "error")
+        return back
+    player = form.leaving.data or ""
+    form.override.data = ""  # a departure the ledger refuses is never forced
+    outcome = append(table, form, PlayerLeft(player=player))
+    if outcome.conflict:
+        flash(stale_message(), "warning")
+        return back
+    if outcome.refused:
+        return _render_players(table, leave_reasons=outcome.refused, status=422)
+    state = outcome.state
+    flash(_("%(player)s has left the game: their points stay; %(dealer)s deals deal %(num)d.", player=player,
+            dealer=state.dealer, num=state.deal_number), "success")
     return back
 
 

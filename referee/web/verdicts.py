@@ -90,6 +90,7 @@ VERDICTS: dict[str, tuple[LazyString, ...]] = {
     "game-over": (
         _("the game is over: all {count} deals have been played"),
         _("the game is over: it cannot be abandoned"),
+        _("the game is over: nobody can leave it"),
         _("the game is over: the seats cannot change"),
         _("the game was abandoned: nothing more can be recorded"),
         _("the game was already abandoned"),
@@ -107,6 +108,8 @@ VERDICTS: dict[str, tuple[LazyString, ...]] = {
     "layoff-rank-taken": (_("{card} is already in the run"),),
     "layoff-wrong-rank": (_("{card} does not go onto a set of {rank}"),),
     "layoff-wrong-suit": (_("{card} does not go onto a run of {suit}"),),
+    "left-before-play": (_("deal 1 has not ended: remove {player} from the players instead"),),
+    "left-mid-deal": (_("deal {deal} is under way (something is recorded in it): end it with {player}'s hand first, then mark them as having left"),),
     "melds-never-joined": (_("two melds on the table are never joined into one in {variant}"),),
     "missing-hand": (_("{player}'s cards or points are missing"),),
     "mixed-ranks": (_("a {kind} needs cards of one rank, not {ranks}"),),
@@ -192,6 +195,8 @@ VERDICTS: dict[str, tuple[LazyString, ...]] = {
     ),
     "not-created": (_("a game log starts with the creation of the game"),),
     "own-contract-locked": (_("your own contract melds can be extended only from your next turn"),),
+    "player-already-left": (_("{player} has already left the game"),),
+    "player-left": (_("{player} has left the game and takes no part in deal {deal}"),),
     "pure-trio-closed": (_("the pure trío is closed: it already holds all four suits"),),
     "pure-trio-fourth-suit": (_("the pure trío takes only its fourth suit, {suit}: {card} repeats a suit"),),
     "pure-trio-no-wild": (_("the pure trío never takes a wild card"),),
@@ -236,6 +241,7 @@ VERDICTS: dict[str, tuple[LazyString, ...]] = {
         _("{count} cards: a {kind} needs at least {minimum}"),
     ),
     "too-few-players": (_("{variant} needs at least {min} players, not {count}"),),
+    "too-few-stay": (_("{variant} needs at least {min} players: with {player} gone {count} would stay (end the game instead)"),),
     "too-many-cards": (_("{count} cards: a pair is exactly 2"),),
     "too-many-copies": (
         _("the hands hold {error}"),

@@ -12,7 +12,11 @@
     } catch (e) {
       values = {};
     }
-    var rows = Array.prototype.slice.call(form.querySelectorAll("[data-hand-row]"));
+    // Indexed by seat: a player who left the game has no row (a hole that forEach skips).
+    var rows = [];
+    Array.prototype.forEach.call(form.querySelectorAll("[data-hand-row]"), function (row) {
+      rows[parseInt(row.getAttribute("data-seat"), 10)] = row;
+    });
     var activeInput = form.querySelector("[data-active]");
     var confirm = form.querySelector("[data-confirm]");
 
@@ -26,6 +30,7 @@
     }
 
     function isOut(row) {
+      if (!row) return true; // left the game: nothing to enter
       return rowName(row) === wentOut();
     }
 
@@ -174,7 +179,7 @@
       back.addEventListener("click", function (event) {
         event.preventDefault();
         var seat = activeSeat();
-        if (seat === null) return;
+        if (seat === null || !rows[seat]) return;
         var input = rows[seat].querySelector("[data-hand]");
         var parts = input.value.trim().split(/\s+/);
         parts.pop();
