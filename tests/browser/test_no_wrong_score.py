@@ -226,3 +226,43 @@ def test_seats_are_fixed_before_play_and_a_blank_row_is_pointed_out(page: Page, 
     assert sheet_totals(page, url) == {"Ana": 5, "Beto": 0, "Carla": 6, "Dani": 7}
     headers = page.get_by_test_id("sheet").locator("thead th").all_inner_texts()
     assert headers[1:] == PLAYERS
+
+
+def test_a_player_who_leaves_keeps_their_points_and_the_deal_goes_round_without_them(
+    page: Page, screenshot: Shot
+) -> None:
+    url = new_game(page)
+    end_deal(page, "Ana", {"Beto": "12", "Carla": "6", "Dani": "7"})
+    # Deal 2 would be Beto's to deal; Beto goes home before it starts.
+    page.goto(url + "/players")
+    page.get_by_test_id("leave-Beto").click()
+    expect(page.get_by_text("Beto has left the game: their points stay; Carla deals deal 2.")).to_be_visible()
+    screenshot(page, "trust-player-left")
+    page.goto(url)
+    expect(page.get_by_test_id("dealer")).to_contain_text("Carla")
+    expect(page.get_by_test_id("cutter")).to_contain_text("Ana")  # the player before Carla who is still playing
+    expect(page.get_by_test_id("left-Beto")).to_contain_text("left after deal 1")
+    expect(page.get_by_test_id("buy-player-Beto")).to_have_count(0)
+    # End deal 2: Beto has no row to fill; "No cards" for Ana moves on to Dani, past Beto and Carla (out).
+    page.get_by_test_id("end-deal").click()
+    expect(page.get_by_test_id("away-Beto")).to_be_visible()
+    expect(page.get_by_test_id("out-Beto")).to_have_count(0)
+    page.get_by_test_id("out-Carla").check()
+    page.get_by_test_id("select-Ana").click()
+    page.get_by_test_id("key-none").click()
+    tap = ["key-9", "key-K"]
+    for key in tap:
+        page.get_by_test_id(key).click()
+    expect(page.get_by_test_id("hand-Dani")).to_have_value("9 K")
+    page.get_by_test_id("preview-button").click()
+    expect(page.get_by_test_id("preview-points-Dani")).to_have_text("19")
+    screenshot(page, "trust-player-left-end-deal")
+    page.get_by_test_id("confirm").click()
+    expect(page.locator(".flash, [role=status]").first).to_be_visible()
+    # By hand: Ana 0+0, Beto 12 (deal 1 only), Carla 6+0, Dani 7+19 (9 + K's 10).
+    assert sheet_totals(page, url) == {"Ana": 0, "Beto": 12, "Carla": 6, "Dani": 26}
+    expect(page.get_by_test_id("sheet-left-Beto")).to_be_visible()
+    expect(page.get_by_test_id("cell-2-Beto")).to_contain_text("–")
+    # Beto's 12 is less than Dani's 26, but whoever left ranks after everyone still playing.
+    assert page.get_by_test_id("sheet-rank-Beto").inner_text() == "4"
+    assert page.get_by_test_id("sheet-rank-Dani").inner_text() == "3"
