@@ -10,7 +10,7 @@ from referee.web import (
     backup,
     board,
     catalogues,
-    compression,
+    compressed_static,
     games,
     home,
     i18n,
@@ -32,7 +32,7 @@ def init_app(app: Flask) -> None:
     csrf.init_app(app)
     assets.init_app(app)
     catalogues.init_app(app)
-    compression.init_app(app)
+    compressed_static.init_app(app)  # Flask-Compress: gzip or brotli for text answers
     i18n.init_app(app)
     install.init_app(app)
     notation.init_app(app)
