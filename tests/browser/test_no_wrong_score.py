@@ -179,18 +179,36 @@ def test_undo_walks_back_step_by_step_and_redo_is_its_own_button(page: Page, scr
 
 def test_rematch_keeps_a_name_changed_during_the_game(page: Page, screenshot: Shot) -> None:
     url = new_game(page)
+    end_deal(page, "Beto", {"Ana": "5", "Carla": "6", "Dani": "7"})
+    # Between deals 1 and 2 the table finds out Beto is Roberto.
     page.goto(url + "/players")
     page.get_by_test_id("rename-1").fill("Roberto")
     page.get_by_test_id("rename-button-1").click()
     page.goto(url)
-    end_deal(page, "Roberto", {"Ana": "5", "Carla": "6", "Dani": "7"})
+    end_deal(page, "Ana", {"Roberto": "12", "Carla": "20", "Dani": "3"})
     page.goto(url + "/sheet")
     page.locator("details summary").filter(has_text="End the game now").click()
     page.get_by_test_id("abandon").click()
+    # By hand, deal 1 + deal 2: Ana 5 + 0 = 5, Roberto 0 + 12 = 12, Carla 6 + 20 = 26, Dani 7 + 3 = 10;
+    # the lowest total wins: Ana.
+    by_hand = {"Ana": 5, "Roberto": 12, "Carla": 26, "Dani": 10}
+    final = {name: int(page.get_by_test_id(f"final-total-{name}").inner_text()) for name in by_hand}
+    assert final == by_hand
+    expect(page.get_by_test_id("winner")).to_contain_text("Ana")
     page.get_by_test_id("rematch").click()
     names = [page.get_by_test_id(f"player-{i}").input_value() for i in range(4)]
     screenshot(page, "trust-rematch-names")
     assert names == ["Ana", "Roberto", "Carla", "Dani"]
+    # The rematch leaves the old game's final sheet as it was: each deal's cells and the totals worked out above,
+    # with deal 1's points under the name Beto had then, now Roberto.
+    page.goto(url + "/sheet")
+    cells = {(deal, name): page.get_by_test_id(f"cell-{deal}-{name}").inner_text().strip()
+             for deal in (1, 2) for name in by_hand}
+    assert [cells[1, name] for name in by_hand] == ["5", "★ 0", "6", "7"]  # ★: went out
+    assert [cells[2, name] for name in by_hand] == ["★ 0", "12", "20", "3"]
+    totals = {name: int(page.get_by_test_id(f"sheet-total-{name}").inner_text()) for name in by_hand}
+    assert totals == by_hand
+    screenshot(page, "trust-rematch-old-sheet")
 
 
 def test_seats_are_fixed_before_play_and_a_blank_row_is_pointed_out(page: Page, screenshot: Shot) -> None:
