@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import click
 import pytest
 from click.testing import CliRunner
 from flask import Flask
+from sqlalchemy import inspect
 
 import referee
+import referee.db
 from referee import server
 from referee.cli import main
+from referee.db import head_revisions, make_engine, schema_revisions
 
 
 def test_help_lists_serve() -> None:
@@ -48,3 +53,27 @@ def test_serve_without_debug_runs_gunicorn(monkeypatch: pytest.MonkeyPatch) -> N
 def test_serve_rejects_a_bad_port() -> None:
     result = CliRunner().invoke(main, ["serve", "--port", "99999"])
     assert result.exit_code == 2
+
+
+def test_init_db_makes_the_schema_in_a_fresh_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    url = f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
+    monkeypatch.setenv("REFEREE_DATABASE_URL", url)
+    monkeypatch.setenv("REFEREE_SECRET_KEY", "test-only")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["init-db"])
+    assert result.exit_code == 0, result.output
+    assert result.output == f"Initialized the database at {url}.\n"
+    engine = make_engine(url)
+    with engine.connect() as connection:
+        assert schema_revisions(connection) == head_revisions()
+        assert {"game", "game_player", "game_event", "game_link", "retired_token"} <= set(
+            inspect(connection).get_table_names())
+    engine.dispose()
+
+
+def test_the_schema_commands_say_what_the_flask_commands_say() -> None:
+    """``referee init-db`` and ``referee db upgrade`` run the Flask commands; their help is the same."""
+    db_group = main.commands["db"]
+    assert isinstance(db_group, click.Group)
+    assert main.commands["init-db"].help == referee.db.init_db_command.help
+    assert db_group.commands["upgrade"].help == referee.db.upgrade_command.help

@@ -1,7 +1,7 @@
 """The ``referee solve`` command: does a hand hold the deal's contract, and how?
 
 A thin layer over :func:`referee.rules.solver.solve`, with the conventions of the rules commands
-(:mod:`referee.cli_rules`): exit status 0 when the contract is there, 1 when it is not (the closest
+(:mod:`referee.cli.rules`): exit status 0 when the contract is there, 1 when it is not (the closest
 arrangement and what is missing are printed), 2 on bad input with one line on stderr and nothing on stdout.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import click
 
-from referee.cli_rules import (
+from referee.cli.rules import (
     JSON_OPTION,
     PLAYERS_OPTION,
     RulesCommand,

@@ -6,7 +6,7 @@ success), 1 not valid, 2 bad input — an unknown variant, a deal out of range, 
 of a card than the variant's decks hold, or a usage error — with one line on stderr and nothing on stdout.
 
 The conventions every engine command shares (one-line bad input, ``--json`` and ``--players``, the JSON of a meld)
-live here and are public: ``referee solve`` (:mod:`referee.cli_solve`) uses them too.
+live here and are public: ``referee solve`` (:mod:`referee.cli.solve`) uses them too.
 """
 
 from __future__ import annotations
@@ -259,4 +259,4 @@ def points_command(variant: str, cards: str, players: int | None, as_json: bool)
 
 
 COMMANDS: tuple[click.Command, ...] = (variants_command, check_command, meld_command, points_command)
-"""The commands ``referee.cli`` adds to the ``referee`` group."""
+"""The commands :mod:`referee.cli` adds to the ``referee`` group."""
