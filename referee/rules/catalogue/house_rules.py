@@ -1,0 +1,141 @@
+"""The house rules several families share: the switches of every variant (chips, the exact cut's reward, the
+streak multiplier, the direction) and the Telefunken family's jokers per meld, deal-6 exchange and third deck
+(docs/rules.md §12). A house rule only one variant has is written beside that variant's data."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from referee.rules.catalogue.blocks import MAX_PLAYERS_THREE_DECKS, with_deals
+from referee.rules.variants import CutReward, DeckRow, Direction, HouseRule, PlayerRange, Variant, WildLimit
+
+__all__ = [
+    "is_on",
+    "whole_or_none",
+    "STREAK_MULTIPLIER",
+    "table_rules",
+    "jokers_per_meld_rule",
+    "deal6_exchange_rule",
+    "third_deck_rule",
+]
+
+# Stake amounts are not house rules: the ledger keeps them as game settings. `chips` exists only where
+# the variant counts buys per game; `streak_multiplier` and `direction` exist in every variant.
+# Each apply sets its fields to absolute values, so switching a rule off restores the book's rule and
+# the order in which rules are applied never matters (no two rules of a variant touch the same field).
+
+
+def is_on(value: object) -> bool:
+    """Whether a switch's value turns it on (only ``True`` does)."""
+    return value is True
+
+
+def whole_or_none(value: object) -> int | None:
+    """An int value as it is; anything else (None: no limit) as None."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _chips_rule(default: int, token: str) -> HouseRule:
+    return HouseRule(
+        "chips",
+        "int",
+        default,
+        f"{token.capitalize()}s each player may spend on buying discards in the whole game.",
+        apply=lambda v, value: replace(v, buy=replace(v.buy, per_game=whole_or_none(value))),
+        minimum=0,
+        maximum=99,
+    )
+
+
+def _cut_reward_rule(default: CutReward, *, chips: bool = True) -> HouseRule:
+    return HouseRule(
+        "exact_cut_reward",
+        "choice",
+        default.value,
+        "What the cutter earns for lifting exactly the cards the deal needs: one more chip, "
+        "25 or 50 points off, the previous deal's points erased, or nothing.",
+        apply=lambda v, value: replace(v, cut=replace(v.cut, reward=CutReward(str(value)))),
+        choices=tuple(r.value for r in CutReward if chips or r is not CutReward.CHIP),
+    )
+
+
+STREAK_MULTIPLIER = HouseRule(
+    "streak_multiplier",
+    "bool",
+    False,
+    "A player who wins deals in a row multiplies the others' points: ×2 on the 2nd win in a row, ×3 on the 3rd…",
+    apply=lambda v, value: replace(v, streak_multiplier=is_on(value)),
+)
+
+
+def _direction_rule(default: Direction) -> HouseRule:
+    return HouseRule(
+        "direction",
+        "choice",
+        default.value,
+        "Which way the deal and the turn go round the table (it only changes how the screens word it).",
+        apply=lambda v, value: replace(v, direction=Direction(str(value))),
+        choices=tuple(d.value for d in Direction),
+    )
+
+
+def table_rules(
+    direction: Direction, cut: CutReward, *, chips: int | None = None, token: str = "chip"
+) -> tuple[HouseRule, ...]:
+    """The switches of every variant (the exact cut's reward, the streak multiplier, the direction), led by
+    ``chips`` where the variant counts buys per game; without chips, an exact cut cannot earn one."""
+    common = (_cut_reward_rule(cut, chips=chips is not None), STREAK_MULTIPLIER, _direction_rule(direction))
+    return common if chips is None else (_chips_rule(chips, token), *common)
+
+
+def jokers_per_meld_rule() -> HouseRule:
+    return HouseRule(
+        "jokers_per_meld",
+        "choice",
+        "one",
+        "Jokers in one set or run: one (pagat) or any number (a Venezuelan account); contract limits still apply.",
+        apply=lambda v, value: replace(
+            v,
+            meld_rules=replace(
+                v.meld_rules,
+                set_wilds=WildLimit.ONE if value == "one" else WildLimit.ANY,
+                run_wilds=WildLimit.ONE if value == "one" else WildLimit.ANY,
+            ),
+        ),
+        choices=("one", "any"),
+    )
+
+
+_EXCHANGES = {"deal-6": {6: 1}, "none": {}, "deal-4-and-6-twice": {4: 1, 6: 2}}
+
+
+def deal6_exchange_rule() -> HouseRule:
+    return HouseRule(
+        "deal6_exchange",
+        "choice",
+        "deal-6",
+        "Before deal 6 everyone may swap cards face down for as many from the shuffled pool; "
+        "or no exchange; or one before deal 4 and two in a row before deal 6.",
+        apply=lambda v, value: with_deals(v, lambda d: replace(d, exchanges=_EXCHANGES[str(value)].get(d.number, 0))),
+        choices=tuple(_EXCHANGES),
+    )
+
+
+def third_deck_rule(players: PlayerRange, decks: tuple[DeckRow, ...]) -> HouseRule:
+    def apply(variant: Variant, value: object) -> Variant:
+        if not is_on(value):
+            return replace(variant, players=players, decks=decks)
+        return replace(
+            variant,
+            players=replace(players, max=MAX_PLAYERS_THREE_DECKS),
+            decks=(*decks, DeckRow(MAX_PLAYERS_THREE_DECKS, 3, 6)),
+        )
+
+    return HouseRule(
+        "third_deck",
+        "bool",
+        False,
+        f"With more than {decks[-1].max_players} players, add a third deck with 2 jokers (as in Bolivia), "
+        f"for up to {MAX_PLAYERS_THREE_DECKS} players.",
+        apply=apply,
+    )
