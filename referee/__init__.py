@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from flask import Flask
 
-#: The repository root: templates/ and static/ sit beside the package (the project is installed editable).
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+#: The package's folder; in a checkout (the editable install), the folder above it is the repository's root.
+PACKAGE_DIR = Path(__file__).resolve().parent
+PROJECT_ROOT = PACKAGE_DIR.parent
 
 #: Settings read from the environment, by config key.
 ENVIRONMENT_SETTINGS = {
@@ -53,8 +54,8 @@ def create_app(
         __name__,
         instance_relative_config=True,
         instance_path=os.fspath(instance_path) if instance_path is not None else None,
-        template_folder=str(PROJECT_ROOT / "templates"),
-        static_folder=str(PROJECT_ROOT / "static"),
+        template_folder=str(data_folder("templates")),
+        static_folder=str(data_folder("static")),
     )
     os.makedirs(app.instance_path, exist_ok=True)
 
@@ -76,6 +77,13 @@ def create_app(
     db.init_app(app)
     web.init_app(app)
     return app
+
+
+def data_folder(name: str) -> Path:
+    """The folder ``name`` (``templates``, ``static`` or ``translations``): the copy the built wheel ships inside
+    the package (pyproject.toml maps them in), else the top-level one of a checkout."""
+    packaged = PACKAGE_DIR / name
+    return packaged if packaged.is_dir() else PROJECT_ROOT / name
 
 
 def instance_secret_key(instance_path: str | os.PathLike[str]) -> str:

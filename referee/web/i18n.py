@@ -2,8 +2,9 @@
 
 Every user-facing text goes through ``_()`` (Python: ``from flask_babel import gettext as _`` or
 ``lazy_gettext``; templates: ``{{ _('…') }}``, with ``%(name)s`` placeholders as keywords). The catalogues
-live in the top-level ``translations/`` folder (``translations/es/LC_MESSAGES/messages.po``); the compiled
-``.mo`` files are generated, never committed. Until a catalogue is compiled the pages simply show English.
+live in the top-level ``translations/`` folder (``translations/es/LC_MESSAGES/messages.po``; the built wheel
+carries it inside the package, see :func:`referee.data_folder`); the compiled ``.mo`` files are generated, never
+committed. Until a catalogue is compiled the pages simply show English.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from flask import Blueprint, Flask, abort, redirect, request, url_for
 from flask_babel import Babel, get_locale
 from werkzeug.wrappers import Response
 
-from referee import PROJECT_ROOT
+from referee import data_folder
 
 bp = Blueprint("i18n", __name__)
 
@@ -26,9 +27,10 @@ DEFAULT_LANGUAGE = "en"
 LANG_COOKIE = "lang"
 LANG_COOKIE_AGE = 365 * 24 * 3600
 
-#: Where catalogues are looked for, in order: compiled ones in the instance folder (a gitignored place the
-#: build may use), then the repository's translations/ folder (``.po`` beside a generated ``.mo``).
-TRANSLATIONS_DIR = PROJECT_ROOT / "translations"
+#: The ``.po`` catalogues: the installed package's translations/, else the checkout's. Flask-Babel reads the
+#: compiled ones from the instance folder first (:mod:`referee.web.catalogues` writes them there, never beside
+#: the ``.po``: an installed package's folder may be read-only), then from here.
+TRANSLATIONS_DIR = data_folder("translations")
 
 babel = Babel()
 
