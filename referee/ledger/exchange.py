@@ -1,34 +1,10 @@
 """``referee-game/1`` files (export, import, tally) and the score sheet as CSV.
 
-The file format (a backup, and what other tools read) is fixed: files written today must still import::
-
-    {"format": "referee-game/1", "variant": "telefunken-bolivia",
-     "house_rules": {"streak_multiplier": true},
-     "players": ["Ana", "Beto", "Caro", "Dani"],          # turn order
-     "first_dealer": "Ana",
-     "deals": [{"exact_cut": false, "buys": {"Beto": 1}, "went_out": "Ana",
-                "hands": {"Beto": "KH 7S", "Caro": "JK", "Dani": 12}}]}
-
-- ``house_rules``: the engine's ids; a missing key is the variant's default; keys starting ``x-`` are kept
-  and ignored. The exporter writes every house rule of the variant with its value in force.
-- Per deal: ``exact_cut`` (the deal's cutter cut exactly; ``cutter_jokers`` optional), ``buys`` (count per
-  player), ``went_out`` (a player, or null where the stock running out ends a deal), ``hands`` (cards in
-  the notation, bare ranks allowed, or points as a whole number >= 0; the one who went out may be omitted,
-  ``""`` or ``0``). Optional: ``contract`` (dealer's choice: the number of the variant's deal whose
-  contract the dealer announced, 1-based, or that contract's description), ``ended: false`` (the last deal,
-  still being played), ``laid_down`` (``{player: [meld, …]}``: who laid down, with their melds if known),
-  ``override`` (the table allowed what the rules refuse in this deal; the text is the reason given),
-  ``left`` (``[player, …]``: players who left the game before this deal, sitting out from it on).
-- Optional top level: ``settings`` (``small_stake``, ``large_stake``…), ``override`` (the table allowed a
-  player count the variant does not take), ``abandoned`` (the reason the game stopped), ``log`` (the full
-  event log, written with ``include_log=True``; the reader ignores it, as it ignores every unknown key).
-
+The format, its limits and its one validation are in :mod:`referee.ledger.gamefile`.
 ``export → import → export`` gives the identical dict (the default export, without ``log``).
 
 A file from someone else is read by :func:`read_game_file` (``referee tally`` and the web import both call
-it): it refuses, with one line, anything beyond the limits below before a single event is folded, so a
-hostile file costs at most a second and a few megabytes. The limits are far beyond any real game: a
-whole evening's game with its full log is a few tens of kilobytes.
+it): it refuses, with one line, anything beyond the file's limits before a single event is folded.
 """
 
 from __future__ import annotations
@@ -37,11 +13,10 @@ import contextlib
 import csv
 import dataclasses
 import io
-import json
-import math
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from pydantic import MISSING
 
 from referee.ledger.events import (
     Buy,
@@ -55,6 +30,22 @@ from referee.ledger.events import (
     LaidDown,
     PlayerLeft,
 )
+from referee.ledger.gamefile import (
+    FORMAT,
+    MAX_CARDS,
+    MAX_CARDS_AT_ONCE,
+    MAX_DEALS,
+    MAX_EVENTS,
+    MAX_FILE_BYTES,
+    MAX_PLAYERS,
+    DealEntry,
+    GameFileError,
+    json_schema,
+    loads,
+    name_shown,
+    shown,
+    validate,
+)
 from referee.ledger.state import EventRefused, GameState, apply, replay, start
 from referee.rules.cards import CardError, parse_cards
 from referee.rules.problems import Problem, RulesError
@@ -62,7 +53,9 @@ from referee.rules.variants import Variant, find_variant
 
 __all__ = [
     "FORMAT",
+    "MAX_FILE_BYTES",
     "GameFileError",
+    "json_schema",
     "read_game_file",
     "Tally",
     "export_game",
@@ -75,139 +68,18 @@ __all__ = [
     "replay_file",
 ]
 
-FORMAT = "referee-game/1"
-
-
-class GameFileError(ValueError):
-    """Not a readable referee-game/1 file: the message says where and what, in one line."""
-
-
-# --------------------------------------------------------------------------------------------------
-# Limits: what a file may hold before anything is folded
-# --------------------------------------------------------------------------------------------------
-
-#: The largest file read (bytes).
-MAX_FILE_BYTES = 1_000_000
-#: The deepest nesting of lists and objects (the format itself needs five levels).
-MAX_DEPTH = 16
-#: The longest number written in a file, in characters (points and stakes need far fewer).
-MAX_NUMBER_CHARS = 15
-#: The largest whole number or amount anywhere in a file.
-MAX_NUMBER = 10**9
-#: The longest text anywhere in a file (a reason, an override, a hand or a meld).
-MAX_TEXT = 2_000
-#: The most players a file may name: a variant's most, or with the table's override the new-game form's most.
-MAX_PLAYERS = 12
-#: The most deals a file may hold: the longest game has 15; a few more are the rules' to refuse, one by one.
-MAX_DEALS = 50
-#: The most times one player buys in one deal: every buy takes a card, and no deal has so many to spare.
-MAX_BUYS_PER_DEAL = 12
-#: The most events a file may stand for (buys, lay-downs, cuts, deal ends): a long evening's game has a few
-#: hundred; each costs a fold step, and this many fold in well under a second.
-MAX_EVENTS = 400
-#: The most values (texts, numbers, lists, objects) in a file: a long game with its full log has a few thousand.
-MAX_VALUES = 20_000
-#: The most points one hand may be given as a number.
-MAX_HAND_POINTS = 9_999_999
-#: The most jokers a cutter may take from an exact cut.
-MAX_CUTTER_JOKERS = 8
-#: The most melds one player lays down at once (a contract has at most four).
-MAX_MELDS = 6
-#: The most cards in one hand or one meld (a hand after a dozen buys holds fewer than 40).
-MAX_CARDS_AT_ONCE = 60
-#: The most cards written in a whole file, hands and melds together (every card is read and scored).
-MAX_CARDS = 3_000
-
-
-def _shown(value: object) -> str:
-    """A value quoted in an error: its repr (control characters escaped), cut to a line's worth."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _name(name: object) -> str:
-    """A player's name in an error, cut to a name's length."""
-    text = str(name)
-    return text if len(text) <= 40 else text[:39] + "..."
-
-
-def _refuse_constant(name: str) -> object:
-    raise GameFileError(f"{name} is not a number a game file can hold")
-
-
-def _parse_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_NUMBER_CHARS:
-        raise GameFileError(f"a number of {len(text)} digits: numbers in a game file have at most "
-                            f"{MAX_NUMBER_CHARS}")
-    return int(text)
-
-
-def _parse_float(text: str) -> float:
-    if len(text) > MAX_NUMBER_CHARS + 10:
-        raise GameFileError(f"a number of {len(text)} characters: numbers in a game file have at most "
-                            f"{MAX_NUMBER_CHARS}")
-    value = float(text)
-    if not math.isfinite(value):
-        raise GameFileError(f"{text[:20]} is not a number a game file can hold")
-    return value
-
-
-def _check_sizes(value: object, depth: int = 1, count: list[int] | None = None) -> None:
-    """Every list and object within MAX_DEPTH, every number within MAX_NUMBER, every text within MAX_TEXT."""
-    count = count if count is not None else [0]
-    count[0] += 1
-    if count[0] > MAX_VALUES:
-        raise GameFileError(f"more than {MAX_VALUES:,} values: far more than any game holds")
-    if depth > MAX_DEPTH:
-        raise GameFileError(f"lists and objects nested more than {MAX_DEPTH} deep: not a referee-game/1 file")
-    if isinstance(value, str):
-        if len(value) > MAX_TEXT:
-            raise GameFileError(f"a text of {len(value)} characters ({_shown(value)}): at most {MAX_TEXT}")
-    elif isinstance(value, bool) or value is None:
-        return
-    elif isinstance(value, int | float):
-        if not (isinstance(value, int) or math.isfinite(value)) or abs(value) > MAX_NUMBER:
-            raise GameFileError(f"the number {_shown(value)} is beyond what a game file holds ({MAX_NUMBER:,})")
-    elif isinstance(value, Mapping):
-        for key, item in value.items():
-            _check_sizes(key, depth, count)
-            _check_sizes(item, depth + 1, count)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            _check_sizes(item, depth + 1, count)
-    else:
-        raise GameFileError(f"{type(value).__name__} is not a JSON value")
-
 
 def read_game_file(raw: bytes | str) -> dict[str, Any]:
     """Read a referee-game/1 file someone sent: its dict, or GameFileError (one line) before anything is folded.
 
     The one gate for files from outside (``referee tally``, the web import): size, UTF-8, JSON, nesting,
-    number and text sizes, then everything :func:`import_game` checks (players within the variant's range,
-    deals within the game, buys, points and jokers bounded).
+    number and text sizes, the file's shape, then everything :func:`import_game` checks (players within the
+    variant's range, deals within the game, the cards).
 
     >>> read_game_file(b'{"format": "referee-game/1", "variant": "telefunken", "players": ["Ana"]}')["players"]
     ['Ana']
-    >>> read_game_file('{"format": "referee-game/1", "n": ' + "9" * 5000 + "}")
-    Traceback (most recent call last):
-    referee.ledger.exchange.GameFileError: a number of 5000 digits: numbers in a game file have at most 15
     """
-    if len(raw) > MAX_FILE_BYTES:
-        raise GameFileError(f"the file is larger than {MAX_FILE_BYTES // 1_000_000} MB: no game file is that big")
-    if isinstance(raw, bytes):
-        try:
-            raw = raw.decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            raise GameFileError(f"the file is not UTF-8 text (byte {error.start})") from None
-    if raw.count(",") > 2 * MAX_VALUES:  # counted before parsing: a value costs far more to parse than a comma
-        raise GameFileError(f"more than {MAX_VALUES:,} values: far more than any game holds")
-    try:
-        data = json.loads(raw, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_refuse_constant)
-    except json.JSONDecodeError as error:
-        raise GameFileError(f"the file is not JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
-    except RecursionError:
-        raise GameFileError(f"lists and objects nested more than {MAX_DEPTH} deep: not a referee-game/1 file") \
-            from None
+    data = loads(raw)
     import_game(data)
     assert isinstance(data, dict)
     return data
@@ -282,99 +154,61 @@ def export_game(state: GameState, *, include_log: bool = False) -> dict[str, Any
 # --------------------------------------------------------------------------------------------------
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _need(condition: bool, where: str, what: str, value: object) -> None:
-    if not condition:
-        raise GameFileError(f"{where} must be {what}, not {_shown(value)}")
-
-
-def _contract_index(variant: Variant, value: object, where: str) -> int:
-    if _is_int(value):
-        assert isinstance(value, int)
+def _contract_index(variant: Variant, value: int | str, where: str) -> int:
+    if isinstance(value, int):
         return value - 1  # out of range: the rules say so (exit 1)
-    if isinstance(value, str):
-        wanted = value.strip().casefold()
-        for index, deal in enumerate(variant.deals):
-            for contract in deal.contracts:
-                if wanted in (contract.describe().casefold(), contract.name.casefold()):
-                    return index
-        raise GameFileError(f"{where}: {_shown(value)} is not a contract of {variant.name}")
-    raise GameFileError(f"{where} must be a deal number or a contract, not {_shown(value)}")
+    wanted = value.strip().casefold()
+    for index, deal in enumerate(variant.deals):
+        for contract in deal.contracts:
+            if wanted in (contract.describe().casefold(), contract.name.casefold()):
+                return index
+    raise GameFileError(f"{where}: {shown(value)} is not a contract of {variant.name}")
 
 
 def import_game(data: object) -> list[Event]:
     """The events of a referee-game/1 dict; GameFileError (one line) for a file that cannot be read.
 
     A game the rules forbid imports fine: :func:`~referee.ledger.state.replay` or :func:`tally` refuse it.
-    Everything is bounded first (see :func:`read_game_file`), so nothing here can grow without limit.
+    The file's shape and sizes are checked first (:func:`referee.ledger.gamefile.validate`), then what
+    depends on the variant, so nothing here can grow without limit.
     """
-    _need(isinstance(data, Mapping), "a referee-game/1 file", "a JSON object", type(data).__name__)
-    assert isinstance(data, Mapping)
-    if data.get("format") != FORMAT:
-        raise GameFileError(f"not a {FORMAT} file: \"format\" is {_shown(data.get('format'))}")
-    _check_sizes(data)
-    variant_id = data.get("variant")
-    _need(isinstance(variant_id, str), '"variant"', "a variant id", variant_id)
-    assert isinstance(variant_id, str)
-    house = data.get("house_rules", {})
-    _need(isinstance(house, Mapping), '"house_rules"', "an object", house)
+    game = validate(data)
     try:
-        variant = find_variant(variant_id).with_house_rules(dict(house))
+        variant = find_variant(game.variant).with_house_rules(dict(game.house_rules))
     except RulesError as error:
         raise GameFileError(str(error)) from None
-    players = data.get("players")
-    _need(isinstance(players, list) and all(isinstance(p, str) for p in players), '"players"',
-          "a list of names", players)
-    assert isinstance(players, list)
-    first = data.get("first_dealer", players[0] if players else "")
-    _need(isinstance(first, str), '"first_dealer"', "a name", first)
-    settings = data.get("settings", {})
-    _need(isinstance(settings, Mapping), '"settings"', "an object", settings)
-    override = data.get("override")
-    _need(override is None or isinstance(override, str), '"override"', "a text", override)
-    most = variant.players.max if override is None else max(variant.players.max, MAX_PLAYERS)
+    players = game.players
+    first = game.first_dealer if game.first_dealer is not MISSING else (players[0] if players else "")
+    most = variant.players.max if game.override is None else max(variant.players.max, MAX_PLAYERS)
     if len(players) > most:
         raise GameFileError(f"{len(players)} players: {variant.name} takes {variant.players.min} to "
-                            f"{variant.players.max}" + ("" if override is not None else
+                            f"{variant.players.max}" + ("" if game.override is not None else
                                                         f" ({MAX_PLAYERS} at most with the table's override)"))
-    deals = data.get("deals", [])
-    _need(isinstance(deals, list), '"deals"', "a list", deals)
+    deals = game.deals
     if len(deals) > MAX_DEALS:
         raise GameFileError(f"{len(deals)} deals: a game of {variant.name} has {len(variant.deals)}")
-    abandoned = data.get("abandoned")
-    _need(abandoned is None or isinstance(abandoned, str), '"abandoned"', "a text", abandoned)
-
     _count_cards(deals)
     events: list[Event] = [
-        GameCreated(variant=variant_id, players=tuple(players), first_dealer=first, house_rules=dict(house),
-                    settings=dict(settings), override=override)
+        GameCreated(variant=game.variant, players=tuple(players), first_dealer=first,
+                    house_rules=dict(game.house_rules), settings=dict(game.settings), override=game.override)
     ]
     for number, deal in enumerate(deals, start=1):
-        events += _deal_events(variant, number, deal, last=number == len(deals))
-    if abandoned is not None:
-        events.append(GameAbandoned(reason=abandoned))
+        events += _deal_events(variant, number, deal)
+    if game.abandoned is not None:
+        events.append(GameAbandoned(reason=game.abandoned))
     if len(events) > MAX_EVENTS:
         raise GameFileError(f"{len(events):,} events (buys, lay-downs, cuts, deal ends): a game has at most "
                             f"{MAX_EVENTS:,}")
     return events
 
 
-def _count_cards(deals: list[Any]) -> None:
+def _count_cards(deals: list[DealEntry]) -> None:
     """Refuse a file with more cards written than :data:`MAX_CARDS`, or a hand or meld beyond its size."""
     total = 0
     for number, deal in enumerate(deals, start=1):
-        if not isinstance(deal, Mapping):
-            continue
-        texts: list[tuple[str, object]] = []
-        hands, laid = deal.get("hands"), deal.get("laid_down")
-        if isinstance(hands, Mapping):
-            texts += [(f"{_name(name)}'s hand", value) for name, value in hands.items()]
-        if isinstance(laid, Mapping):
-            texts += [(f"{_name(name)}'s meld", meld) for name, melds in laid.items() if isinstance(melds, list)
-                      for meld in melds]
+        hands = deal.hands if deal.hands is not MISSING else {}
+        texts = [(f"{name_shown(name)}'s hand", value) for name, value in hands.items()]
+        texts += [(f"{name_shown(name)}'s meld", meld) for name, melds in deal.laid_down.items() for meld in melds]
         for what, text in texts:
             if not isinstance(text, str):
                 continue
@@ -387,71 +221,34 @@ def _count_cards(deals: list[Any]) -> None:
         raise GameFileError(f"{total:,} cards written: a game file holds at most {MAX_CARDS:,}")
 
 
-def _deal_events(variant: Variant, number: int, deal: object, *, last: bool) -> list[Event]:
+def _deal_events(variant: Variant, number: int, deal: DealEntry) -> list[Event]:
     where = f"deal {number}"
-    _need(isinstance(deal, Mapping), where, "an object", deal)
-    assert isinstance(deal, Mapping)
-    override = deal.get("override")
-    _need(override is None or isinstance(override, str), f'{where} "override"', "a text", override)
-    ended = deal.get("ended", True)
-    _need(isinstance(ended, bool), f'{where} "ended"', "true or false", ended)
-    if not ended and not last:
-        raise GameFileError(f'{where} has "ended": false but later deals follow: only the last deal can be open')
-    events: list[Event] = []
-    left = deal.get("left", [])
-    _need(isinstance(left, list) and len(left) <= MAX_PLAYERS and all(isinstance(n, str) for n in left),
-          f'{where} "left"', "a list of the players who left before it", left)
-    events += [PlayerLeft(player=name) for name in left]
-    if "contract" in deal:
-        index = _contract_index(variant, deal["contract"], f'{where} "contract"')
+    events: list[Event] = [PlayerLeft(player=name) for name in deal.left]
+    if deal.contract is not MISSING:
+        index = _contract_index(variant, deal.contract, f'{where} "contract"')
         events.append(ContractChosen(deal=number, contract_index=index))
-    exact = deal.get("exact_cut", False)
-    _need(isinstance(exact, bool), f'{where} "exact_cut"', "true or false", exact)
-    jokers = deal.get("cutter_jokers", 0)
-    _need(_is_int(jokers) and 0 <= jokers <= MAX_CUTTER_JOKERS, f'{where} "cutter_jokers"',
-          f"a whole number from 0 to {MAX_CUTTER_JOKERS}", jokers)
-    if exact:
-        events.append(ExactCut(deal=number, cutter_jokers=jokers))
-    buys = deal.get("buys", {})
-    _need(isinstance(buys, Mapping) and len(buys) <= MAX_PLAYERS, f'{where} "buys"', "an object of counts", buys)
-    for name, count in buys.items():
-        _need(_is_int(count) and 0 <= count <= MAX_BUYS_PER_DEAL, f'{where} "buys" of {_name(name)}',
-              f"a whole number from 0 to {MAX_BUYS_PER_DEAL}", count)
+    if deal.exact_cut:
+        events.append(ExactCut(deal=number, cutter_jokers=deal.cutter_jokers))
+    for name, count in deal.buys.items():
         events += [Buy(deal=number, player=name) for _ in range(count)]
-    laid = deal.get("laid_down", {})
-    _need(isinstance(laid, Mapping) and len(laid) <= MAX_PLAYERS, f'{where} "laid_down"',
-          "an object of meld lists", laid)
-    for name, melds in laid.items():
-        _need(isinstance(melds, list) and len(melds) <= MAX_MELDS and all(isinstance(m, str) for m in melds),
-              f'{where} "laid_down" of {_name(name)}', f"a list of at most {MAX_MELDS} melds", melds)
+    for name, melds in deal.laid_down.items():
         for meld in melds:
             try:
                 parse_cards(meld)
             except CardError as error:
-                raise GameFileError(f"{where}, {_name(name)}'s meld {_shown(meld)}: {error}") from None
+                raise GameFileError(f"{where}, {name_shown(name)}'s meld {shown(meld)}: {error}") from None
         events.append(LaidDown(deal=number, player=name, melds=tuple(melds)))
-    if ended:
-        if "went_out" not in deal:
-            raise GameFileError(f'{where} has no "went_out" (a player, or null when nobody went out)')
-        went_out = deal["went_out"]
-        _need(went_out is None or isinstance(went_out, str), f'{where} "went_out"', "a player or null", went_out)
-        hands = deal.get("hands")
-        _need(isinstance(hands, Mapping) and len(hands) <= MAX_PLAYERS, f'{where} "hands"', "an object", hands)
-        assert isinstance(hands, Mapping)
-        checked: dict[str, HandValue] = {}
-        for name, value in hands.items():
+    if deal.ended:
+        assert deal.hands is not MISSING and deal.went_out is not MISSING  # the model says so
+        for name, value in deal.hands.items():
             if isinstance(value, str):
                 try:
                     parse_cards(value, allow_bare_rank=True)
                 except CardError as error:
-                    raise GameFileError(f"{where}, {_name(name)}'s hand {_shown(value)}: {error}") from None
-            else:
-                _need(_is_int(value) and 0 <= value <= MAX_HAND_POINTS, f"{where}, {_name(name)}'s hand",
-                      f"cards or points from 0 to {MAX_HAND_POINTS:,}", value)
-            checked[name] = value
-        events.append(DealEnded(deal=number, went_out=went_out, hands=checked))
-    if override is not None:
-        events = [e.with_override(override) for e in events]
+                    raise GameFileError(f"{where}, {name_shown(name)}'s hand {shown(value)}: {error}") from None
+        events.append(DealEnded(deal=number, went_out=deal.went_out, hands=dict(deal.hands)))
+    if deal.override is not None:
+        events = [e.with_override(deal.override) for e in events]
     return events
 
 

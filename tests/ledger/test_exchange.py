@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 
 from referee.cli import main
+from referee.ledger import gamefile
 from referee.ledger.events import Buy, ContractChosen, DealEnded, Event, ExactCut, GameCreated, LaidDown
 from referee.ledger.exchange import (
     GameFileError,
@@ -31,6 +32,7 @@ strategies = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(strategies)
 
 GAMES = Path(__file__).parent.parent / "games"
+SCHEMA = Path(__file__).parent.parent.parent / "docs" / "referee-game-1.schema.json"
 P4 = ["Ana", "Beto", "Caro", "Dani"]
 
 
@@ -202,3 +204,20 @@ def test_export_import_export_is_identical(log: tuple[list[Event], GameState]) -
     assert export_game(again) == first
     assert again.totals == state.totals and again.chips_left == state.chips_left
     assert again.players == state.players and again.finished == state.finished
+
+
+def test_the_published_schema_is_the_one_the_code_checks() -> None:
+    """docs/referee-game-1.schema.json is written by the code: `python -m referee.ledger.gamefile > <it>`."""
+    assert SCHEMA.read_text(encoding="utf-8") == gamefile.schema_text()
+
+
+@pytest.mark.parametrize("path", sorted(GAMES.glob("*.json")), ids=lambda p: p.name)
+def test_every_recorded_game_has_the_files_shape(path: Path) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    model = gamefile.validate(data)
+    assert model.players == data["players"] and len(model.deals) == len(data.get("deals", []))
+
+
+def test_an_exported_game_with_its_log_has_the_files_shape() -> None:
+    exported = export_game(replay(import_game(game())), include_log=True)
+    assert gamefile.validate(exported).log == exported["log"]
