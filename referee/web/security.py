@@ -29,15 +29,18 @@ When a check still fails (the browser dropped its cookies, or a page from before
 typed input show their form again with everything entered, a fresh token and why (:data:`RESENDABLE`); any other
 post gets a page in words. Nothing is saved either way.
 
-Limits: a request body over ``MAX_CONTENT_LENGTH`` (1 MiB) is refused with 413 before it is read; creating
+Limits: a request body over ``MAX_CONTENT_LENGTH`` (1 MiB) is refused with 413 before it is read; a body sent
+without a length (chunked) is read up to one byte past the limit first (:class:`SizedBodies`), then judged the
+same way, never cut short and processed; creating
 games and asking for links that open no game are rate-limited per client address (Flask-Limiter; counted in
 this process's memory unless ``REFEREE_RATELIMIT_STORAGE_URI`` points at a shared store).
 """
 
 from __future__ import annotations
 
+import io
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from flask import Flask, current_app, render_template, request, session
@@ -113,6 +116,7 @@ def init_app(app: Flask) -> None:
     if isinstance(hosts, str):
         app.config["TRUSTED_HOSTS"] = [host.strip() for host in hosts.split(",") if host.strip()] or None
 
+    app.wsgi_app = SizedBodies(app.wsgi_app, app)  # type: ignore[method-assign]
     proxies = {argument: _count(app, key) for key, argument in PROXY_FIX_SETTINGS.items()}
     if any(proxies.values()):
         app.wsgi_app = ProxyFix(app.wsgi_app, **proxies)  # type: ignore[method-assign]
@@ -130,6 +134,45 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(413, too_large)
     app.register_error_handler(429, too_many)
     mask_app_logs(app)
+
+
+class SizedBodies:
+    """WSGI middleware: a body sent without ``Content-Length`` (chunked) is read here, at most one byte past
+    ``MAX_CONTENT_LENGTH``, and handed on with the length it has, so that the limit judges it like any other.
+
+    Werkzeug reads such a body only up to the limit and stops without a word: a form would be cut at 1 MiB and
+    processed. Here one byte too many makes the length too large, and the request is refused with 413 (by the
+    CSRF check's read or :func:`refuse_large_bodies`, whichever comes first) before any view sees it.
+    """
+
+    def __init__(self, wsgi_app: Callable[..., Iterable[bytes]], app: Flask) -> None:
+        self.wsgi_app = wsgi_app
+        self.app = app
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        limit = self.app.config.get("MAX_CONTENT_LENGTH")
+        # A server sets wsgi.input_terminated when its stream ends with the body (gunicorn, and Werkzeug's own
+        # server for a chunked body); without it a body with no length is no body (Werkzeug reads nothing).
+        unsized = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower() or not environ.get("CONTENT_LENGTH")
+        if limit is not None and unsized and environ.get("wsgi.input_terminated"):
+            body = _read_at_most(environ["wsgi.input"], limit + 1)
+            environ["wsgi.input"] = io.BytesIO(body)
+            environ["CONTENT_LENGTH"] = str(len(body))
+            environ.pop("HTTP_TRANSFER_ENCODING", None)  # the body handed on is no longer chunked: it has a length
+        return self.wsgi_app(environ, start_response)
+
+
+def _read_at_most(stream: Any, size: int) -> bytes:
+    """Up to ``size`` bytes of ``stream``: fewer only where it ends."""
+    parts: list[bytes] = []
+    left = size
+    while left > 0:
+        part = stream.read(min(left, 64 * 1024))
+        if not part:
+            break
+        parts.append(part)
+        left -= len(part)
+    return b"".join(parts)
 
 
 class SessionCookies(SecureCookieSessionInterface):
