@@ -35,7 +35,7 @@ import icu
 
 from referee.rules.problems import Problem
 
-__all__ = ["MAX_NAME_LENGTH", "clean_name", "name_problems", "looks_like"]
+__all__ = ["MAX_NAME_LENGTH", "clean_name", "name_problems", "looks_like", "without_escapes"]
 
 #: The longest name a player may have (the new-game and rename forms ask for no more).
 MAX_NAME_LENGTH = 40
@@ -54,9 +54,18 @@ def _dropped(char: str) -> bool:
     return unicodedata.category(char) in ("Cc", "Cf", "Co", "Cs", "Cn") or char in _BLANKS
 
 
+def without_escapes(text: str) -> str:
+    """``text`` with every terminal escape sequence removed whole (not just its ESC).
+
+    >>> without_escapes("Be\\x1b[31mto\\x1b]0;title\\x07")
+    'Beto'
+    """
+    return _ESCAPES.sub("", text)
+
+
 def clean_name(text: str) -> str:
     """``text`` as the name to keep: escape codes and invisible characters removed, spaces collapsed, NFC."""
-    text = _ESCAPES.sub("", text)
+    text = without_escapes(text)
     text = "".join(char for char in text if not _dropped(char))
     return unicodedata.normalize("NFC", " ".join(text.split()))
 

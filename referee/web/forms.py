@@ -1,9 +1,10 @@
 """The scorekeeper's forms (Flask-WTF: every POST carries a CSRF token).
 
-Every form reads what was posted through :class:`Form`'s cleaning first: control characters (a NUL byte,
-escape codes) are dropped and no value is longer than :data:`MAX_FIELD_TEXT`, so nothing hostile reaches a
-field, the database or a page that echoes it. Numbers are read by :func:`whole_number` alone: ASCII digits,
-at most nine of them, within the field's bounds (``int()`` would take ``۱۲``, ``1_000`` or 4,300 digits).
+Every form reads what was posted through :class:`Form`'s cleaning first: terminal escape sequences are removed
+whole, other control characters (a NUL byte) are dropped and no value is longer than :data:`MAX_FIELD_TEXT`, so
+nothing hostile reaches a field, the database or a page that echoes it. Numbers are read by :func:`whole_number`
+alone: ASCII digits, at most nine of them, within the field's bounds (``int()`` would take ``۱۲``, ``1_000`` or
+4,300 digits).
 
 A form checks only the shape of what was typed (a whole number, a known player, a text of sensible length);
 whether the rules allow it is the ledger's and the engine's call, made when the view appends the event.
@@ -38,7 +39,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
 from referee.ledger.events import HandValue
-from referee.ledger.names import MAX_NAME_LENGTH, clean_name
+from referee.ledger.names import MAX_NAME_LENGTH, clean_name, without_escapes
 from referee.rules.variants import DEFAULT_VARIANT, VARIANTS, HouseRule, HouseRuleError, Variant
 from referee.web.notation import hand_notation  # a hand typed with the page's suit letters (Spanish: P C D T)
 
@@ -88,13 +89,16 @@ def whole_number(text: object, *, minimum: int = 0, maximum: int = MAX_NUMBER) -
 
 
 def clean_text(text: str) -> str:
-    """``text`` without control characters (line breaks and tabs kept), cut to :data:`MAX_FIELD_TEXT`.
+    """``text`` without terminal escape sequences (removed whole, by the ledger's
+    :func:`~referee.ledger.names.without_escapes`) or other control characters (line breaks and tabs kept), cut
+    to :data:`MAX_FIELD_TEXT`.
 
-    >>> clean_text("Ana" + chr(0) + chr(27) + "[31m")
-    'Ana[31m'
+    >>> clean_text("A" + chr(0) + "na" + chr(27) + "[31m")
+    'Ana'
     """
     text = text[: MAX_FIELD_TEXT * 2]
     if not text.isprintable():
+        text = without_escapes(text)
         text = "".join(c for c in text if c in KEPT_CONTROLS or unicodedata.category(c) != "Cc")
     return text[:MAX_FIELD_TEXT]
 
