@@ -1,16 +1,15 @@
-"""The production server, started exactly as the README's Deploy section says: ``referee serve`` (gunicorn).
+"""The production server, started exactly as the README's Deploy section says: ``referee db upgrade``, then
+``referee serve --host 127.0.0.1 --port PORT --workers 4`` (gunicorn).
 
-A real socket on 127.0.0.1, real requests, the real access log, then SIGTERM and a clean stop.
+A real socket on 127.0.0.1, real requests, the real access log, then SIGTERM and a clean stop: first on SQLite,
+then on the throwaway PostgreSQL server with every setting of the Deploy section's step 3 (a trusted host, a
+TLS proxy in front), where a viewer's live stream carries a save made through the server.
 """
 
 from __future__ import annotations
 
 import http.client
-import os
-import signal
 import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -18,156 +17,107 @@ from pathlib import Path
 
 import pytest
 
-from referee import create_app, db
-from referee.ledger import store
-from referee.ledger.events import GameCreated
 from referee.server import mask_tokens
+from tests.pg import fresh_database, postgres_url
+from tests.serving import (
+    LIVE_WITHIN,
+    SECRET_KEY,
+    SITE,
+    START_TIMEOUT,
+    LiveStream,
+    RunningServer,
+    Scorekeeper,
+    deploy_settings,
+    free_port,
+    new_game,
+    running,
+    start,
+    stop,
+    upgrade,
+)
 
-REFEREE = Path(sys.executable).with_name("referee")
-#: Generous: a loaded 2-core machine may take a while to start two workers.
-START_TIMEOUT = 60.0
+__all__ = ["postgres_url"]  # the throwaway PostgreSQL server, as a fixture
+
+#: What nginx adds to every request it passes on over TLS (README, Deploy step 5).
+OVER_TLS = {"X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.7"}
 
 
 @dataclass
-class RunningServer:
-    process: subprocess.Popen[bytes]
-    port: int
-    log: Path
+class Site:
+    """A running server and the links of one game on it."""
+
+    server: RunningServer
+    database: str
     edit_token: str
     view_token: str
 
-    def request(self, method: str, path: str, timeout: float = 20.0) -> http.client.HTTPResponse:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
-        connection.request(method, path)
-        response = connection.getresponse()
-        response.read()
-        connection.close()
-        return response
-
-    def log_text(self) -> str:
-        return self.log.read_text(encoding="utf-8", errors="replace")
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _wait_until_answering(server: RunningServer) -> None:
-    deadline = time.monotonic() + START_TIMEOUT
-    while time.monotonic() < deadline:
-        if server.process.poll() is not None:
-            pytest.fail(f"the server stopped at start:\n{server.log_text()}")
-        try:
-            server.request("GET", "/", timeout=5)
-            return
-        except OSError:
-            time.sleep(0.2)
-    pytest.fail(f"the server did not answer within {START_TIMEOUT} s:\n{server.log_text()}")
-
-
-def _stop(process: subprocess.Popen[bytes]) -> int:
-    process.send_signal(signal.SIGTERM)
-    try:
-        return process.wait(timeout=60)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(timeout=10)
-        raise
-
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningServer]:
-    """The Deploy section's commands and settings: ``referee db upgrade``, then
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """The Deploy section's commands on SQLite: ``referee db upgrade``, then
     ``referee serve --host 127.0.0.1 --port PORT --workers 4``."""
     root = tmp_path_factory.mktemp("server")
     database = f"sqlite:///{root / 'referee.sqlite3'}"
-    port = _free_port()
-    env = {
-        **os.environ,
-        "REFEREE_DATABASE_URL": database,
-        "REFEREE_SECRET_KEY": "test-only-secret-key-for-the-server-test",
-        "REFEREE_PUBLIC_URL": f"http://127.0.0.1:{port}",
-    }
-    upgraded = subprocess.run([str(REFEREE), "db", "upgrade"], env=env, cwd=root, capture_output=True, text=True,
-                              timeout=120)
-    assert upgraded.returncode == 0, upgraded.stderr
-    assert "Upgraded" in upgraded.stdout
-    app = create_app({"DATABASE_URL": database}, instance_path=root / "instance")
-    with app.app_context(), db.session() as session:
-        game = store.create_game(
-            session, created=GameCreated(variant="telefunken", players=("Ana", "Beto", "Cora"), first_dealer="Ana")
-        )
-        edit_token, view_token = game.edit_token, game.view_token
-    app.extensions["referee.db"].dispose()
-
-    log = root / "server.log"
-    with log.open("wb") as sink:
-        process = subprocess.Popen(
-            [str(REFEREE), "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "4"],
-            env=env, stdout=sink, stderr=subprocess.STDOUT, cwd=root,
-        )
-    running = RunningServer(process, port, log, edit_token, view_token)
-    try:
-        _wait_until_answering(running)
-        yield running
-    finally:
-        if process.poll() is None:
-            _stop(process)
+    port = free_port()
+    settings = {"REFEREE_DATABASE_URL": database, "REFEREE_SECRET_KEY": SECRET_KEY,
+                "REFEREE_PUBLIC_URL": f"http://127.0.0.1:{port}"}
+    upgrade(settings, root)
+    edit_token, view_token = new_game(database)
+    with running(root, settings, port=port, workers=4) as server:
+        yield Site(server, database, edit_token, view_token)
 
 
-def test_it_is_gunicorn_with_its_workers(server: RunningServer) -> None:
+def test_it_is_gunicorn_with_its_workers(site: Site) -> None:
     deadline = time.monotonic() + START_TIMEOUT  # the first worker may answer before the last has booted
-    while server.log_text().count("Booting worker with pid") < 4:
-        assert time.monotonic() < deadline, server.log_text()
+    while site.server.log_text().count("Booting worker with pid") < 4:
+        assert time.monotonic() < deadline, site.server.log_text()
         time.sleep(0.2)
-    text = server.log_text()
+    text = site.server.log_text()
     assert "Starting gunicorn" in text
     assert "Using worker: gthread" in text
     assert "development server" not in text
 
 
-def test_it_answers_pages_and_links(server: RunningServer) -> None:
-    assert server.request("GET", "/").status == 200
-    assert server.request("GET", f"/v/{server.view_token}").status == 200
-    assert server.request("GET", f"/g/{server.edit_token}/share").status == 200
-    assert server.request("GET", "/v/not-a-token").status == 404
+def test_it_answers_pages_and_links(site: Site) -> None:
+    assert site.server.request("GET", "/").status == 200
+    assert site.server.request("GET", f"/v/{site.view_token}").status == 200
+    assert site.server.request("GET", f"/g/{site.edit_token}/share").status == 200
+    assert site.server.request("GET", "/v/not-a-token").status == 404
 
 
-def test_the_access_log_masks_every_token(server: RunningServer) -> None:
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=20)
+def test_the_access_log_masks_every_token(site: Site) -> None:
+    connection = http.client.HTTPConnection("127.0.0.1", site.server.port, timeout=20)
     # The Referer is logged too: a viewer who followed a link from the scorekeeper's page sends both tokens.
-    connection.request("GET", f"/v/{server.view_token}?from=1",
-                       headers={"Referer": f"http://127.0.0.1:{server.port}/g/{server.edit_token}/share"})
+    connection.request("GET", f"/v/{site.view_token}?from=1",
+                       headers={"Referer": f"http://127.0.0.1:{site.server.port}/g/{site.edit_token}/share"})
     assert connection.getresponse().read()
     connection.close()
     deadline = time.monotonic() + 20
-    while "/v/…?from=1" not in server.log_text():
-        assert time.monotonic() < deadline, server.log_text()
+    while "/v/…?from=1" not in site.server.log_text():
+        assert time.monotonic() < deadline, site.server.log_text()
         time.sleep(0.2)
-    text = server.log_text()
-    assert server.view_token not in text
-    assert server.edit_token not in text
+    text = site.server.log_text()
+    assert site.view_token not in text
+    assert site.edit_token not in text
     assert "/g/…/share" in text
 
 
-def test_oversized_request_lines_and_headers_are_refused_at_once(server: RunningServer) -> None:
-    assert server.request("GET", "/?" + "x" * 10_000).status == 414
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=20)
+def test_oversized_request_lines_and_headers_are_refused_at_once(site: Site) -> None:
+    assert site.server.request("GET", "/?" + "x" * 10_000).status == 414
+    connection = http.client.HTTPConnection("127.0.0.1", site.server.port, timeout=20)
     connection.request("GET", "/", headers={"X-Padding": "x" * 10_000})
     assert connection.getresponse().status in (400, 431)
     connection.close()
 
 
-def test_silent_connections_do_not_stop_it_answering(server: RunningServer) -> None:
+def test_silent_connections_do_not_stop_it_answering(site: Site) -> None:
     silent: list[socket.socket] = []
     try:
         for _ in range(300):
-            sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+            sock = socket.create_connection(("127.0.0.1", site.server.port), timeout=10)
             silent.append(sock)
         started = time.monotonic()
-        assert server.request("GET", "/", timeout=30).status == 200
+        assert site.server.request("GET", "/", timeout=30).status == 200
         assert time.monotonic() - started < 5.0
     finally:
         for sock in silent:
@@ -183,19 +133,87 @@ def test_mask_tokens_leaves_other_paths_alone() -> None:
 
 def test_sigterm_stops_it_cleanly(tmp_path: Path) -> None:
     """A separate server: SIGTERM ends it with status 0, after its workers have exited."""
-    port = _free_port()
-    env = {**os.environ, "REFEREE_DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
-           "REFEREE_SECRET_KEY": "test-only-secret-key-for-the-server-test"}
-    log = tmp_path / "server.log"
-    with log.open("wb") as sink:
-        process = subprocess.Popen([str(REFEREE), "serve", "--host", "127.0.0.1", "--port", str(port)],
-                                   env=env, stdout=sink, stderr=subprocess.STDOUT, cwd=tmp_path)
-    running = RunningServer(process, port, log, "", "")
-    try:
-        _wait_until_answering(running)
-    finally:
-        status = _stop(process)
-    text = log.read_text()
+    settings = {"REFEREE_DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "REFEREE_SECRET_KEY": SECRET_KEY}
+    server = start(tmp_path, settings, workers=None)
+    status = stop(server.process)
+    text = server.log_text()
     assert status == 0, text
     assert "Handling signal: term" in text
     assert "Shutting down: Master" in text
+
+
+# ---- the Deploy section on PostgreSQL, behind a TLS proxy --------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def deployed(postgres_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """README Deploy, steps 3 and 4, on a new database of the throwaway PostgreSQL server: the settings, then
+    ``referee db upgrade`` and ``referee serve --host 127.0.0.1 --port PORT --workers 4``. Every request
+    carries the site's name as its Host, as nginx passes it on."""
+    root = tmp_path_factory.mktemp("deploy")
+    database = fresh_database(postgres_url, "referee_deploy")
+    settings = deploy_settings(database, SITE)
+    upgrade(settings, root)
+    edit_token, view_token = new_game(database)
+    with running(root, settings, workers=4, host=SITE) as server:
+        yield Site(server, database, edit_token, view_token)
+
+
+def test_deployed_it_answers_for_its_public_name(deployed: Site) -> None:
+    assert deployed.server.request("GET", "/").status == 200
+    assert deployed.server.request("GET", f"/v/{deployed.view_token}").status == 200
+    share = deployed.server.request("GET", f"/g/{deployed.edit_token}/share", headers=OVER_TLS)
+    assert share.status == 200
+    assert f"https://{SITE}/v/{deployed.view_token}".encode() in share.data  # type: ignore[attr-defined]
+    assert "Using worker: gthread" in deployed.server.log_text()
+
+
+@pytest.mark.parametrize("host", ["evil.example", "127.0.0.1", "referee.example.org.evil.example"])
+def test_deployed_it_refuses_any_other_host(deployed: Site, host: str) -> None:
+    assert deployed.server.request("GET", "/", headers={"Host": host}).status == 400
+    assert deployed.server.request("GET", f"/v/{deployed.view_token}", headers={"Host": host}).status == 400
+
+
+def test_deployed_behind_tls_its_cookies_are_secure_and_it_sends_hsts(deployed: Site) -> None:
+    players = f"/g/{deployed.edit_token}/players"  # a form's page: it sets the session cookie (CSRF)
+    over_tls = deployed.server.request("GET", players, headers=OVER_TLS)
+    assert over_tls.status == 200
+    cookies = over_tls.msg.get_all("Set-Cookie") or []
+    assert cookies
+    assert all("; Secure" in cookie and "; HttpOnly" in cookie for cookie in cookies), cookies
+    assert over_tls.getheader("Strict-Transport-Security") == "max-age=31536000; includeSubDomains"
+    # Without the proxy's word the request came over plain HTTP: neither (a Secure cookie would never come back).
+    plain = deployed.server.request("GET", players)
+    assert plain.getheader("Strict-Transport-Security") is None
+    assert not any("; Secure" in cookie for cookie in plain.msg.get_all("Set-Cookie") or [])
+
+
+def test_deployed_a_viewers_live_stream_carries_a_save_made_through_the_server(deployed: Site) -> None:
+    edit_token, view_token = new_game(deployed.database)
+    keeper = Scorekeeper(deployed.server.url, edit_token, {"Host": SITE, **OVER_TLS})
+    stream = LiveStream.open(deployed.server, view_token, seq=1, headers=OVER_TLS)
+    try:
+        assert stream.status == 200, stream.head
+        assert "text/event-stream" in stream.head
+        keeper.save()
+        answered = time.monotonic()
+        board = stream.board(2, within=LIVE_WITHIN)
+        assert time.monotonic() - answered < LIVE_WITHIN
+        assert board["id"] == "2"
+        assert "Ana B" in board["data"]
+    finally:
+        stream.drop()
+    keeper.save()  # wakes the dropped stream, which finds its phone gone and ends (see the next test)
+
+
+def test_deployed_sigterm_stops_it_cleanly(deployed: Site) -> None:
+    """Last of this module: stops its server. Every worker exits by itself, none killed at the graceful timeout
+    (a stream whose viewer is still connected would hold its worker that long: see LiveStream.drop)."""
+    started = time.monotonic()
+    status = stop(deployed.server.process)
+    text = deployed.server.log_text()
+    assert status == 0, text
+    assert "Handling signal: term" in text
+    assert text.count("Worker exiting") == 4, text
+    assert "Shutting down: Master" in text
+    assert time.monotonic() - started < 20, text

@@ -4,7 +4,8 @@ The server is the production one — gunicorn with ``referee.gunicorn_conf``, as
 127.0.0.1 only, serving ``benchapp:app``: the referee app plus one minimal JSON endpoint, ``/_bench/json``, the
 baseline every figure is compared with in the same run (so a ratio holds on a busy shared machine).
 
-Load comes from Debian's ``wrk`` (``make bench`` installs it) or from a bounded asyncio client; every loop
+The scorekeeper that saves over HTTP is the server tests' own (:class:`tests.serving.Scorekeeper`). Load comes
+from Debian's ``wrk`` (``make bench`` installs it) or from a bounded asyncio client; every loop
 stops by itself (a count and a deadline).
 """
 
@@ -15,7 +16,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -24,28 +24,23 @@ import urllib.request
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from html.parser import HTMLParser
-from http.client import HTTPConnection
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
 
 from sqlmodel import Session
 
 from referee.db import init_db, make_engine
 from referee.ledger import store
 from referee.ledger.events import Event, GameCreated
+from tests.serving import Scorekeeper, free_port
+
+__all__ = ["BASELINE", "PLAYERS", "Scorekeeper", "free_port", "Server", "server", "GameLinks", "make_games",
+           "wrk_path", "wrk", "summary", "report"]
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
 BASELINE = "/_bench/json"
 PLAYERS = ("Ana", "Bruno", "Carla", "Dario")
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @dataclass
@@ -165,82 +160,6 @@ def make_games(database_url: str, count: int, *, events: Sequence[Event] = (),
     finally:
         engine.dispose()
     return made
-
-
-# ---- a scorekeeper over HTTP ---------------------------------------------------------------------------------
-
-
-class _Forms(HTMLParser):
-    def __init__(self, html: str) -> None:
-        super().__init__()
-        self.forms: list[tuple[str, dict[str, str]]] = []
-        self.feed(html)
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = {k: v or "" for k, v in attrs}
-        if tag == "form":
-            self.forms.append((a.get("action", ""), {}))
-        elif tag == "input" and self.forms and "name" in a and a.get("type") not in ("radio", "checkbox", "submit"):
-            self.forms[-1][1].setdefault(a["name"], a.get("value", ""))
-
-
-class Scorekeeper:
-    """One scorekeeper's phone: renames the first player back and forth (an event that is always allowed)."""
-
-    def __init__(self, base: str, edit_token: str) -> None:
-        self.host, self.port = base.removeprefix("http://").split(":")
-        self.token = edit_token
-        self.cookie = ""
-
-    def _request(self, method: str, path: str, body: str | None = None) -> tuple[int, bytes, dict[str, str]]:
-        connection = HTTPConnection(self.host, int(self.port), timeout=60)
-        headers = {"Cookie": self.cookie} if self.cookie else {}
-        if body is not None:
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-        connection.request(method, path, body=body, headers=headers)
-        response = connection.getresponse()
-        data = response.read()
-        for name, value in response.getheaders():
-            if name.lower() == "set-cookie" and value.startswith("session="):
-                self.cookie = value.split(";", 1)[0]
-        connection.close()
-        return response.status, data, dict(response.getheaders())
-
-    def page(self, path: str = "") -> bytes:
-        status, data, _ = self._request("GET", f"/g/{self.token}{path}")
-        assert status == 200, status
-        return data
-
-    def save(self) -> float:
-        """One save (a rename) through the players screen; returns the POST's own latency in seconds."""
-        html = self.page("/players").decode()
-        for action, fields in _Forms(html).forms:
-            player = [k for k in fields if k.endswith("player")]
-            if action.endswith("/players") and player:
-                old = fields[player[0]]
-                new = old.removesuffix(" B") if old.endswith(" B") else old + " B"
-                fields[player[0].removesuffix("player") + "new_name"] = new
-                break
-        else:
-            raise AssertionError("no rename form")
-        started = time.perf_counter()
-        status, _, headers = self._request("POST", action, urlencode(fields))
-        elapsed = time.perf_counter() - started
-        assert status == 303, (status, headers)
-        return elapsed
-
-
-    def undo(self) -> float:
-        """Undo the last action through the Undo screen; returns the POST's own latency in seconds."""
-        html = self.page("/undo").decode()
-        found = [(action, fields) for action, fields in _Forms(html).forms if action.endswith("/undo")]
-        assert found, "no undo form"
-        action, fields = found[0]
-        started = time.perf_counter()
-        status, _, headers = self._request("POST", action, urlencode(fields))
-        elapsed = time.perf_counter() - started
-        assert status == 303, (status, headers)
-        return elapsed
 
 
 # ---- load and figures -----------------------------------------------------------------------------------------
