@@ -20,7 +20,7 @@ export DEBIAN_FRONTEND := noninteractive
 PYTEST_OK_IF_EMPTY = status=0; $(1) || status=$$?; if [ $$status -eq 5 ]; then echo "pytest: no tests collected"; \
 	elif [ $$status -ne 0 ]; then exit $$status; fi
 
-.PHONY: help run test lint typecheck pytest browser pg bench wrk clean
+.PHONY: help run test lint typecheck pytest browser pg proxy bench wrk clean
 
 help:
 	@echo "make run    serve the app at http://$(HOST):$(PORT) with gunicorn (HOST=0.0.0.0 for the local network, PORT=..., WORKERS=...)"
@@ -40,7 +40,7 @@ typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy referee
 
 # `pg`: the ledger tests start a throwaway PostgreSQL server (tests/ledger/conftest.py) when its binaries exist.
-pytest: $(VENV)/.installed-test browser pg
+pytest: $(VENV)/.installed-test browser pg proxy
 	@$(call PYTEST_OK_IF_EMPTY,$(BIN)/python -m pytest --ignore=tests/bench)
 
 bench: $(VENV)/.installed-test browser pg wrk
@@ -100,6 +100,18 @@ pg:
 			apt-get update && apt-get install -y postgresql; \
 		else \
 			echo "PostgreSQL tests will be skipped: no initdb (sudo apt-get install postgresql)"; \
+		fi; \
+	fi
+
+# The TLS proxy test (tests/test_tls_proxy.py) puts Debian's nginx, with a certificate made by openssl, in front of
+# the server; as root we install them, otherwise that test is skipped (CI=true: it fails) and says why.
+proxy:
+	@if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ] || ! command -v openssl >/dev/null; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			echo "Installing Debian's nginx-light and openssl for the TLS proxy test"; \
+			apt-get update && apt-get install -y nginx-light openssl; \
+		else \
+			echo "The TLS proxy test will be skipped: no nginx (sudo apt-get install nginx-light openssl)"; \
 		fi; \
 	fi
 

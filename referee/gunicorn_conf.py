@@ -53,9 +53,12 @@ accesslog = "-"
 errorlog = "-"
 logger_class = "referee.server.AccessLogger"
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms "%(f)s" "%(a)s"'
-#: The proxy's address(es) whose X-Forwarded-* headers gunicorn believes (the app's own ProxyFix setting
-#: decides what Flask makes of them).
-forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS") or "127.0.0.1,::1"
+#: gunicorn believes no X-Forwarded-* header from anyone (its defaults believe loopback's, and every client's on
+#: a Unix socket: hence both settings). The app's ProxyFix settings (``REFEREE_PROXY_FIX_*``, see
+#: ``referee.web.security``) are the one place that decides which proxy to believe, so a header forged on a
+#: server without a proxy changes nothing; ``FORWARDED_ALLOW_IPS`` is not read.
+forwarded_allow_ips = ""
+secure_scheme_headers: dict[str, str] = {}
 proc_name = "referee"
 #: gunicorn's control socket (a file in the home folder) is not used: stop the server with SIGTERM.
 control_socket_disable = True
