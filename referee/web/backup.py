@@ -19,6 +19,7 @@ from referee.ledger import exchange, store
 from referee.ledger.state import EventRefused
 from referee.rules.problems import RulesError
 from referee.web import access, describe
+from referee.web.device import device_label
 from referee.web.forms import CSRF_FAILED, EmptyForm, RestoreForm
 
 bp = Blueprint("backup", __name__)
@@ -36,6 +37,8 @@ def restore() -> Response | tuple[str, int]:
     try:
         data = exchange.read_game_file(raw)
         events = exchange.import_game(data)
+        # The phone that restores is the one that recorded the new game's creation (the file names no phone).
+        events = [events[0].with_device(device_label()), *events[1:]]
         with db.session() as session:
             game = store.restore_game(session, events=events)
             edit_token = game.edit_token

@@ -21,6 +21,7 @@ from referee.ledger.state import EventRefused
 from referee.rules.problems import RulesError
 from referee.rules.variants import DEFAULT_VARIANT, VARIANTS, Variant
 from referee.web import access, describe, share
+from referee.web.device import device_label
 from referee.web.forms import (
     CSRF_FAILED,
     MAX_NAME,
@@ -227,7 +228,7 @@ def _created(form: NewGameFields, key: str | None = None) -> tuple[GameCreated |
             settings[key] = form[key].data
     created = GameCreated(
         variant=variant.id, players=tuple(names), first_dealer=first_dealer,
-        house_rules=form.house_rule_values(), settings=settings,
+        house_rules=form.house_rule_values(), settings=settings, device=device_label(),
     )
     return created, []
 

@@ -1,0 +1,21 @@
+"""This phone's label: a name the scorekeeper gives the phone (``Kitchen phone``), kept in a cookie and recorded
+on every event the phone makes — the game's creation and a restore included — so that the score sheet can say
+which phone recorded what."""
+
+from __future__ import annotations
+
+from flask import request
+
+from referee.web.forms import MAX_DEVICE_LABEL, clean_text
+
+#: The cookie that names this phone.
+DEVICE_COOKIE = "referee_device"
+
+
+def device_label() -> str | None:
+    """This phone's label, as its cookie keeps it (cleaned and bounded), or None when it has none."""
+    label = " ".join(clean_text(request.cookies.get(DEVICE_COOKIE, "")).split())[:MAX_DEVICE_LABEL]
+    return label or None
+
+
+__all__ = ["DEVICE_COOKIE", "device_label"]
