@@ -323,12 +323,15 @@ def _replayed(session: Session, game_id: int, row: GameEvent, event: Event) -> A
 
 
 def append(
-    session: Session, *, game_id: int, event: Event, expected_seq: int, idempotency_key: str | None = None
+    session: Session, *, game_id: int, event: Event, expected_seq: int, idempotency_key: str | None = None,
+    current: GameState | None = None,
 ) -> AppendResult:
     """Append one event in one transaction (commits, or rolls back); Conflict if the game moved past ``expected_seq``.
 
     Raises EventRefused (nothing written) when the rules refuse the event and it carries no override.
     A retried request with the same ``idempotency_key`` returns the original result (``replayed=True``).
+    ``current`` is this game's state as the caller already holds it (a page's request loaded it): when it is
+    at the game's last seq the event is folded onto it, so a request gets the game's state once, not again here.
     """
     if isinstance(event, GameCreated):
         raise TypeError("a game is created with create_game, not appended to")
@@ -343,7 +346,8 @@ def append(
     # The fold, before the first write: on SQLite nothing is locked yet, so a long game's fold never makes
     # another table's save wait. EventRefused from here writes nothing.
     now = _now()
-    state = apply(_state_at(session, game_id, public_id, seq), event, at=_utc(now))
+    before = current if current is not None and current.seq == seq else _state_at(session, game_id, public_id, seq)
+    state = apply(before, event, at=_utc(now))
     # End the read (with no write pending this only releases a snapshot) so the write below starts afresh,
     # as a writer's transaction: on SQLite it waits for the write lock instead of failing.
     session.rollback()

@@ -1,0 +1,329 @@
+"""The deal screen: deal N of M, its contract, who deals, cuts and plays first, chips and totals, a claim on a
+discard; and its actions (exact cut, buy, laid down, dealer's choice of contract), each one event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from flask import flash, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from referee.ledger.events import Buy, ContractChosen, Event, ExactCut, LaidDown
+from referee.ledger.state import GameState
+from referee.rules.cards import CardError
+from referee.web import access, describe, notation, rules_card
+from referee.web.forms import CSRF_FAILED, ActionForm, BuyForm, ExactCutForm, LaidDownForm, new_key, whole_number
+from referee.web.table import bp
+from referee.web.table.common import (
+    Outcome,
+    Page,
+    append,
+    form_errors,
+    go_deal,
+    last_undoable,
+    stale_message,
+)
+
+#: The deal screen's card for each of its actions: a redirect lands there, not at the top of the page.
+ACTION_CARDS = {"buy": "buy-card", "laid-down": "laid-card", "cut": "cut-card", "contract": "deal-head",
+                "abandon": "refusal"}
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A refused action shown on the deal screen, with the form that records it anyway."""
+
+    action: str  # the form it came from: "buy", "laid-down", "cut", "contract", "abandon"
+    title: str
+    reasons: tuple[str, ...]
+    forcible: bool
+    form: ActionForm | None
+
+
+def deal_context(table: access.Table) -> dict[str, Any]:
+    """What the deal screen shows: everything comes from the ledger's state."""
+    state = table.state
+    variant = state.variant
+    seq = state.seq
+    players = state.players
+    playing = state.playing  # a player who left the game cannot buy or lay down
+    cut_form = ExactCutForm(formdata=None).prepare(seq)
+    buy_form = BuyForm(formdata=None)
+    buy_form.set_players(playing)
+    buy_form.prepare(seq)
+    laid_form = LaidDownForm(formdata=None)
+    laid_form.set_players([p for p in playing if p not in state.melded] or playing)
+    laid_form.prepare(seq)
+    contract_form = ActionForm(formdata=None).prepare(seq)
+    ranks = state.ranks
+    rows = []
+    for name in players:
+        rows.append({
+            "name": name,
+            "total": state.totals[name],
+            "rank": ranks[name],
+            "chips": state.chips_left.get(name),
+            "buys_this_deal": state.buys_this_deal.get(name, 0),
+            "buys_left_this_deal": state.buys_left_this_deal.get(name),
+            "melded": name in state.melded,
+            "dealer": name == state.dealer,
+            "cutter": name == state.cutter,
+            "first": name == state.first_player,
+            "left": state.left.get(name),
+        })
+    jokers_matter = variant.cut.cutter_takes_jokers and variant.deck_row(len(players)).jokers > 0
+    cut_counts_by_jokers = [(j, state.exact_cut_counts_for(j)) for j in range(0, 4)] if jokers_matter else []
+    return {
+        "table": table,
+        "state": state,
+        "variant": variant,
+        "rows": rows,
+        "deal_words": rules_card.deal_words(state.deal, variant.terms),
+        "reminders": rules_card.reminders(variant, state.deal.number),
+        "buy_call": rules_card.buy_call_words(variant.terms),
+        "contract_icons": [rules_card.contract_icons(c) for c in state.contracts],
+        "cut_form": cut_form,
+        "buy_form": buy_form,
+        "laid_form": laid_form,
+        "contract_form": contract_form,
+        "cut_counts": state.exact_cut_counts,
+        "cut_counts_by_jokers": cut_counts_by_jokers,
+        "jokers_matter": jokers_matter,
+        "buying": variant.buying_in(_rules_deal(state)),
+        "show_chips": state.chip_limit is not None,
+        "show_buys_left": state.chip_limit is None and any(v is not None for v in state.buys_left_this_deal.values()),
+        "stock_cards": state.stock_cards_for_buy(False),
+        "stock_cards_own_turn": state.stock_cards_for_buy(True) if variant.buy.on_own_turn else None,
+        "token_name": describe.token_name(variant),
+        "rules_url": rules_card.rules_url(variant),
+        "describe": describe,
+        "last_deal": state.deals[-1] if state.deals else None,
+        "undo_target": last_undoable(state),
+        "rules_card": rules_card,
+        "refusal": None,
+        "kept": {},
+        "action_cards": ACTION_CARDS,
+        "claim": claim_from_query(state) if variant.buy.enabled else None,
+    }
+
+
+@dataclass(frozen=True)
+class Claim:
+    """Several players want the same discard ("¡Compro!"): who discarded, who claims it, and the ledger's order.
+
+    The order is the ledger's ``buy_priority`` (the next player after the discarder first); the first in it
+    gets the discard. Whether each may buy is the ledger's ``can_buy``, shown beside them: the view decides
+    nothing, and a buy the rules refuse goes through the usual refusal (and "the table allows it").
+    """
+
+    discarder: str | None
+    claimants: tuple[str, ...]
+    order: tuple[str, ...]
+    reasons: dict[str, list[str]]
+    form: BuyForm | None
+
+    @property
+    def winner(self) -> str | None:
+        """The claimant who gets the discard, or None when there is no claim to settle."""
+        return self.order[0] if self.order else None
+
+
+def claim_from_query(state: GameState) -> Claim | None:
+    """The claim asked for in the deal screen's address (``?discarder=…&claimant=…``), or None."""
+    if "discarder" not in request.args and "claimant" not in request.args:
+        return None
+    discarder = request.args.get("discarder", "")
+    claimants = tuple(dict.fromkeys(n for n in request.args.getlist("claimant") if n in state.playing))
+    if discarder not in state.playing:
+        return Claim(None, claimants, (), {}, None)
+    order = tuple(state.buy_priority(discarder, claimants))
+    reasons = {name: describe.problems_words(state.can_buy(name)) for name in order}
+    form = None
+    if order:
+        form = BuyForm(formdata=None)
+        form.set_players(state.playing)
+        form.prepare(state.seq)
+        form.player.data = order[0]
+    return Claim(discarder, claimants, order, reasons, form)
+
+
+def _rules_deal(state: GameState) -> int:
+    """The variant's deal whose buying rules apply now (dealer's choice: the announced contract's)."""
+    return state.deal.number
+
+
+@bp.get("")
+def deal(edit_token: str) -> Page:
+    """The deal screen: deal N of M, its contract, who deals/cuts/plays first, chips and totals; the actions."""
+    table = access.require_edit(edit_token)
+    if table.state.over:
+        return redirect(url_for("table.over", edit_token=edit_token), code=303)
+    response = make_response(render_template("table/deal.html", **deal_context(table)))
+    if edit_token not in access.device_tokens():
+        # A phone that opened a shared scorekeeping link keeps the game in its "My games" too.
+        access.remember_game(response, edit_token)
+    return response
+
+
+def _refused_page(table: access.Table, action: str, outcome: Outcome, form: ActionForm) -> tuple[str, int]:
+    """The deal screen again, showing why the rules said no and (where it can help) the override button."""
+    override_form = None
+    if outcome.forcible:
+        # The same data, a fresh idempotency key, and the reasons as the override.
+        override_form = form
+        override_form.idempotency_key.data = new_key()
+        override_form.override.data = "; ".join(outcome.refused)
+    context = deal_context(table)
+    player = str(getattr(getattr(form, "player", None), "data", "") or "")
+    # What was typed and chosen stays on the screen: the refused action's own card shows it again.
+    context["kept"] = kept_entries(action, form)
+    titles = {
+        "buy": _("%(player)s cannot buy:", player=player),
+        "laid-down": _("%(player)s’s contract is not right:", player=player),
+        "cut": _("The exact cut cannot be recorded:"),
+        "contract": _("That contract cannot be announced:"),
+        "abandon": _("The game cannot be ended:"),
+    }
+    context["refusal"] = Refusal(action, titles.get(action, ""), outcome.refused, outcome.forcible, override_form)
+    return render_template("table/deal.html", **context), 422
+
+
+#: The deal screen's forms, by action: the one to show again with what was entered.
+DEAL_SCREEN_FORMS = {"buy": "buy_form", "laid-down": "laid_form", "cut": "cut_form", "contract": "contract_form"}
+
+
+def resend_page(table: access.Table, action: str, form: ActionForm) -> tuple[str, int]:
+    """The deal screen again, with what was entered and a fresh CSRF token (the form's check failed)."""
+    flash(str(CSRF_FAILED), "error")
+    context = deal_context(table)
+    context[DEAL_SCREEN_FORMS[action]] = form
+    context["kept"] = kept_entries(action, form)
+    return render_template("table/deal.html", **context), 400
+
+
+#: What shows a form again whose CSRF check failed: its table, its action and the form as it was sent.
+Resend = Callable[[access.Table, str, ActionForm], tuple[str, int]]
+
+
+def act(
+    table: access.Table,
+    form: ActionForm,
+    action: str,
+    build: Callable[[GameState], Event],
+    done_message: Callable[[GameState], str],
+    resend: Resend = resend_page,
+) -> Page:
+    """The common path of a deal-screen action: validate, append, and redirect or show what went wrong.
+
+    ``table`` is the game as this request loaded it: the event is built from its state and folded onto it.
+    """
+    card = ACTION_CARDS.get(action, "deal-head")
+    if not form.validate_on_submit():
+        if form.csrf_failed:
+            return resend(table, action, form)
+        flash(" ".join(form_errors(form)) or _("That did not work: try again."), f"error@{card}")
+        return go_deal(table, card)
+    try:
+        event = build(table.state)
+    except CardError as error:
+        # Cards typed in a way the page's language does not read: said in words, everything kept.
+        return _refused_page(table, action, Outcome(table.state, refused=(notation.not_a_card(error.token),)), form)
+    outcome = append(table, form, event)
+    if outcome.conflict:
+        flash(stale_message(), "warning")
+        return go_deal(table)
+    if outcome.refused:
+        return _refused_page(table, action, outcome, form)
+    if outcome.state.over:
+        flash(done_message(outcome.state), "success")
+        return redirect(url_for("table.over", edit_token=table.edit_token), code=303)
+    # The message goes with the action's card, where the page lands.
+    flash(done_message(outcome.state), f"success@{card}")
+    return go_deal(table, card)
+
+
+def kept_entries(action: str, form: ActionForm) -> dict[str, str]:
+    """What was typed and chosen in a deal-screen action, for its card to show again."""
+    return {"action": action, "player": str(getattr(getattr(form, "player", None), "data", "") or ""),
+            "melds": str(getattr(getattr(form, "melds", None), "data", "") or ""),
+            "cutter_jokers": str(getattr(getattr(form, "cutter_jokers", None), "data", "") or ""),
+            "contract_index": request.form.get("contract_index", "")}
+
+
+@bp.post("/cut")
+def cut(edit_token: str) -> Page:
+    """Exact cut: this deal's cutter lifted exactly the right number of cards."""
+    table = access.require_edit(edit_token)
+    form = ExactCutForm()
+
+    def build(state: GameState) -> Event:
+        return ExactCut(deal=state.deal_number, cutter_jokers=int(form.cutter_jokers.data or 0))
+
+    def done(state: GameState) -> str:
+        return _("Exact cut by %(player)s recorded.", player=state.cutter)
+
+    return act(table, form, "cut", build, done)
+
+
+@bp.post("/buy")
+def buy(edit_token: str) -> Page:
+    """A player buys the discard: refused with the reason when the rules say no."""
+    table = access.require_edit(edit_token)
+    form = BuyForm()
+    form.set_players(table.state.players)
+
+    def build(state: GameState) -> Event:
+        return Buy(deal=state.deal_number, player=str(form.player.data))
+
+    def done(state: GameState) -> str:
+        own = state.stock_cards_for_buy(True) if state.variant.buy.on_own_turn else None
+        text = _("%(player)s bought the discard: take it and %(count)d from the stock.", player=form.player.data,
+                 count=state.stock_cards_for_buy(False))
+        if own is not None:
+            text += " " + _("(On their own turn: %(count)d from the stock in all, the normal draw included.)",
+                            count=own)
+        return text
+
+    return act(table, form, "buy", build, done)
+
+
+@bp.post("/laid-down")
+def laid_down(edit_token: str) -> Page:
+    """A player laid down the contract (the melds, when typed, checked by the referee first)."""
+    table = access.require_edit(edit_token)
+    form = LaidDownForm()
+    form.set_players(table.state.players)
+
+    def build(state: GameState) -> Event:
+        melds = tuple(notation.to_notation(meld) for meld in form.meld_list())
+        return LaidDown(deal=state.deal_number, player=str(form.player.data), melds=melds)
+
+    def done(state: GameState) -> str:
+        if form.meld_list():
+            return _("The referee checked %(player)s’s contract: valid. %(player)s has laid down.",
+                     player=form.player.data)
+        return _("%(player)s has laid down.", player=form.player.data)
+
+    return act(table, form, "laid-down", build, done)
+
+
+@bp.post("/contract")
+def choose_contract(edit_token: str) -> Page:
+    """Dealer's choice: the dealer announces this deal's contract."""
+    table = access.require_edit(edit_token)
+    form = ActionForm()
+    raw = request.form.get("contract_index", "")
+
+    def build(state: GameState) -> Event:
+        index = whole_number(raw, maximum=999)
+        index = -1 if index is None else index
+        return ContractChosen(deal=state.deal_number, contract_index=index)
+
+    def done(state: GameState) -> str:
+        return _("Contract announced: %(contract)s.", contract=rules_card.deal_words(state.deal, state.variant.terms))
+
+    return act(table, form, "contract", build, done)
+

@@ -1,0 +1,328 @@
+"""Ending a deal: who went out, each other player's cards on the keypad (or their points), the preview of the
+result as the ledger computes it, and confirm. Correcting a past deal (:mod:`.sheet`) uses the same page.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from typing import Any
+
+from flask import flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from referee import db
+from referee.ledger import store
+from referee.ledger.events import DealEnded, Event, HandValue
+from referee.ledger.state import DealResult, EventRefused, GameState
+from referee.ledger.state import apply as apply_event
+from referee.rules import scoring
+from referee.rules.cards import CardError, parse_cards
+from referee.rules.problems import RulesError
+from referee.web import access, describe
+from referee.web.forms import CSRF_FAILED, NO_CARDS, NOBODY, EndDealForm, hand_value, new_key, whole_number
+from referee.web.table import bp
+from referee.web.table.common import Page, append, form_errors, go_deal, stale_message
+
+#: The keypad's keys: ranks A–K and the joker; a ten is written T (the notation's one-letter form).
+KEYPAD = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "JK")
+KEY_LABELS = {"T": "10", "JK": "JK"}
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """One player's line on the end-of-deal page."""
+
+    seat: int
+    name: str
+    field: Any
+    typed: Any  # the points field
+    points: int | None
+    error: str | None
+    cards: str  # pretty, for the arithmetic
+    arithmetic: str  # "10 + 7 + 15"
+    active: bool
+    went_out: bool
+    away: bool = False  # left the game before this deal: no hand
+
+
+def _hand_arithmetic(state: GameState, value: HandValue) -> tuple[int | None, str | None, str, str]:
+    """Points of a hand as entered, with any error, the cards pretty and the sum written out (the engine's values)."""
+    if isinstance(value, int):
+        return value, None, "", ""
+    if not value.strip():
+        return None, None, "", ""  # nothing entered yet: no score, not 0
+    try:
+        cards = parse_cards(value, allow_bare_rank=True)
+        points = state.hand_points(value)
+    except (CardError, RulesError) as error:
+        return None, _("These are not cards: %(text)s (%(error)s)", text=value, error=str(error)), "", ""
+    values = [scoring.card_value(card, state.variant) for card in cards]
+    pretty = " ".join(card.pretty() if hasattr(card, "pretty") else str(card) for card in cards)
+    return points, None, pretty, " + ".join(str(v) for v in values)
+
+
+def _end_rows(state: GameState, form: EndDealForm, active: int | None) -> list[HandRow]:
+    rows = []
+    out = form.went_out_name()
+    for seat, name in enumerate(state.players):
+        entry = form.hands.entries[seat]
+        typed = form.points.entries[seat]
+        is_out = name == out
+        if name in form.away:
+            rows.append(HandRow(seat, name, entry, typed, 0, None, "", "", False, False, away=True))
+            continue
+        if is_out:
+            points, error, pretty, sums = 0, None, "", ""
+        elif typed.errors:
+            points, error, pretty, sums = None, " ".join(str(e) for e in typed.errors), "", ""
+        else:
+            points, error, pretty, sums = _hand_arithmetic(state, hand_value(entry.data, typed.data))
+        rows.append(HandRow(seat, name, entry, typed, points, error, pretty, sums, seat == active, is_out))
+    return rows
+
+
+def _next_seat(state: GameState, form: EndDealForm, after: int | None) -> int | None:
+    """The next player still to enter, in turn order after ``after`` (the one who went out is skipped)."""
+    out = form.went_out_name()
+    n = len(state.players)
+    start = -1 if after is None else after
+    for step in range(1, n + 1):
+        seat = (start + step) % n if after is not None else step - 1
+        if state.players[seat] != out and state.players[seat] not in form.away:
+            return seat
+    return None
+
+
+@dataclass(frozen=True)
+class Preview:
+    """The deal's result as the ledger computes it, before it is recorded."""
+
+    result: DealResult
+    adjustments: list[Any]
+    totals: dict[str, int]
+    finished: bool
+
+
+def preview_of(state: GameState, event: Event) -> tuple[Preview | None, tuple[str, ...], bool]:
+    """Apply the event to the state in memory: the result, or the rules' reasons (and whether forcible)."""
+    try:
+        after = apply_event(state, event)
+    except EventRefused as refused:
+        return None, tuple(describe.problems_words(refused.problems)), refused.forcible
+    except RulesError as error:
+        return None, (str(error),), False
+    number = getattr(event, "deal", state.deal_number)
+    result = next(d for d in after.deals if d.number == number)
+    adjustments = [a for a in after.adjustments if a.deal == number]
+    return Preview(result, adjustments, after.totals, after.finished), (), False
+
+
+def _end_form(state: GameState) -> EndDealForm:
+    form = EndDealForm()
+    form.set_players(state.players, nobody_allowed=state.variant.deal_may_end_with_nobody_out,
+                     away=state.left)
+    return form
+
+
+def _key_points(state: GameState) -> list[tuple[str, str, int]]:
+    """The keypad: each key's notation, label and value (the engine's card values)."""
+    return [(key, KEY_LABELS.get(key, key), scoring.card_value(key, state.variant)) for key in KEYPAD]
+
+
+@bp.route("/end", methods=["GET", "POST"])
+def end_deal(edit_token: str) -> Page:
+    """End the deal: who went out, each other player's cards on the keypad (or points), preview, confirm.
+
+    The form carries the deal it was opened for and its idempotency key. A form whose deal has already ended
+    (another phone recorded it, or this form was sent before: Back + reload) records nothing: the page says so
+    and shows that deal's result, with the choice to correct it. It never becomes a form for the next deal.
+    """
+    table = access.require_edit(edit_token)
+    state = table.state
+    if state.over and request.method == "GET":
+        return redirect(url_for("table.over", edit_token=edit_token), code=303)
+    form = _end_form(state)
+    if request.method == "GET":
+        form.prepare(state.seq)
+        form.deal.data = str(state.deal_number)
+        return render_end(table, form, _next_seat(state, form, None) if form.went_out.data else None)
+    valid = form.validate_on_submit()
+    if form.csrf_failed:
+        # Nothing is saved; the page comes back with everything entered (and a fresh token) to send again.
+        form.went_out.errors = []
+        return render_end(table, form, form.active_seat(state.players), reasons=(str(CSRF_FAILED),), status=400)
+    if form.deal_number() is None or not valid and (
+        "csrf_token" in form.errors or form.expected_seq.errors or form.idempotency_key.errors
+    ):
+        flash(" ".join(form_errors(form)) or _("This page is out of date: reload it."), "error")
+        return redirect(url_for("table.end_deal", edit_token=edit_token), code=303)
+    stale = _stale_end(table, form)
+    if stale is not None:
+        return stale
+    # A missing "who went out" is shown on the page; the keypad keys still work.
+    active = form.active_seat(state.players)
+    if form.key.data or form.back.data or request.form.get("select") is not None:
+        return _keypad_step(table, form, active)
+    if any(entry.errors for entry in form.points.entries):
+        return render_end(table, form, active, status=422)
+    event = DealEnded(deal=state.deal_number, went_out=form.went_out_name(),
+                      hands=form.hand_values(state.players))
+    missing = form.missing(state.players) if form.went_out.data else []
+    if missing:
+        # Nobody scores 0 by omission: the preview names who is missing and Confirm waits.
+        first = state.players.index(missing[0])
+        return render_end(table, form, first, missing=missing, status=422 if "confirm" in request.form else 200)
+    if "confirm" not in request.form:
+        preview, reasons, forcible = preview_of(state, event.with_override(form.override_reason))
+        return render_end(table, form, active, preview=preview, reasons=reasons, forcible=forcible)
+    outcome = append(table, form, event)
+    if outcome.conflict:
+        current = replace(table, state=outcome.state)  # the conflict brought the game as it is now
+        stale = _stale_end(current, form)
+        if stale is not None:
+            return stale
+        flash(stale_message(), "warning")
+        # The same deal is still open (say, a buy came from another phone): keep what was entered.
+        form.prepare(current.state.seq)
+        return render_end(current, form, active, status=409)
+    if outcome.refused:
+        return render_end(table, form, active, reasons=outcome.refused, forcible=outcome.forcible, status=422)
+    result = next(d for d in outcome.state.deals if d.number == event.deal)
+    flash(deal_summary(outcome.state, result), "success")
+    if outcome.state.over:
+        return redirect(url_for("table.over", edit_token=edit_token), code=303)
+    return go_deal(table)
+
+
+def _stale_end(table: access.Table, form: EndDealForm) -> Page | None:
+    """What a form for a deal that is no longer open gets (None: the form's deal is the one being played).
+
+    Its key already recorded a deal's end (the same form sent again): that deal's result. Its deal has
+    ended (another phone recorded it): that result, in words, with the choice to correct it. Its deal has
+    not started (an end of deal was undone meanwhile): the deal screen as it is now.
+    """
+    state = table.state
+    number = form.deal_number()
+    with db.session() as session:
+        seq = store.seq_of_key(session, game_id=table.game_id, idempotency_key=form.idempotency_key.data)
+    if seq is not None and seq <= state.seq:
+        entry = state.history[seq - 1]
+        if isinstance(entry.event, DealEnded) and not entry.undone:
+            return _already_recorded(table, form, entry.event.deal, sent_before=True)
+        flash(_("This form was sent before, and what it recorded was undone since: enter the deal again."),
+              "warning")
+        return redirect(url_for("table.end_deal", edit_token=table.edit_token), code=303)
+    if number is None:
+        return None
+    ended = number <= len(state.records) and state.records[number - 1].ended
+    if ended:
+        return _already_recorded(table, form, number, sent_before=False)
+    if number != state.deal_number or state.over:
+        flash(_("Deal %(num)d is not being played now: here is the game as it is.", num=number), "warning")
+        return go_deal(table)
+    return None
+
+
+def deal_summary(state: GameState, result: DealResult) -> str:
+    """One line: deal N recorded, who went out, everyone's points."""
+    points = ", ".join(f"{name} {result.points.get(name, 0)}" for name in state.players)
+    if result.went_out is None:
+        return _("Deal %(num)d recorded: nobody went out. %(points)s.", num=result.number, points=points)
+    return _("Deal %(num)d recorded: %(player)s went out. %(points)s.", num=result.number,
+             player=result.went_out, points=points)
+
+
+def result_words(state: GameState, result: DealResult) -> str:
+    """A deal's result in words: "Beto went out; Ana 5, Carla 6, Dani 7"."""
+    points = ", ".join(f"{name} {result.points.get(name, 0)}" for name in state.players if name != result.went_out)
+    if result.went_out is None:
+        return _("Nobody went out; %(points)s", points=points)
+    return _("%(player)s went out; %(points)s", player=result.went_out, points=points)
+
+
+def _entered_words(state: GameState, form: EndDealForm) -> str | None:
+    """What a stale form had entered, in the same words (None when it cannot be read as a result)."""
+    out = form.went_out_name()
+    points = []
+    for name, value in form.hand_values(state.players).items():
+        try:
+            points.append(f"{name} {state.hand_points(value)}")
+        except (CardError, RulesError):
+            return None
+    if not form.went_out.data:
+        return None
+    if out is None:
+        return _("Nobody went out; %(points)s", points=", ".join(points))
+    return _("%(player)s went out; %(points)s", player=out, points=", ".join(points))
+
+
+def _already_recorded(table: access.Table, form: EndDealForm, number: int, *, sent_before: bool) -> tuple[str, int]:
+    """The page for a form whose deal was already recorded: that result, and the choice to correct it."""
+    state = table.state
+    result = next(d for d in state.deals if d.number == number)
+    words = result_words(state, result)
+    if sent_before:
+        message = _("Deal %(num)d was already recorded (this form had been sent before): %(result)s.",
+                    num=number, result=words)
+    else:
+        message = _("Deal %(num)d was already recorded by another phone: %(result)s.", num=number, result=words)
+    entered = None if sent_before else _entered_words(state, form)
+    body = render_template(
+        "table/recorded.html", table=table, state=state, result=result, message=message,
+        entered=entered if entered != words else None, describe=describe,
+    )
+    return body, 200 if sent_before else 409
+
+
+def _keypad_step(table: access.Table, form: EndDealForm, active: int | None) -> Page:
+    """No JavaScript: a keypad key, the back key or a player's row was pressed; the page comes back updated."""
+    state = table.state
+    form.went_out.errors = []
+    selected = whole_number(request.form.get("select"), maximum=len(state.players) - 1)
+    if selected is not None:
+        active = selected
+    if active is None:
+        active = _next_seat(state, form, None)
+    if active is not None and (state.players[active] == form.went_out_name() or state.players[active] in form.away):
+        active = _next_seat(state, form, active)
+    if active is not None:
+        entry = form.hands.entries[active]
+        text = (entry.data or "").strip()
+        if form.back.data:
+            text = " ".join(text.split()[:-1])
+        elif form.key.data == NO_CARDS:
+            # "No cards": 0 points entered on purpose, not a hand left blank.
+            text = ""
+            form.points.entries[active].data = "0"
+            active = _next_seat(state, form, active)
+        elif form.key.data in KEYPAD:
+            text = f"{text} {form.key.data}".strip()
+            form.points.entries[active].data = ""  # cards entered: they count, not points typed before
+        entry.data = text
+    form.key.data = ""
+    form.back.data = ""
+    return render_end(table, form, active)
+
+
+def render_end(
+    table: access.Table, form: EndDealForm, active: int | None, *, preview: Preview | None = None,
+    reasons: tuple[str, ...] = (), forcible: bool = False, status: int = 200, correcting: DealResult | None = None,
+    missing: list[str] | None = None,
+) -> tuple[str, int]:
+    """The end-of-deal page (a correction's too): the rows, the keypad, and the preview or the reasons, if any."""
+    state = table.state
+    if reasons:
+        # A refused request may be sent again (changed, or with the table's override): a new key for it.
+        form.idempotency_key.data = new_key()
+        form.override.data = ""
+    form.active.data = "" if active is None else str(active)
+    rows = _end_rows(state, form, active)
+    body = render_template(
+        "table/end.html", table=table, state=state, form=form, rows=rows, keypad=_key_points(state),
+        preview=preview, reasons=reasons, forcible=forcible, correcting=correcting, missing=missing or [],
+        no_cards=NO_CARDS, values_json=json.dumps({key: value for key, _label, value in _key_points(state)}),
+        nobody=NOBODY, describe=describe,
+    )
+    return body, status
+

@@ -1,0 +1,288 @@
+"""The score sheet and what is done from it: every deal, the adjustments and totals; the latest events with the
+phone that recorded each (and this phone's label); undo and redo; correcting a past deal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as WerkzeugResponse
+
+from referee.ledger.events import (
+    Buy,
+    ContractChosen,
+    DealCorrected,
+    DealEnded,
+    ExactCut,
+    GameAbandoned,
+    GameCreated,
+    LaidDown,
+    PlayerLeft,
+    PlayerRenamed,
+    SeatsChanged,
+    Undone,
+)
+from referee.ledger.state import DealResult, GameState, HistoryEntry
+from referee.web import access, describe
+from referee.web.forms import NOBODY, AbandonForm, CorrectDealForm, DeviceForm, UndoForm
+from referee.web.table import bp
+from referee.web.table.common import (
+    DEVICE_COOKIE,
+    Page,
+    append,
+    device_label,
+    form_errors,
+    last_undoable,
+    stale_message,
+)
+from referee.web.table.end import Preview, preview_of, render_end
+
+#: The latest events the score sheet lists with the phone that recorded each.
+RECORDED_SHOWN = 12
+
+
+def event_words(state: GameState, entry: HistoryEntry) -> str:
+    """One event in words, for the undo confirmation and the history."""
+    event = entry.event
+    if isinstance(event, GameCreated):
+        return _("Game created")
+    if isinstance(event, Undone):
+        target = next((e for e in state.history if e.seq == event.seq), None)
+        inner = event_words(state, target) if target is not None else str(event.seq)
+        return _("Undo of: %(what)s", what=inner)
+    if isinstance(event, ExactCut):
+        return _("Deal %(num)d: exact cut", num=event.deal)
+    if isinstance(event, Buy):
+        return _("Deal %(num)d: %(player)s bought", num=event.deal, player=event.player)
+    if isinstance(event, LaidDown):
+        return _("Deal %(num)d: %(player)s laid down", num=event.deal, player=event.player)
+    if isinstance(event, DealEnded):
+        if event.went_out is None:
+            return _("Deal %(num)d ended: nobody went out", num=event.deal)
+        return _("Deal %(num)d ended: %(player)s went out", num=event.deal, player=event.went_out)
+    if isinstance(event, DealCorrected):
+        return _("Deal %(num)d corrected", num=event.deal)
+    if isinstance(event, ContractChosen):
+        return _("Deal %(num)d: contract announced", num=event.deal)
+    if isinstance(event, GameAbandoned):
+        return _("The game was ended early")
+    if isinstance(event, PlayerRenamed):
+        return _("%(old)s renamed %(new)s", old=event.old, new=event.new)
+    if isinstance(event, SeatsChanged):
+        return _("Turn order changed to %(players)s", players=", ".join(event.players))
+    if isinstance(event, PlayerLeft):
+        return _("%(player)s left the game", player=event.player)
+    return event.type
+
+
+def sheet_context(table: access.Table) -> dict[str, Any]:
+    """The score sheet: every deal, the adjustments, totals, winners and standings (all from the ledger)."""
+    state = table.state
+    undo_form = UndoForm(formdata=None).prepare(state.seq)
+    target = last_undoable(state)
+    corrections = [e for e in state.history if isinstance(e.event, DealCorrected) and not e.undone]
+    correction_forms = {}
+    for entry in corrections:
+        f = UndoForm(formdata=None)
+        f.prepare(state.seq)
+        f.target.data = str(entry.seq)
+        correction_forms[entry.seq] = (f, event_words(state, entry))
+    if target is not None:
+        undo_form.target.data = str(target.seq)
+    redo = state.redo_target
+    redo_form = UndoForm(formdata=None).prepare(state.seq)
+    if redo is not None:
+        redo_form.target.data = str(redo.seq)
+    return {
+        "table": table,
+        "state": state,
+        "variant": state.variant,
+        "deals": state.deals,
+        "adjustments": state.adjustments,
+        "undo_target": target,
+        "undo_words": event_words(state, target) if target is not None else "",
+        "undo_form": undo_form,
+        "redo_target": redo,
+        "redo_words": redo_words(state, redo) if redo is not None else "",
+        "redo_form": redo_form,
+        "corrections": corrections,
+        "correction_forms": correction_forms,
+        "abandon_form": AbandonForm(formdata=None).prepare(state.seq),
+        "describe": describe,
+        "show_chips": state.chip_limit is not None,
+        "device_form": device_form(),
+        "recorded": [(entry, event_words(state, entry)) for entry in reversed(state.history[-RECORDED_SHOWN:])],
+    }
+
+
+def device_form() -> DeviceForm:
+    """The form that names this phone, filled with its label."""
+    form = DeviceForm(formdata=None)
+    form.label.data = device_label() or ""
+    return form
+
+
+@bp.post("/device")
+def device(edit_token: str) -> WerkzeugResponse:
+    """Name this phone: the label goes on every event it records from now on (the score sheet shows it)."""
+    access.require_edit(edit_token)
+    form = DeviceForm()
+    response = redirect(url_for("table.sheet", edit_token=edit_token, _anchor="device"), code=303)
+    if not form.validate_on_submit():
+        flash(" ".join(form_errors(form)), "error")
+        return response
+    label = " ".join((form.label.data or "").split())
+    if label:
+        response.set_cookie(DEVICE_COOKIE, label, max_age=access.COOKIE_AGE, httponly=True, samesite="Lax")
+        flash(_("This phone is now called %(label)s: what it records says so.", label=label), "success")
+    else:
+        response.delete_cookie(DEVICE_COOKIE)
+        flash(_("This phone no longer has a name."), "success")
+    return response
+
+
+@bp.get("/sheet")
+def sheet(edit_token: str) -> str:
+    """The score sheet; tap a deal to correct it; undo the last action."""
+    table = access.require_edit(edit_token)
+    return render_template("table/sheet.html", **sheet_context(table))
+
+
+def redo_words(state: GameState, entry: HistoryEntry) -> str:
+    """What a Redo brings back: the action its undo took back, in words."""
+    assert isinstance(entry.event, Undone)
+    target = state.history[entry.event.seq - 1]
+    return event_words(state, target)
+
+
+@bp.route("/undo", methods=["GET", "POST"])
+def undo(edit_token: str) -> Page:
+    """Undo: a confirmation page (saying what it undoes, and what Redo would bring back), then an Undone event.
+
+    Undo takes back actions one by one, the latest first; an undo is taken back only by Redo (``/redo``).
+    A correction can also be undone from the score sheet (its own form names it).
+    """
+    table = access.require_edit(edit_token)
+    state = table.state
+    if request.method == "GET":
+        target = last_undoable(state)
+        form = UndoForm(formdata=None).prepare(state.seq)
+        if target is not None:
+            form.target.data = str(target.seq)
+        redo = state.redo_target
+        redo_form = UndoForm(formdata=None).prepare(state.seq)
+        if redo is not None:
+            redo_form.target.data = str(redo.seq)
+        return render_template(
+            "table/undo.html", table=table, state=state, form=form, target=target,
+            words=event_words(state, target) if target is not None else "", redo_target=redo,
+            redo_form=redo_form, redo_words=redo_words(state, redo) if redo is not None else "",
+        )
+    form = UndoForm()
+    if not form.validate_on_submit():
+        flash(" ".join(form_errors(form)), "error")
+        return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
+    seq = int(form.target.data)
+    target = next((e for e in state.history if e.seq == seq), None)
+    if target is not None and isinstance(target.event, Undone):
+        flash(_("That was an undo: bring the action back with Redo."), "error")
+        return redirect(url_for("table.undo", edit_token=edit_token), code=303)
+    outcome = append(table, form, Undone(seq=seq))
+    if outcome.conflict:
+        flash(stale_message(), "warning")
+    elif outcome.refused:
+        flash(_("It cannot be undone:") + " " + " ".join(outcome.refused), "error")
+    else:
+        what = event_words(state, target) if target is not None else str(seq)
+        flash(_("Undone: %(what)s.", what=what), "success")
+    return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
+
+
+@bp.post("/redo")
+def redo(edit_token: str) -> Page:
+    """Redo: take back the latest undo made since the last new action (recorded as an Undone of that undo)."""
+    table = access.require_edit(edit_token)
+    state = table.state
+    form = UndoForm()
+    if not form.validate_on_submit():
+        flash(" ".join(form_errors(form)), "error")
+        return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
+    seq = int(form.target.data)
+    entry = state.redo_target
+    if entry is None or entry.seq != seq:
+        if form.seq != state.seq:
+            flash(stale_message(), "warning")
+        else:
+            flash(_("There is nothing to redo."), "error")
+        return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
+    what = redo_words(state, entry)
+    outcome = append(table, form, Undone(seq=seq))
+    if outcome.conflict:
+        flash(stale_message(), "warning")
+    elif outcome.refused:
+        flash(_("It cannot be redone:") + " " + " ".join(outcome.refused), "error")
+    else:
+        flash(_("Redone: %(what)s.", what=what), "success")
+    return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
+
+
+@bp.route("/deals/<int:number>/correct", methods=["GET", "POST"])
+def correct(edit_token: str, number: int) -> Page:
+    """Correct a past deal: its result (and cut and buys); recorded as a correction that can be undone."""
+    table = access.require_edit(edit_token)
+    state = table.state
+    result = next((d for d in state.deals if d.number == number), None)
+    if result is None:
+        flash(_("Deal %(num)d has not been played yet: there is nothing to correct.", num=number), "error")
+        return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
+    form = CorrectDealForm()
+    form.set_players(state.players, nobody_allowed=state.variant.deal_may_end_with_nobody_out, away=result.away)
+    if request.method == "GET":
+        form.prepare(state.seq)
+        form.went_out.data = result.went_out if result.went_out is not None else NOBODY
+        for seat, name in enumerate(state.players):
+            value = result.hands.get(name, "")
+            if isinstance(value, int):
+                form.points.entries[seat].data = "" if name == result.went_out else str(value)
+            else:
+                form.hands.entries[seat].data = value
+            form.buys.entries[seat].data = result.buys.get(name, 0)
+        form.exact_cut.data = result.exact_cut
+        form.cutter_jokers.data = result.cutter_jokers
+        return _render_correct(table, form, result)
+    if not form.validate_on_submit():
+        return _render_correct(table, form, result, reasons=tuple(form_errors(form)), status=422)
+    missing = form.missing(state.players) if form.went_out.data else []
+    if missing:
+        return _render_correct(table, form, result, missing=missing,
+                               status=422 if "confirm" in request.form else 200)
+    buys = form.buy_counts(state.players)
+    jokers = int(form.cutter_jokers.data or 0)
+    event = DealCorrected(
+        deal=number, went_out=form.went_out_name(), hands=form.hand_values(state.players),
+        exact_cut=bool(form.exact_cut.data) if bool(form.exact_cut.data) != result.exact_cut else None,
+        cutter_jokers=jokers if form.exact_cut.data and jokers != result.cutter_jokers else None,
+        buys=buys if buys != {n: result.buys.get(n, 0) for n in state.players if n not in result.away} else None,
+    )
+    if "confirm" not in request.form:
+        preview, reasons, forcible = preview_of(state, event.with_override(form.override_reason))
+        return _render_correct(table, form, result, preview=preview, reasons=reasons, forcible=forcible)
+    outcome = append(table, form, event)
+    if outcome.conflict:
+        flash(stale_message(), "warning")
+        return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
+    if outcome.refused:
+        return _render_correct(table, form, result, reasons=outcome.refused, forcible=outcome.forcible, status=422)
+    flash(_("Deal %(num)d corrected. The correction can be undone from the score sheet.", num=number), "success")
+    return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
+
+
+def _render_correct(
+    table: access.Table, form: CorrectDealForm, result: DealResult, *, preview: Preview | None = None,
+    reasons: tuple[str, ...] = (), forcible: bool = False, status: int = 200, missing: list[str] | None = None,
+) -> tuple[str, int]:
+    return render_end(table, form, None, preview=preview, reasons=reasons, forcible=forcible, status=status,
+                       correcting=result, missing=missing)
+
