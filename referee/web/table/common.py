@@ -1,5 +1,5 @@
 """What every scorekeeper's screen shares: appending an event from a form, the stale page's message, the way
-back to the deal screen, a form's errors in words, and the label of the phone that records.
+back to the deal screen, a form's errors in words, and the action Undo takes back.
 
 A request gets its game's state once (:func:`referee.web.access.require_edit`); :func:`append` hands that
 state to the store, which folds the new event onto it instead of looking the game's state up again, and the
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import redirect, request, url_for
+from flask import redirect, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as WerkzeugResponse
 
@@ -21,14 +21,11 @@ from referee.ledger.events import Event
 from referee.ledger.state import EventRefused, GameState, HistoryEntry
 from referee.rules.problems import RulesError
 from referee.web import access, describe
-from referee.web.forms import MAX_DEVICE_LABEL, ActionForm, clean_text
+from referee.web.device import device_label
+from referee.web.forms import ActionForm
 
 #: What a view answers: a page, a page with its status, or a redirect.
 Page = str | tuple[str, int] | WerkzeugResponse
-
-#: The cookie that names this phone (its label goes on every event it records).
-DEVICE_COOKIE = "referee_device"
-
 
 @dataclass
 class Outcome:
@@ -92,12 +89,6 @@ def form_errors(form: Any) -> list[str]:
             else:
                 out.append(str(msg))
     return list(dict.fromkeys(out))
-
-
-def device_label() -> str | None:
-    """This phone's label, as its cookie keeps it (cleaned and bounded), or None when it has none."""
-    label = " ".join(clean_text(request.cookies.get(DEVICE_COOKIE, "")).split())[:MAX_DEVICE_LABEL]
-    return label or None
 
 
 def last_undoable(state: GameState) -> HistoryEntry | None:
