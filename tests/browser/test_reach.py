@@ -309,7 +309,7 @@ def test_long_names_twelve_cards_and_three_digit_points_fit_at_320(
     screenshot(page, f"reach-end-320-{text}")
 
 
-# ---- every scorekeeper screen: taps from the deal screen, what the first screen shows --------------------------
+# ---- every screen: taps from where a phone starts, what the first screen shows --------------------------------------
 
 #: What a person sees on the first screen: headings, and the controls and values the tests name.
 FIRST_SCREEN = """
@@ -348,45 +348,64 @@ def played_game(live_server: LiveServer, deals: int) -> tuple[str, str]:
         return record.edit_token, record.view_token
 
 
-#: (screen, how the scorekeeper gets there from the deal screen: the test ids tapped, what must be on the first
-#: screen — asserted for the deal screen and the Referee screen; the others' first screens are measured and printed)
+def selector_of(name: str) -> str:
+    """The CSS selector of the element with this test id."""
+    return f'[data-testid="{name}"]'
+
+
+#: Every screen: (screen, the address a phone starts from, the selectors tapped from there, where that is, what
+#: must be on the first screen at every size and text size — asserted for the deal screen and the Referee screen;
+#: the others' first screens are measured and printed). {edit} and {view} are the game in play, {over} a finished
+#: game.
+DEAL = "/g/{edit}#deal-head"
 SCREENS = [
-    ("deal", (), ("deal-title", "contract", "end-deal")),
-    ("end", ("end-deal",), ()),
-    ("sheet", ("nav-sheet",), ()),
-    ("correct", ("nav-sheet", "correct-1"), ()),
-    ("referee", ("nav-referee",), ("referee-deal",)),
-    ("share", ("nav-share",), ()),
-    ("players", ("players-link",), ()),
-    ("undo", ("undo-link",), ()),
+    ("deal", DEAL, (), "the deal screen", ("deal-title", "contract", "end-deal")),
+    ("end", DEAL, (selector_of("end-deal"),), "the deal screen", ()),
+    ("sheet", DEAL, (selector_of("nav-sheet"),), "the deal screen", ()),
+    ("correct", DEAL, (selector_of("nav-sheet"), selector_of("correct-1")), "the deal screen", ()),
+    ("referee", DEAL, (selector_of("nav-referee"),), "the deal screen", ("referee-deal",)),
+    ("share", DEAL, (selector_of("nav-share"),), "the deal screen", ()),
+    ("handover", DEAL, (selector_of("nav-share"), selector_of("hand-over")), "the deal screen", ()),
+    ("players", DEAL, (selector_of("players-link"),), "the deal screen", ()),
+    ("undo", DEAL, (selector_of("undo-link"),), "the deal screen", ()),
+    ("rules card", DEAL, (selector_of("nav-rules"),), "the deal screen", ()),
+    ("delete confirmation", DEAL, (selector_of("nav-sheet"), selector_of("delete-link")), "the deal screen", ()),
+    ("game over", "/g/{over}", (), "the finished game's address (the last Confirm lands there)", ()),
+    ("viewer", "/v/{view}", (), "the players' QR code", ()),
+    ("home", "/", (), "the app's icon", ()),
+    ("new game", "/", ('main a[href$="/games/new"]',), "home", ()),
+    ("my games", "/", (selector_of("my-games-link"),), "home", ()),
+    ("restore", "/", (selector_of("my-games-link"), selector_of("restore-link")), "home", ()),
+    ("offline", "/offline", (), "any page, when the phone is offline (the app's worker shows it)", ()),
 ]
 
 
-@pytest.mark.parametrize(("scheme", "language"), [("light", "en"), ("dark", "es")])
+@pytest.mark.parametrize(("scheme", "language"), [("light", "en"), ("dark", "en"), ("light", "es")])
 @pytest.mark.parametrize("text", [100, 200])
 @pytest.mark.parametrize("size", list(SIZES))
-def test_every_scorekeeper_screen_taps_and_first_screen(
+def test_every_screen_taps_and_first_screen(
     phone: Callable[..., Page], live_server: LiveServer, screenshot: Shot, size: str, text: int, scheme: str,
     language: str,
 ) -> None:
-    edit, _ = played_game(live_server, 2)
+    edit, view = played_game(live_server, 2)
+    over, _ = played_game(live_server, 7)
     page = phone(size, scheme=scheme, language=language)
     report = []
-    for screen, taps, essentials in SCREENS:
-        page.goto(f"/g/{edit}/share")
-        page.get_by_test_id("start-deal").click()
-        for testid in taps:
-            page.get_by_test_id(testid).click()
+    for screen, start, taps, origin, essentials in SCREENS:
+        page.goto(start.format(edit=edit, view=view, over=over))
+        for selector in taps:
+            page.locator(selector).first.click()
         page.wait_for_load_state()
         if text == 200:
             large_text(page)
-        for testid in essentials:
-            on_screen(page.get_by_test_id(testid).first)
+        for name in essentials:
+            spot = where(page.get_by_test_id(name).first)
+            assert spot["top"] >= 0 and spot["bottom"] <= spot["height"] and spot["reachable"], (screen, name, spot)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= SIZES[size][0], f"{screen} is {width}px wide"
         seen = page.evaluate(FIRST_SCREEN)
-        report.append(f"  {screen}: {len(taps)} tap(s) from the deal screen; first screen: {', '.join(seen)}")
-        screenshot(page, f"reach-screen-{screen}-{size}-{text}-{scheme}-{language}")
+        report.append(f"  {screen}: {len(taps)} tap(s) from {origin}; first screen: {', '.join(seen)}")
+        screenshot(page, f"reach-screen-{screen.replace(' ', '-')}-{size}-{text}-{scheme}-{language}")  # moves the page
     print(f"\n{size}, {text}% text, {scheme}, {language}:\n" + "\n".join(report))
 
 
