@@ -13,11 +13,14 @@ Why these numbers:
 - ``gthread`` workers: an open scoreboard (a server-sent-event stream) holds one thread, which waits on the
   process's change watcher and costs no CPU while it waits; the scorekeeper's save never queues behind viewers
   as long as a worker has threads to spare, so every worker has many (``threads``). Chosen over gevent by
-  measurement (``tests/bench/bench_server.py``, 2 workers, loopback, 2-core machine under other load): with
-  1,000 viewers open, gthread carried a save to every viewer in p95 240 ms (gevent 902 ms) and answered a
-  page in 4 ms meanwhile (gevent 26 ms), both at under 1% of a core while nobody saved; gevent used less memory
-  (28 KB a viewer against 52 KB), both under 100 KB. gevent would also stall a whole worker whenever SQLite
-  makes a writer wait for the lock.
+  measurement: ``python -m pytest -s tests/bench/bench_server.py`` (2 workers, loopback, a 2-core machine
+  under other load, load average 5-7), three runs, medians (min-max) — save to every viewer, p95: at 100
+  viewers gthread 97 ms (67-121), gevent 106 ms (94-153); at 500 gthread 111 ms (82-119), gevent 148 ms
+  (96-235); a page meanwhile at 500: gthread 1.9 ms (1.5-3.1), gevent 3.6 ms (2.8-4.8); both under 1% of a
+  core while nobody saved. gevent uses half the memory per viewer (at 500: 38 KB against 74 KB (72-77); at
+  100 the workers' fixed growth counts more: 73 against 141 KB). One run with ``BENCH_VIEWERS=1000``: p95
+  gthread 135 ms, gevent 193 ms; 68 KB against 37 KB a viewer. gevent would also stall a whole worker
+  whenever SQLite makes a writer wait for the lock.
 - ``timeout``: a worker that answers nothing for this long is restarted (a long poll answers within 20 s).
 - ``keepalive``: an idle kept-alive connection is closed after this many seconds; a new connection that sends
   nothing is handed back to the worker's poller after 5 s (gunicorn's own limit) and closed ``keepalive``

@@ -1,20 +1,21 @@
 """The production server's worker class, measured: many open scoreboards on one server (loopback, bounded).
 
-For each worker class (gunicorn's ``gthread``, what ``referee serve`` uses, and ``gevent`` when it is installed)
+For each worker class (gunicorn's ``gthread``, what ``referee serve`` uses, and ``gevent``)
 and each number of viewers: the server is started with ``referee/gunicorn_conf.py`` (2 workers), then
 - baseline: a plain page's latency (``GET /``, p50 of 20) with nobody watching, and the workers' memory;
 - N viewers open the live stream of one game; once they all have it: memory per viewer, the workers' CPU over
   5 s while nobody saves, and the plain page's latency meanwhile;
 - one save (through the ledger, on the same SQLite file): the time until each viewer's stream carries it;
 - the streams closed, 300 connections that send nothing, then the plain page's latency.
-Prints one JSON line per (class, viewers). Every loop is bounded; all traffic goes to 127.0.0.1.
+Prints one JSON document per (class, viewers), as every benchmark does (``make bench`` shows it without ``-s``).
+``gevent`` is in the test extra (pinned), so both classes are measured wherever ``make bench`` runs. Every loop
+is bounded; all traffic goes to 127.0.0.1.
 """
 
 from __future__ import annotations
 
 import asyncio
 import importlib.util
-import json
 import os
 import resource
 import signal
@@ -32,15 +33,11 @@ from referee import create_app, db
 from referee.ledger import store
 from referee.ledger.events import GameCreated, PlayerRenamed
 
+from .harness import free_port, report
+
 VIEWERS = [int(n) for n in os.environ.get("BENCH_VIEWERS", "100,500").split(",")]
-CLASSES = ["gthread"] + (["gevent"] if importlib.util.find_spec("gevent") else [])
+CLASSES = ["gthread", "gevent"]
 GUNICORN = Path(sys.executable).with_name("gunicorn")
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def _workers(master: int) -> list[int]:
@@ -147,7 +144,9 @@ async def _measure(port: int, master: int, view_path: str, viewers: int, save: A
 
 @pytest.mark.parametrize("worker_class", CLASSES)
 @pytest.mark.parametrize("viewers", VIEWERS)
-def test_worker_class_under_many_viewers(worker_class: str, viewers: int, tmp_path: Path) -> None:
+def test_worker_class_under_many_viewers(worker_class: str, viewers: int, tmp_path: Path, capsys: Any) -> None:
+    if worker_class == "gevent" and importlib.util.find_spec("gevent") is None:
+        pytest.fail(f"{worker_class} is missing: it is in the test extra (pip install -e '.[test]')")
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 4 * viewers + 1000)), hard))
     database = f"sqlite:///{tmp_path / 'bench.sqlite3'}"
@@ -164,7 +163,7 @@ def test_worker_class_under_many_viewers(worker_class: str, viewers: int, tmp_pa
             store.append(session, game_id=game_id, event=PlayerRenamed(old="Ana", new="Ana María"), expected_seq=1)
         return time.monotonic()
 
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "REFEREE_DATABASE_URL": database, "REFEREE_SECRET_KEY": "bench-only"}
     command = [str(GUNICORN), "-c", "python:referee.gunicorn_conf", "-k", worker_class, "-b", f"127.0.0.1:{port}",
                "--access-logfile", "/dev/null", "referee:create_app()"]
@@ -188,5 +187,5 @@ def test_worker_class_under_many_viewers(worker_class: str, viewers: int, tmp_pa
             server.kill()
         log.close()
         app.extensions["referee.db"].dispose()
-    print(json.dumps({"bench": "server_worker_class", "worker_class": worker_class, **result}))
+    report(f"server-worker-class-{worker_class}-{viewers}-viewers", {"worker_class": worker_class, **result}, capsys)
     assert result["updated_viewers"] == viewers

@@ -45,12 +45,20 @@ PLAYERS = ("Ana", "Bruno", "Carla", "Dario")
 
 @dataclass
 class Server:
-    """A running production server: its address, its process, and its database URL."""
+    """A running production server: its address, its process, its database URL and, when kept, its access log."""
 
     url: str
     port: int
     process: subprocess.Popen[bytes]
     database_url: str
+    access_log: Path | None = None
+
+    def requests_logged(self) -> list[str]:
+        """The request lines of the access log so far (the link secrets masked), oldest first; a request is
+        logged when its response has gone out."""
+        if self.access_log is None or not self.access_log.exists():
+            return []
+        return re.findall(r'"([A-Z]+ \S+) HTTP/[\d.]+"', self.access_log.read_text(errors="replace"))
 
     def pids(self) -> list[int]:
         """The master's and the workers' process ids."""
@@ -86,8 +94,10 @@ class Server:
 
 
 @contextmanager
-def server(database_url: str, tmp: Path, *, workers: int = 2, threads: int | None = None) -> Iterator[Server]:
-    """Start the production server on a free loopback port; stop it (SIGTERM to its own pid) afterwards."""
+def server(database_url: str, tmp: Path, *, workers: int = 2, threads: int | None = None,
+           access_log: bool = False) -> Iterator[Server]:
+    """Start the production server on a free loopback port; stop it (SIGTERM to its own pid) afterwards. Its
+    access log goes to /dev/null, or with ``access_log`` to a file (:meth:`Server.requests_logged`)."""
     port = free_port()
     env = {
         **os.environ,
@@ -99,8 +109,9 @@ def server(database_url: str, tmp: Path, *, workers: int = 2, threads: int | Non
     }
     if threads is not None:
         env["REFEREE_THREADS"] = str(threads)
+    requests = tmp / f"access-{port}.log" if access_log else None
     command = [sys.executable, "-m", "gunicorn", "-c", "python:referee.gunicorn_conf", "--workers", str(workers),
-               "--access-logfile", "/dev/null", "benchapp:app"]
+               "--access-logfile", str(requests or os.devnull), "benchapp:app"]
     log = open(tmp / f"server-{port}.log", "wb")  # noqa: SIM115 - closed below
     process = subprocess.Popen(command, env=env, cwd=str(ROOT), stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
@@ -119,7 +130,7 @@ def server(database_url: str, tmp: Path, *, workers: int = 2, threads: int | Non
         # Every worker has answered once before anything is measured.
         for _ in range(20):
             urllib.request.urlopen(url + BASELINE, timeout=5).read()
-        yield Server(url=url, port=port, process=process, database_url=database_url)
+        yield Server(url=url, port=port, process=process, database_url=database_url, access_log=requests)
     finally:
         process.send_signal(signal.SIGTERM)
         try:
