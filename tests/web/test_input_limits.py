@@ -14,7 +14,7 @@ from sqlmodel import Session, select
 from referee.ledger import store
 from referee.web.forms import MAX_FIELD_TEXT
 from tests.conftest import make_test_app
-from tests.ledger.conftest import postgres_url  # noqa: F401 — the throwaway PostgreSQL server, as a fixture
+from tests.pg import fresh_database, postgres_url  # noqa: F401 — the throwaway PostgreSQL server, as a fixture
 
 from .test_table import Table, new_game, text_of
 from .test_table import table as table  # noqa: F401 — a fixture: one game of four, as the table tests play it
@@ -87,14 +87,10 @@ def stored_names(app: Flask) -> list[str]:
 def any_app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Flask]:
     config: dict[str, object] = {}
     if request.param == "postgresql":
-        config["DATABASE_URL"] = request.getfixturevalue("postgres_url")
+        # A database of its own: the server is shared by the whole run, and other tests leave games in theirs.
+        config["DATABASE_URL"] = fresh_database(request.getfixturevalue("postgres_url"), "referee_input_limits")
     app = make_test_app(tmp_path, **config)
     yield app
-    with Session(app.extensions["referee.db"]) as session:  # the PostgreSQL database outlives the test
-        for model in (store.GameEvent, store.GamePlayer, store.Game):
-            for row in session.exec(select(model)):
-                session.delete(row)
-            session.commit()
     app.extensions["referee.db"].dispose()
 
 
