@@ -8,7 +8,8 @@ core in all, ≤ 100 KB per waiting viewer.
 
 The viewers are a bounded asyncio client (server-sent events over plain sockets, HTTP/1.0 so the stream is not
 chunked), on 127.0.0.1, on the same two cores as the server: its own work is in the figures. Every wait has a
-deadline; each scenario makes ROUNDS rounds of SAVES saves and IDLE seconds of idle measuring.
+deadline; each scenario makes ROUNDS rounds of IDLE seconds of idle measuring and SAVES saves — more where
+there are more games than that in all, so that every game gets saves and every viewer is timed.
 """
 
 from __future__ import annotations
@@ -133,14 +134,19 @@ async def scenario(running: Server, games: list[GameLinks], viewers: int,
     await asyncio.sleep(1.0)
     memory_after = sum(s.memory_kb() for s in servers)
 
+    # Every game gets saves (so every viewer is timed): 30 games take 10 saves a round, one each in all.
+    per_round = max(SAVES, -(-len(games) // ROUNDS))
     idle, updates, own, missed = [], [], [], 0
-    for _ in range(ROUNDS):
+    timed: set[int] = set()
+    saved: set[int] = set()
+    for r in range(ROUNDS):
         cpu = sum(s.cpu_seconds() for s in servers)
         started = time.monotonic()
         await asyncio.sleep(IDLE)
         idle.append(100 * (sum(s.cpu_seconds() for s in servers) - cpu) / (time.monotonic() - started))
-        for n in range(SAVES):
-            k = n % len(games)
+        for n in range(per_round):
+            k = (r * per_round + n) % len(games)
+            saved.add(k)
             latency, answered = await save(k)
             own.append(latency * 1000)
             watchers = [i for i in range(viewers) if of_game[i] == k]
@@ -153,6 +159,7 @@ async def scenario(running: Server, games: list[GameLinks], viewers: int,
                     missed += 1
                 else:
                     updates.append((arrived - answered) * 1000)
+                    timed.add(i)
             await asyncio.sleep(0.3)
     await crowd.close()
     return {
@@ -161,6 +168,8 @@ async def scenario(running: Server, games: list[GameLinks], viewers: int,
         "connected": connected,
         "failed": len(crowd.failed),
         "failures": sorted(set(crowd.failed))[:3],
+        "games_saved": len(saved),
+        "viewers_timed": len(timed),
         "update_after_save_response_ms": summary(updates),
         "updates_missed": missed,
         "save_ms_with_viewers": summary(own),
@@ -179,6 +188,7 @@ def test_save_to_every_viewer(tmp_path: Path, capsys: Any, viewers: int, spread:
     figures["server"] = "gunicorn, 2 gthread workers (referee.gunicorn_conf), SQLite"
     report(f"live-{viewers}-viewers-{spread}-games", figures, capsys)
     assert figures["connected"] == viewers, figures
+    assert figures["games_saved"] == spread, figures
 
 
 def test_two_servers_on_postgresql(tmp_path: Path, capsys: Any, postgres_url: str) -> None:
