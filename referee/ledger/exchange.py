@@ -412,7 +412,7 @@ def spreadsheet_text(text: str) -> str:
     """A text cell a spreadsheet shows as text: a leading formula character gets an apostrophe in front.
 
     >>> spreadsheet_text('=HYPERLINK("http://x.example","Ana")')
-    '\'=HYPERLINK("http://x.example","Ana")'
+    '\\'=HYPERLINK("http://x.example","Ana")'
     >>> spreadsheet_text("Ana")
     'Ana'
     """
