@@ -19,6 +19,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -118,18 +119,26 @@ def _throwaway_url(config: pytest.Config) -> str:
     return url
 
 
-@pytest.fixture(scope="session")
-def postgres_url(pytestconfig: pytest.Config) -> str:
-    """The URL of a throwaway PostgreSQL database, or a skip saying plainly why there is none (in CI, a failure)."""
-    if os.environ.get("REFEREE_TEST_POSTGRES_URL"):
-        return os.environ["REFEREE_TEST_POSTGRES_URL"]
+def url_or_skip(config: pytest.Config, environ: Mapping[str, str] = os.environ) -> str:
+    """The database URL the PostgreSQL tests use; when the server cannot start, a skip — or in CI, a failure.
+
+    ``REFEREE_TEST_POSTGRES_URL`` wins; otherwise the throwaway server, started on first use.
+    """
+    if environ.get("REFEREE_TEST_POSTGRES_URL"):
+        return environ["REFEREE_TEST_POSTGRES_URL"]
     try:
-        return _throwaway_url(pytestconfig)
+        return _throwaway_url(config)
     except _PostgresUnavailable as error:
-        if os.environ.get("CI", "").lower() == "true":
+        if environ.get("CI", "").lower() == "true":
             pytest.fail(f"PostgreSQL could not start, and CI=true requires it: {error}")
         _SKIPPED.append(str(error))
         pytest.skip(f"PostgreSQL tests skipped: {error}")
+
+
+@pytest.fixture(scope="session")
+def postgres_url(pytestconfig: pytest.Config) -> str:
+    """The URL of a throwaway PostgreSQL database, or a skip saying plainly why there is none (in CI, a failure)."""
+    return url_or_skip(pytestconfig)
 
 
 def fresh_database(url: str, name: str) -> str:
