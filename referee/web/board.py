@@ -175,26 +175,27 @@ def board_context(state: GameState, me: str | None) -> dict[str, Any]:
     """Everything the board shows, from the game's state (nothing is decided here: the ledger decides)."""
     players = state.players
     me = me if me in players else None
-    chips = state.chips_left
-    buys_left = state.buys_left_this_deal
-    ranks = state.ranks
-    roles = {state.dealer: gettext("deals"), state.cutter: gettext("cuts")}
+    chips = state.chips.chips_left
+    buys_left = state.chips.buys_left_this_deal
+    ranks = state.sheet.ranks
+    seating = state.seating
+    roles = {seating.dealer: gettext("deals"), seating.cutter: gettext("cuts")}
     if not state.over:
-        roles[state.first_player] = (
-            gettext("deals and plays first") if state.first_player == state.dealer else gettext("plays first")
+        roles[seating.first_player] = (
+            gettext("deals and plays first") if seating.first_player == seating.dealer else gettext("plays first")
         )
     rows = [
         PlayerRow(
             name=name,
             seat=seat,
-            total=state.totals[name],
+            total=state.sheet.totals[name],
             rank=ranks[name],
             colour=PALETTE[seat % len(PALETTE)],
             chips=chips.get(name),
             buys_left=buys_left.get(name),
             melded=name in state.melded,
             me=name == me,
-            role=(gettext("left after deal %(num)d", num=state.left[name]) if name in state.left
+            role=(gettext("left after deal %(num)d", num=state.seating.left[name]) if name in state.seating.left
                   else "" if state.over else roles.get(name, "")),
         )
         for seat, name in enumerate(players)
@@ -209,14 +210,14 @@ def board_context(state: GameState, me: str | None) -> dict[str, Any]:
             corrected=d.corrected,
             overrides=tuple(d.overrides),
         )
-        for d in state.deals
+        for d in state.sheet.deals
     ]
-    after = {name: tuple(totals[name] for totals in state.running_totals) for name in players}
+    after = {name: tuple(totals[name] for totals in state.sheet.running_totals) for name in players}
     series = [
         ChartSeries(
             name=name,
             # From 0 before deal 1; with no deal ended the ledger's one point is today's totals.
-            totals=(0, *after[name]) if state.deals else after[name],
+            totals=(0, *after[name]) if state.sheet.deals else after[name],
             colour=PALETTE[seat % len(PALETTE)],
             dash=DASHES[seat % len(DASHES)],
             highlighted=name == me,
@@ -224,25 +225,23 @@ def board_context(state: GameState, me: str | None) -> dict[str, Any]:
         for seat, name in enumerate(players)
     ]
     chart = score_chart(series, deals=len(state.variant.deals), title=gettext("Running totals after each deal"))
-    show_chips = state.chip_limit is not None  # the ledger says None where nobody counts chips per game
-    show_buys_left = not show_chips and any(v is not None for v in buys_left.values()) and state.variant.buy.enabled
     return {
         "state": state,
         "variant": state.variant,
         "players": rows,
-        "standings": [row for name in state.standings for row in rows if row.name == name],
+        "standings": [row for name in state.sheet.standings for row in rows if row.name == name],
         "lines": lines,
         "chart": chart,
         "me": me,
-        "show_chips": show_chips,
+        "show_chips": state.chips.counts_chips,
         "token_name": describe.token_name(state.variant),
-        "show_buys_left": show_buys_left,
+        "show_buys_left": state.chips.shows_buys_left,
         "contract_words": deal_words(state.deal, state.variant.terms),
         "reminders": reminders(state.variant, state.deal.number),
         "contract_icons": [contract_icons(c) for c in state.contracts],
-        "adjustments": state.adjustments,
-        "payouts": state.payouts,
-        "stakes": state.stakes,
+        "adjustments": state.sheet.adjustments,
+        "payouts": state.sheet.payouts,
+        "stakes": state.sheet.stakes,
     }
 
 
@@ -381,7 +380,11 @@ def _seen_seq() -> int | None:
 
 @bp.get("/v/<view_token>/live")
 def live(view_token: str) -> Response:
-    """Server-sent events: the board whenever the game's seq differs from the one the browser shows."""
+    """Server-sent events: the board whenever the game's seq differs from the one the browser shows.
+
+    When the process is stopping (a restart, a new version: see :func:`referee.ledger.changes.stop_waiting`) the
+    stream says ``restart`` and ends at once, so the stop is not held up by viewers; the browser says it is
+    reconnecting and comes back in a moment to whichever server answers, with the seq it shows."""
     seen = _seen_seq()
     if seen is None:
         abort(400)
@@ -415,6 +418,9 @@ def live(view_token: str) -> Response:
         while (remaining := end - time.monotonic()) > 0:
             known = watcher.wait(public_id, shown, min(heartbeat, remaining))
             if known is None:
+                if watcher.stopping:
+                    yield b"event: restart\ndata: \n\n"
+                    return
                 yield b": alive\n\n"
                 continue
             # Every viewer of this game wakes now: one of them reads the game and renders, the others wait

@@ -268,7 +268,7 @@ def my_games() -> list[MyGame]:
                     continue
                 state = table.state if member is game else store.state_of(session, member)
                 if state.finished and state.abandoned is None:
-                    for name in state.leaders:
+                    for name in state.sheet.leaders:
                         wins[name] = wins.get(name, 0) + 1
             ranked = tuple(sorted(wins.items(), key=lambda item: (-item[1], item[0])))
             found.append(MyGame(token, table, game.created_at, len(chain), ranked))

@@ -49,7 +49,7 @@ def deal_context(table: access.Table) -> dict[str, Any]:
     variant = state.variant
     seq = state.seq
     players = state.players
-    playing = state.playing  # a player who left the game cannot buy or lay down
+    playing = state.seating.playing  # a player who left the game cannot buy or lay down
     cut_form = ExactCutForm(formdata=None).prepare(seq)
     buy_form = BuyForm(formdata=None)
     buy_form.set_players(playing)
@@ -58,21 +58,21 @@ def deal_context(table: access.Table) -> dict[str, Any]:
     laid_form.set_players([p for p in playing if p not in state.melded] or playing)
     laid_form.prepare(seq)
     contract_form = ActionForm(formdata=None).prepare(seq)
-    ranks = state.ranks
+    ranks = state.sheet.ranks
     rows = []
     for name in players:
         rows.append({
             "name": name,
-            "total": state.totals[name],
+            "total": state.sheet.totals[name],
             "rank": ranks[name],
-            "chips": state.chips_left.get(name),
-            "buys_this_deal": state.buys_this_deal.get(name, 0),
-            "buys_left_this_deal": state.buys_left_this_deal.get(name),
+            "chips": state.chips.chips_left.get(name),
+            "buys_this_deal": state.chips.buys_this_deal.get(name, 0),
+            "buys_left_this_deal": state.chips.buys_left_this_deal.get(name),
             "melded": name in state.melded,
-            "dealer": name == state.dealer,
-            "cutter": name == state.cutter,
-            "first": name == state.first_player,
-            "left": state.left.get(name),
+            "dealer": name == state.seating.dealer,
+            "cutter": name == state.seating.cutter,
+            "first": name == state.seating.first_player,
+            "left": state.seating.left.get(name),
         })
     jokers_matter = variant.cut.cutter_takes_jokers and variant.deck_row(len(players)).jokers > 0
     cut_counts_by_jokers = [(j, state.exact_cut_counts_for(j)) for j in range(0, 4)] if jokers_matter else []
@@ -92,21 +92,21 @@ def deal_context(table: access.Table) -> dict[str, Any]:
         "cut_counts": state.exact_cut_counts,
         "cut_counts_by_jokers": cut_counts_by_jokers,
         "jokers_matter": jokers_matter,
-        "buying": variant.buying_in(_rules_deal(state)),
-        "show_chips": state.chip_limit is not None,
-        "show_buys_left": state.chip_limit is None and any(v is not None for v in state.buys_left_this_deal.values()),
-        "stock_cards": state.stock_cards_for_buy(False),
-        "stock_cards_own_turn": state.stock_cards_for_buy(True) if variant.buy.on_own_turn else None,
+        "buying": state.chips.buying_now,
+        "show_chips": state.chips.counts_chips,
+        "show_buys_left": state.chips.shows_buys_left,
+        "stock_cards": state.chips.stock_cards_for_buy(False),
+        "stock_cards_own_turn": state.chips.stock_cards_for_buy(True) if variant.buy.on_own_turn else None,
         "token_name": describe.token_name(variant),
         "rules_url": rules_card.rules_url(variant),
         "describe": describe,
-        "last_deal": state.deals[-1] if state.deals else None,
+        "last_deal": state.sheet.deals[-1] if state.sheet.deals else None,
         "undo_target": last_undoable(state),
         "rules_card": rules_card,
         "refusal": None,
         "kept": {},
         "action_cards": ACTION_CARDS,
-        "claim": claim_from_query(state) if variant.buy.enabled else None,
+        "claim": claim_from_query(state) if state.chips.buys_shown else None,
     }
 
 
@@ -136,23 +136,18 @@ def claim_from_query(state: GameState) -> Claim | None:
     if "discarder" not in request.args and "claimant" not in request.args:
         return None
     discarder = request.args.get("discarder", "")
-    claimants = tuple(dict.fromkeys(n for n in request.args.getlist("claimant") if n in state.playing))
-    if discarder not in state.playing:
+    claimants = tuple(dict.fromkeys(n for n in request.args.getlist("claimant") if n in state.seating.playing))
+    if discarder not in state.seating.playing:
         return Claim(None, claimants, (), {}, None)
-    order = tuple(state.buy_priority(discarder, claimants))
+    order = tuple(state.seating.buy_priority(discarder, claimants))
     reasons = {name: describe.problems_words(state.can_buy(name)) for name in order}
     form = None
     if order:
         form = BuyForm(formdata=None)
-        form.set_players(state.playing)
+        form.set_players(state.seating.playing)
         form.prepare(state.seq)
         form.player.data = order[0]
     return Claim(discarder, claimants, order, reasons, form)
-
-
-def _rules_deal(state: GameState) -> int:
-    """The variant's deal whose buying rules apply now (dealer's choice: the announced contract's)."""
-    return state.deal.number
 
 
 @bp.get("")
@@ -263,7 +258,7 @@ def cut(edit_token: str) -> Page:
         return ExactCut(deal=state.deal_number, cutter_jokers=int(form.cutter_jokers.data or 0))
 
     def done(state: GameState) -> str:
-        return _("Exact cut by %(player)s recorded.", player=state.cutter)
+        return _("Exact cut by %(player)s recorded.", player=state.seating.cutter)
 
     return act(table, form, "cut", build, done)
 
@@ -279,9 +274,9 @@ def buy(edit_token: str) -> Page:
         return Buy(deal=state.deal_number, player=str(form.player.data))
 
     def done(state: GameState) -> str:
-        own = state.stock_cards_for_buy(True) if state.variant.buy.on_own_turn else None
+        own = state.chips.stock_cards_for_buy(True) if state.variant.buy.on_own_turn else None
         text = _("%(player)s bought the discard: take it and %(count)d from the stock.", player=form.player.data,
-                 count=state.stock_cards_for_buy(False))
+                 count=state.chips.stock_cards_for_buy(False))
         if own is not None:
             text += " " + _("(On their own turn: %(count)d from the stock in all, the normal draw included.)",
                             count=own)

@@ -121,7 +121,7 @@ def preview_of(state: GameState, event: Event) -> tuple[Preview | None, tuple[st
 def _end_form(state: GameState) -> EndDealForm:
     form = EndDealForm()
     form.set_players(state.players, nobody_allowed=state.variant.deal_may_end_with_nobody_out,
-                     away=state.left)
+                     away=state.seating.left)
     return form
 
 
@@ -188,7 +188,7 @@ def end_deal(edit_token: str) -> Page:
         return render_end(current, form, active, status=409)
     if outcome.refused:
         return render_end(table, form, active, reasons=outcome.refused, forcible=outcome.forcible, status=422)
-    result = next(d for d in outcome.state.deals if d.number == event.deal)
+    result = next(d for d in outcome.state.sheet.deals if d.number == event.deal)
     flash(deal_summary(outcome.state, result), "success")
     if outcome.state.over:
         return redirect(url_for("table.over", edit_token=edit_token), code=303)
@@ -260,7 +260,7 @@ def _entered_words(state: GameState, form: EndDealForm) -> str | None:
 def _already_recorded(table: access.Table, form: EndDealForm, number: int, *, sent_before: bool) -> tuple[str, int]:
     """The page for a form whose deal was already recorded: that result, and the choice to correct it."""
     state = table.state
-    result = next(d for d in state.deals if d.number == number)
+    result = next(d for d in state.sheet.deals if d.number == number)
     words = result_words(state, result)
     if sent_before:
         message = _("Deal %(num)d was already recorded (this form had been sent before): %(result)s.",

@@ -97,7 +97,7 @@ def _new_seats(state: GameState, form: SeatsForm) -> SeatsChanged | None:
     """The seats after the button pressed (None: a button that changes nothing, like moving the first up)."""
     what, seat = form.move()
     players = list(state.players)
-    dealer = state.dealer_of(1)
+    dealer = state.seating.dealer_of(1)
     if what == "add":
         players.append(" ".join((form.new_player.data or "").split()))
     elif seat is None or seat >= len(players):
@@ -160,6 +160,6 @@ def _leave(table: access.Table) -> Page:
         return _render_players(table, leave_reasons=outcome.refused, status=422)
     state = outcome.state
     flash(_("%(player)s has left the game: their points stay; %(dealer)s deals deal %(num)d.", player=player,
-            dealer=state.dealer, num=state.deal_number), "success")
+            dealer=state.seating.dealer, num=state.deal_number), "success")
     return back
 

@@ -92,8 +92,8 @@ def sheet_context(table: access.Table) -> dict[str, Any]:
         "table": table,
         "state": state,
         "variant": state.variant,
-        "deals": state.deals,
-        "adjustments": state.adjustments,
+        "deals": state.sheet.deals,
+        "adjustments": state.sheet.adjustments,
         "undo_target": target,
         "undo_words": event_words(state, target) if target is not None else "",
         "undo_form": undo_form,
@@ -104,7 +104,7 @@ def sheet_context(table: access.Table) -> dict[str, Any]:
         "correction_forms": correction_forms,
         "abandon_form": AbandonForm(formdata=None).prepare(state.seq),
         "describe": describe,
-        "show_chips": state.chip_limit is not None,
+        "show_chips": state.chips.counts_chips,
         "device_form": device_form(),
         "recorded": [(entry, event_words(state, entry)) for entry in reversed(state.history[-RECORDED_SHOWN:])],
     }
@@ -226,7 +226,7 @@ def correct(edit_token: str, number: int) -> Page:
     """Correct a past deal: its result (and cut and buys); recorded as a correction that can be undone."""
     table = access.require_edit(edit_token)
     state = table.state
-    result = next((d for d in state.deals if d.number == number), None)
+    result = next((d for d in state.sheet.deals if d.number == number), None)
     if result is None:
         flash(_("Deal %(num)d has not been played yet: there is nothing to correct.", num=number), "error")
         return redirect(url_for("table.sheet", edit_token=edit_token), code=303)

@@ -1,0 +1,317 @@
+"""Why the rules refuse an event: one function per kind of event, each returning every problem it finds.
+
+Pure functions of a :class:`~referee.ledger.state.game.GameState` and an event; the fold
+(:func:`~referee.ledger.state.game.check`) dispatches to them. Problems carry a stable code and their
+parameters; ``HARD_CODES`` (in :mod:`.records`) are the ones no override gets past.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from referee.ledger.events import DealCorrected, HandValue, PlayerLeft, PlayerRenamed
+from referee.ledger.names import name_problems
+from referee.ledger.state.chips import exact_cut_reward
+from referee.ledger.state.records import HARD_CODES, DealRecord, _rules_number
+from referee.rules import contracts
+from referee.rules.cards import Card, CardError, TooManyCopiesError, format_cards, parse_cards
+from referee.rules.problems import Problem
+from referee.rules.variants import Variant
+
+if TYPE_CHECKING:
+    from referee.ledger.state.game import GameState
+
+def _p(code: str, template: str, **params: str | int) -> Problem:
+    return Problem.of(code, template, **params)
+
+
+def _unknown(state: GameState, name: str) -> Problem:
+    return _p("unknown-player", "{name} is not playing in this game (the players are {players})",
+              name=name, players=", ".join(state.names))
+
+
+def _no_such_deal(state: GameState, deal: int) -> Problem:
+    return _p("no-such-deal", "{variant} has {count} deals: there is no deal {deal}",
+              variant=state.variant.name, count=len(state.variant.deals), deal=deal)
+
+
+def _deal_problems(state: GameState, deal: int) -> list[Problem]:
+    """Problems of an event for ``deal`` outside corrections: the game must go on and it must be the deal."""
+    total = len(state.variant.deals)
+    if not 1 <= deal <= total:
+        return [_no_such_deal(state, deal)]
+    if state.abandoned is not None:
+        return [_p("game-over", "the game was abandoned: nothing more can be recorded")]
+    if state.finished:
+        return [_p("game-over", "the game is over: all {count} deals have been played", count=total)]
+    if deal != state.deal_number:
+        if deal < state.deal_number:
+            return [_p("deal-already-ended", "deal {deal} has already ended (this is deal {current}); "
+                       "correct it instead", deal=deal, current=state.deal_number)]
+        return [_p("wrong-deal", "this is deal {current}, not deal {deal}", current=state.deal_number, deal=deal)]
+    return []
+
+
+def _announced(state: GameState) -> list[Problem]:
+    if state.variant.dealer_chooses_contract and state.current.contract_index is None:
+        return [_p("contract-not-announced", "under dealer's choice the dealer ({dealer}) must announce "
+                   "the contract first", dealer=state.dealer)]
+    return []
+
+
+def _buy_problems(state: GameState, seat: int, record: DealRecord, *, extra: int = 1) -> list[Problem]:
+    """Why the player in ``seat`` may not make ``extra`` more buys in ``record``'s deal."""
+    name = state.names[seat]
+    variant = state.variant
+    problems: list[Problem] = []
+    limit = state.buy_limit(record)
+    count = record.buys_of(seat) + extra
+    if not variant.buy.enabled:
+        return [_p("no-buying", "{variant} has no buying", variant=variant.name)]
+    if limit == 0:
+        problems.append(_p("no-buying-this-deal", "nobody may buy in deal {deal} of {variant}",
+                           deal=record.number, variant=variant.name))
+    elif limit is not None and count > limit:
+        problems.append(_p("buy-limit-this-deal", "{player} may buy at most {limit} time{s} in deal {deal}",
+                           player=name, limit=limit, s="s" if limit != 1 else "", deal=record.number))
+    return problems
+
+
+def _no_chips(state: GameState, seat: int) -> Problem:
+    return _p("no-chips-left", "{player} has no {token}s left (each player has {limit} for the game)",
+              player=state.names[seat], token=state.variant.buy.token, limit=state.chip_limit or 0)
+
+
+def _chip_problems(state: GameState, records: Sequence[DealRecord]) -> list[Problem]:
+    """Players a correction would leave short of chips in some deal (and who were not short already)."""
+    if state.chip_limit is None:
+        return []
+    before = state.chips.lowest_balances(state.records)
+    after = state.chips.lowest_balances(records)
+    seats = range(len(state.names))
+    return [_no_chips(state, seat) for seat in seats if after[seat] < 0 and after[seat] < before[seat]]
+
+
+def _hand_problems(
+    state: GameState, went_out: str | None, hands: Mapping[str, HandValue], record: DealRecord | None = None
+) -> tuple[list[Problem], int | None]:
+    """Every problem of a deal's result (default: the deal under way); also the winner's seat."""
+    problems: list[Problem] = []
+    variant = state.variant
+    record = record if record is not None else state.current
+    winner: int | None = None
+    if went_out is not None:
+        if went_out not in state.names:
+            problems.append(_unknown(state, went_out))
+        else:
+            winner = state.names.index(went_out)
+            if winner in record.away:
+                problems.append(_away(state, went_out, record.number))
+    elif not variant.deal_may_end_with_nobody_out:
+        problems.append(_p("nobody-out", "somebody must go out to end a deal in {variant}: only where the "
+                           "stock running out ends the deal can a deal end with nobody out",
+                           variant=variant.name))
+    for name in hands:
+        if name not in state.names:
+            problems.append(_unknown(state, name))
+    all_cards: list[Card] = []
+    for seat, name in enumerate(state.names):
+        if seat in record.away:
+            if name in hands and hands[name] not in ("", 0):
+                problems.append(_away(state, name, record.number))
+            continue
+        if name not in hands:
+            if seat != winner:
+                problems.append(_p("missing-hand", "{player}'s cards or points are missing", player=name))
+            continue
+        value = hands[name]
+        if isinstance(value, bool) or not isinstance(value, int | str):
+            problems.append(_p("bad-cards", "{player}'s hand {value} is neither cards nor points",
+                               player=name, value=repr(value)))
+            continue
+        if isinstance(value, int):
+            if value < 0:
+                problems.append(_p("negative-points", "{player}'s points cannot be negative ({points})",
+                                   player=name, points=value))
+            elif seat == winner and value > 0:
+                problems.append(_p("went-out-with-cards", "{player} went out but has {points} points of "
+                                   "cards left", player=name, points=value))
+            continue
+        try:
+            cards = parse_cards(value, allow_bare_rank=True)
+        except CardError as error:
+            problems.append(_p("bad-cards", "{player}'s cards {cards!r}: {error}", player=name, cards=value,
+                               error=str(error)))
+            continue
+        if seat == winner and cards:
+            problems.append(_p("went-out-with-cards", "{player} went out but has cards left: {cards}",
+                               player=name, cards=format_cards(cards)))
+        all_cards.extend(cards)
+    try:
+        variant.check_copies(all_cards, len(state.names))
+    except TooManyCopiesError as error:
+        problems.append(_p("too-many-copies", "the hands hold {error}", error=str(error)))
+    return problems, winner
+
+
+def _away(state: GameState, player: str, deal: int) -> Problem:
+    return _p("player-left", "{player} has left the game and takes no part in deal {deal}", player=player,
+              deal=deal)
+
+
+def _leave_problems(state: GameState, event: PlayerLeft) -> list[Problem]:
+    """Why ``event.player`` cannot be marked as having left now."""
+    if state.over:
+        return [_p("game-over", "the game is over: nobody can leave it")]
+    if event.player not in state.names:
+        return [_unknown(state, event.player)]
+    seat = state.names.index(event.player)
+    record = state.current
+    if seat in record.away:
+        return [_p("player-already-left", "{player} has already left the game", player=event.player)]
+    if not state.deals_played:
+        return [_p("left-before-play", "deal 1 has not ended: remove {player} from the players instead",
+                   player=event.player)]
+    if record.exact_cut or record.contract_index is not None or any(record.buys) or record.laid_down:
+        return [_p("left-mid-deal", "deal {deal} is under way (something is recorded in it): end it with "
+                   "{player}'s hand first, then mark them as having left", deal=record.number,
+                   player=event.player)]
+    staying = len(state.names) - len(record.away) - 1
+    if staying < state.variant.players.min:
+        return [_p("too-few-stay", "{variant} needs at least {min} players: with {player} gone {count} would "
+                   "stay (end the game instead)", variant=state.variant.name, min=state.variant.players.min,
+                   player=event.player, count=staying)]
+    return []
+
+
+def _cut_problems(state: GameState, jokers: int, number: int) -> list[Problem]:
+    variant = state.variant
+    problems: list[Problem] = []
+    row = variant.deck_row(len(state.names))
+    if not 0 <= jokers <= min(3, row.jokers):
+        problems.append(_p("bad-jokers", "the cutter looks at 3 cards and there are {jokers} jokers in play: "
+                           "{count} jokers cannot be taken", jokers=row.jokers, count=jokers))
+    elif jokers and not variant.cut.cutter_takes_jokers:
+        problems.append(_p("cutter-takes-no-jokers", "in {variant} the cutter takes no jokers from the cut",
+                           variant=variant.name))
+    if exact_cut_reward(variant, deal=number) is None:
+        problems.append(_p("no-exact-cut-reward", "an exact cut earns nothing in {variant}",
+                           variant=variant.name))
+    return problems
+
+
+def _contract_problems(state: GameState, seat: int, melds: tuple[str, ...]) -> list[Problem]:
+    try:
+        verdict = contracts.check_contract(
+            state.variant, _rules_number(state.current), list(melds), players=len(state.names), contract=state.contract
+        )
+    except TooManyCopiesError as error:
+        return [_p("too-many-copies", "the melds hold {error}", error=str(error))]
+    except CardError as error:
+        return [_p("bad-cards", "{player}'s melds: {error}", player=state.names[seat], error=str(error))]
+    return list(verdict.problems)
+
+
+def _bump(buys: tuple[int, ...], seat: int, players: int, by: int = 1) -> tuple[int, ...]:
+    counts = list(buys) + [0] * (players - len(buys))
+    counts[seat] += by
+    return tuple(counts)
+
+
+def _no_dealers_choice(variant: Variant) -> Problem:
+    return _p("no-dealers-choice", "{variant} is played without dealer's choice of contract", variant=variant.name)
+
+
+def _no_such_contract(variant: Variant, index: int) -> Problem:
+    return _p("no-such-contract", "there is no contract {index}: {variant} has {count}",
+              index=index + 1, variant=variant.name, count=len(variant.deals))
+
+
+def _contract_used(state: GameState, index: int, record: DealRecord) -> list[Problem]:
+    """Dealer's choice plays each contract once: the other deals that already played contract ``index``."""
+    return [_p("contract-used", "{contract} was already played in deal {deal}",
+               contract=state.variant.deals[index].describe(), deal=other.number)
+            for other in state.records if other.contract_index == index and other.number != record.number]
+
+
+def _choice_problems(state: GameState, index: int, record: DealRecord) -> list[Problem]:
+    variant = state.variant
+    if not variant.dealer_chooses_contract:
+        return [_no_dealers_choice(variant)]
+    if record.contract_index is not None:
+        return [_p("contract-already-chosen", "the contract of deal {deal} is already announced; undo it to "
+                   "change it", deal=record.number)]
+    if not 0 <= index < len(variant.deals):
+        return [_no_such_contract(variant, index)]
+    problems = _contract_used(state, index, record)
+    if record.melded:
+        problems.append(_p("contract-after-laydown", "the contract must be announced before anyone lays down"))
+    return problems
+
+
+def _correction_problems(state: GameState, event: DealCorrected) -> list[Problem]:
+    if not 1 <= event.deal <= len(state.variant.deals):
+        return [_no_such_deal(state, event.deal)]
+    if event.deal > len(state.records) or not state.records[event.deal - 1].ended:
+        return [_p("deal-not-ended", "deal {deal} has not ended yet: there is nothing to correct",
+                   deal=event.deal)]
+    record = state.records[event.deal - 1]
+    problems, _ = _hand_problems(state, event.went_out, event.hands, record)
+    corrected = _corrected_record(state, record, event)
+    if event.buys is not None:
+        for name, count in event.buys.items():
+            if name not in state.names:
+                problems.append(_unknown(state, name))
+            elif count < 0:
+                problems.append(_p("negative-buys", "{player} cannot have bought {count} times",
+                                   player=name, count=count))
+            elif count > 0 and state.names.index(name) in record.away:
+                problems.append(_away(state, name, record.number))
+        if not any(p.code in HARD_CODES for p in problems):
+            for seat in range(len(state.names)):
+                extra = corrected.buys_of(seat)
+                if extra:
+                    problems += _buy_problems(state, seat, dataclasses.replace(corrected, buys=()), extra=extra)
+    if event.exact_cut or (event.exact_cut is None and record.exact_cut and event.cutter_jokers is not None):
+        problems += _cut_problems(state, corrected.cutter_jokers, record.number)
+    if event.contract_index is not None:
+        if not state.variant.dealer_chooses_contract:
+            problems.append(_no_dealers_choice(state.variant))
+        elif not 0 <= event.contract_index < len(state.variant.deals):
+            problems.append(_no_such_contract(state.variant, event.contract_index))
+        else:
+            problems += _contract_used(state, event.contract_index, record)
+    if not any(p.code in HARD_CODES for p in problems):
+        records = list(state.records)
+        records[event.deal - 1] = corrected
+        problems += _chip_problems(state, records)
+    # one reason once
+    return list(dict.fromkeys(problems))
+
+
+def _corrected_record(state: GameState, record: DealRecord, event: DealCorrected) -> DealRecord:
+    names = state.names
+    winner = names.index(event.went_out) if event.went_out in names else None
+    hands = tuple((names.index(n), v) for n, v in event.hands.items() if n in names)
+    changes: dict[str, Any] = {"went_out": winner, "hands": tuple(sorted(hands)), "corrected": True}
+    if event.exact_cut is not None:
+        changes["exact_cut"] = event.exact_cut
+        if not event.exact_cut:
+            changes["cutter_jokers"] = 0
+    if event.cutter_jokers is not None:
+        changes["cutter_jokers"] = event.cutter_jokers
+    if event.buys is not None:
+        changes["buys"] = tuple(max(event.buys.get(name, 0), 0) for name in names)
+    if event.contract_index is not None:
+        changes["contract_index"] = event.contract_index
+    return dataclasses.replace(record, **changes)
+
+
+def _rename_problems(state: GameState, event: PlayerRenamed) -> list[Problem]:
+    if event.old not in state.names:
+        return [_unknown(state, event.old)]
+    seat = state.names.index(event.old)
+    after = (*state.names[:seat], event.new.strip(), *state.names[seat + 1 :])
+    return name_problems(after, changed=seat)

@@ -1,0 +1,204 @@
+"""The records of a game: the facts of each deal as entered, the sheet's rows, the log's entries, refusals.
+
+Data only (and :func:`hand_points`, the value of a hand as entered): the fold in :mod:`.game` makes them,
+the read-models in :mod:`.seating`, :mod:`.chips` and :mod:`.sheet` read them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from referee.ledger.events import Event, HandValue
+from referee.rules import scoring
+from referee.rules.cards import TooManyCopiesError, parse_cards
+from referee.rules.problems import Problem, RulesError
+from referee.rules.variants import Variant
+
+# Problems an override cannot get past: the event would refer to nothing.
+HARD_CODES = frozenset(
+    {
+        "already-created",
+        "not-created",
+        "game-over",
+        "unknown-player",
+        "wrong-deal",
+        "no-such-deal",
+        "deal-already-ended",
+        "deal-not-ended",
+        "empty-name",
+        "duplicate-player",
+        "unknown-first-dealer",
+        "bad-setting",
+        "name-taken",
+        "name-unclean",
+        "name-too-long",
+        "names-look-alike",
+        "bad-cards",
+        "negative-points",
+        "missing-hand",
+        "bad-jokers",
+        "negative-buys",
+        "exact-cut-twice",
+        "no-dealers-choice",
+        "no-such-contract",
+        "contract-already-chosen",
+        "already-laid-down",
+        "no-such-event",
+        "cannot-undo-creation",
+        "already-undone",
+        "undo-breaks-later",
+        "seats-after-play",
+        "seat-has-actions",
+        "seats-change-roles",
+        "player-left",
+        "player-already-left",
+        "left-before-play",
+        "left-mid-deal",
+        "too-few-stay",
+    }
+)
+
+
+class EventRefused(RulesError):
+    """The rules refuse an event: ``problems`` says why; ``forcible`` is False when no override can help."""
+
+    def __init__(self, problems: Sequence[Problem], *, event: Event | None = None) -> None:
+        self.problems = tuple(problems)
+        self.event = event
+        self.forcible = not any(p.code in HARD_CODES for p in self.problems)
+        super().__init__("; ".join(p.message for p in self.problems))
+
+
+# --------------------------------------------------------------------------------------------------
+# The records: the facts of each deal, as entered
+# --------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """What was recorded for one deal, by seat (0-based turn order); hands are kept as entered."""
+
+    number: int
+    contract_index: int | None = None
+    exact_cut: bool = False
+    cutter_jokers: int = 0
+    buys: tuple[int, ...] = ()
+    laid_down: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    ended: bool = False
+    went_out: int | None = None
+    hands: tuple[tuple[int, HandValue], ...] = ()
+    corrected: bool = False
+    overrides: tuple[str, ...] = ()
+    #: Seats of players who have left the game and sit this deal out (carried to every later deal).
+    away: tuple[int, ...] = ()
+
+    def buys_of(self, seat: int) -> int:
+        """The buys the player in ``seat`` made this deal."""
+        return self.buys[seat] if seat < len(self.buys) else 0
+
+    @property
+    def melded(self) -> tuple[int, ...]:
+        """Seats that laid down, in the order they did."""
+        return tuple(seat for seat, _ in self.laid_down)
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """Points added to a player's total outside a deal's hand: exact-cut rewards, unused chips."""
+
+    player: str
+    deal: int
+    code: str  # "exact-cut", "exact-cut-erase", "unused-chips"
+    reason: str  # English, for the sheet
+    points: int
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """One ended deal on the score sheet (names as they are now)."""
+
+    number: int
+    dealer: str
+    cutter: str
+    went_out: str | None
+    hands: dict[str, HandValue]
+    raw_points: dict[str, int]
+    multiplier: int
+    points: dict[str, int]
+    exact_cut: bool
+    cutter_jokers: int
+    buys: dict[str, int]
+    laid_down: dict[str, tuple[str, ...]]
+    contract_index: int | None
+    corrected: bool
+    overrides: tuple[str, ...]
+    #: Players who had left the game and sat this deal out (no hand, 0 points).
+    away: tuple[str, ...] = ()
+
+    @property
+    def winner(self) -> str | None:
+        """The player who went out (None: nobody did)."""
+        return self.went_out
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One event of the log, as the screens show it."""
+
+    seq: int
+    event: Event
+    time: datetime | None
+    problems: tuple[Problem, ...]  # what the rules said when it was applied
+    override: str | None  # the table allowed it despite ``problems``
+    undone: bool
+    corrected: bool
+
+
+@dataclass(frozen=True)
+class Stakes:
+    """The small stake per deal won and the large stake for the game, where the table set amounts."""
+
+    deal_wins: dict[str, int]
+    small_stake: float | None
+    large_stake: float | None
+    money: dict[str, float]
+
+
+@dataclass(frozen=True)
+class _LogEntry:
+    seq: int
+    event: Event
+    time: datetime | None
+    problems: tuple[Problem, ...]
+
+
+#: What an entry of the log leaves behind in the effective fold: names, deal records, abandoned.
+_Fold = tuple[tuple[str, ...], int, tuple["DealRecord", ...], "str | None"]
+
+
+def _rules_number(record: DealRecord) -> int:
+    """The variant's deal whose rules a record's deal follows (dealer's choice: the announced one)."""
+    return record.contract_index + 1 if record.contract_index is not None else record.number
+
+
+def _amount(value: object) -> float | None:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value)
+    return None
+
+
+def hand_points(variant: Variant, value: HandValue, *, players: int | None = None) -> int:
+    """Points of a hand: the value of the cards (bare ranks allowed) or the points typed."""
+    if isinstance(value, int):
+        return value
+    cards = parse_cards(value, allow_bare_rank=True)
+    if players is not None and not variant.players.min <= players <= variant.players.max:
+        players = None  # a player count the table allowed by override: check copies against the most decks
+    try:
+        return scoring.penalty_points(cards, variant, players=players)
+    except TooManyCopiesError:
+        # Recorded anyway ("the table allows it"): the cards still have their values.
+        return sum(scoring.card_value(card, variant) for card in cards)
+

@@ -1,0 +1,86 @@
+"""One event's effect on the state, once the rules allowed it (or the table did): the fold's step."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from referee.ledger.events import (
+    Buy,
+    ContractChosen,
+    DealCorrected,
+    DealEnded,
+    Event,
+    ExactCut,
+    GameAbandoned,
+    LaidDown,
+    PlayerLeft,
+    PlayerRenamed,
+    SeatsChanged,
+)
+from referee.ledger.state.checks import _bump, _corrected_record
+from referee.ledger.state.records import DealRecord
+
+if TYPE_CHECKING:
+    from referee.ledger.state.game import GameState
+
+
+def _reseat(state: GameState, event: SeatsChanged) -> GameState:
+    """The state with the new seats; deal 1's buys and lay-downs stay with their players."""
+    old = state.names
+    new = tuple(event.players)
+    moved = {seat: new.index(name) for seat, name in enumerate(old) if name in new}
+    records = []
+    for record in state.records:
+        buys = [0] * len(new)
+        for seat, to in moved.items():
+            buys[to] = record.buys_of(seat)
+        laid = tuple((moved[seat], melds) for seat, melds in record.laid_down if seat in moved)
+        records.append(dataclasses.replace(record, buys=tuple(buys), laid_down=laid))
+    return dataclasses.replace(state, names=new, first_dealer_seat=new.index(event.first_dealer),
+                               records=tuple(records))
+
+
+def _step(state: GameState, event: Event) -> GameState:
+    """The state after an event already checked (or forced)."""
+    names = state.names
+    n = len(names)
+    if isinstance(event, PlayerRenamed):
+        seat = names.index(event.old)
+        return dataclasses.replace(state, names=(*names[:seat], event.new.strip(), *names[seat + 1 :]))
+    if isinstance(event, GameAbandoned):
+        return dataclasses.replace(state, abandoned=event.reason)
+    if isinstance(event, SeatsChanged):
+        return _reseat(state, event)
+    records = list(state.records)
+    if isinstance(event, PlayerLeft):
+        current = records[-1]
+        records[-1] = dataclasses.replace(current, away=tuple(sorted({*current.away, names.index(event.player)})))
+        return dataclasses.replace(state, records=tuple(records))
+    if isinstance(event, DealCorrected):
+        index = event.deal - 1
+        corrected = _corrected_record(state, records[index], event)
+        if event.override:
+            corrected = dataclasses.replace(corrected, overrides=(*corrected.overrides, event.override))
+        records[index] = corrected
+        return dataclasses.replace(state, records=tuple(records))
+    record = records[-1]
+    if isinstance(event, ExactCut):
+        record = dataclasses.replace(record, exact_cut=True, cutter_jokers=event.cutter_jokers)
+    elif isinstance(event, ContractChosen):
+        record = dataclasses.replace(record, contract_index=event.contract_index)
+    elif isinstance(event, Buy):
+        record = dataclasses.replace(record, buys=_bump(record.buys, names.index(event.player), n))
+    elif isinstance(event, LaidDown):
+        seat = names.index(event.player)
+        record = dataclasses.replace(record, laid_down=(*record.laid_down, (seat, tuple(event.melds))))
+    elif isinstance(event, DealEnded):
+        winner = names.index(event.went_out) if event.went_out is not None else None
+        hands = tuple(sorted((names.index(k), v) for k, v in event.hands.items()))
+        record = dataclasses.replace(record, ended=True, went_out=winner, hands=hands)
+    if event.override:
+        record = dataclasses.replace(record, overrides=(*record.overrides, event.override))
+    records[-1] = record
+    if isinstance(event, DealEnded) and record.number < len(state.variant.deals):
+        records.append(DealRecord(record.number + 1, away=record.away))
+    return dataclasses.replace(state, records=tuple(records))
