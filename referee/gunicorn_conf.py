@@ -27,7 +27,9 @@ Why these numbers:
   seconds later, so silent connections never hold the threads the real requests need.
 - ``limit_request_*``: a request line, header count and header size beyond these are refused with 400.
   The request body's limit is the app's (``MAX_CONTENT_LENGTH``).
-- ``graceful_timeout``: on SIGTERM, requests in flight (a long poll included) get this long to finish.
+- ``graceful_timeout``: on SIGTERM, requests in flight get this long to finish. Open live streams do not wait
+  for it: each worker ends its streams at once (``post_worker_init``, see
+  :func:`referee.server.end_live_streams_on_stop`), telling the browsers to reconnect in a moment.
 """
 
 from __future__ import annotations
@@ -72,3 +74,17 @@ def on_starting(server: Any) -> None:
     from referee.server import prepare_database
 
     prepare_database()
+
+
+def post_worker_init(worker: Any) -> None:
+    """On SIGTERM, this worker ends its viewers' live streams at once, so it exits by itself within moments."""
+    from referee.server import end_live_streams_on_stop
+
+    end_live_streams_on_stop(worker)
+
+
+def post_request(worker: Any, req: Any, environ: dict[str, Any], resp: Any) -> None:
+    """A live stream that ended because this worker stops is hung up at once, from its own thread."""
+    from referee.server import hang_up_if_stopping
+
+    hang_up_if_stopping(worker, environ, resp.headers)

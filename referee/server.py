@@ -3,20 +3,30 @@
 The access log masks every link's secret: the edit and view tokens in ``/g/<token>/…`` and ``/v/<token>`` (in
 the request line, the path, the query and the Referer) are written as ``/g/…`` and ``/v/…``, so whoever reads
 the server's log cannot open, let alone edit, anyone's game.
+
+A worker asked to stop (SIGTERM: the server stops or reloads) ends its viewers' live streams at once
+(:func:`end_live_streams_on_stop`) and hangs each one up from the stream's own thread
+(:func:`hang_up_if_stopping`), so it exits within moments instead of at the graceful stop's time limit.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import logging
 import re
+import signal
+import socket
+import threading
+import time
 from collections.abc import Mapping
 from typing import Any
 
 from gunicorn.app.base import BaseApplication
 from gunicorn.glogging import Logger
 
-__all__ = ["AccessLogger", "Server", "mask_tokens", "prepare_database", "CONFIG_MODULE"]
+__all__ = ["AccessLogger", "Server", "mask_tokens", "prepare_database", "end_live_streams_on_stop",
+           "hang_up_if_stopping", "CONFIG_MODULE"]
 
 CONFIG_MODULE = "referee.gunicorn_conf"
 
@@ -66,6 +76,64 @@ def prepare_database() -> None:
 
     app = create_app()
     app.extensions["referee.db"].dispose()
+
+
+def end_live_streams_on_stop(worker: Any) -> None:
+    """When this worker is asked to stop (SIGTERM), wake every viewer waiting in it so its stream ends now.
+
+    A waiting viewer's thread notices nothing of a stop by itself: it waits on the change watcher, and would
+    notice a closed connection only at its next heartbeat, after the stop's time limit has killed the worker.
+    gunicorn's own SIGTERM handler (a gthread worker's stops accepting and waits for the requests in flight) is
+    kept and called first; the viewers are then woken by a thread of ours, because a signal handler must not
+    take a lock that the interrupted code may hold.
+    """
+    from referee.ledger import changes
+
+    asked = threading.Event()
+    previous = signal.getsignal(signal.SIGTERM)
+
+    def wake_viewers() -> None:
+        asked.wait()
+        changes.stop_waiting()
+
+    def on_term(signum: int, frame: Any) -> None:
+        if callable(previous):
+            previous(signum, frame)
+        asked.set()
+
+    threading.Thread(target=wake_viewers, name="referee-stop", daemon=True).start()
+    signal.signal(signal.SIGTERM, on_term)
+    signal.siginterrupt(signal.SIGTERM, False)  # as gunicorn has it: a stop never interrupts a system call
+
+
+#: How long a stream ended by a stop waits for the browser to close its side before hanging up anyway (seconds).
+HANG_UP_WITHIN = 1.0
+
+
+def hang_up_if_stopping(worker: Any, environ: Mapping[str, Any], headers: list[tuple[str, str]]) -> None:
+    """After a live stream (``text/event-stream``) ended in a stopping worker: close its connection now, from the
+    request's own thread, the way gunicorn would (our side first, then what the browser sends until it closes,
+    at most :data:`HANG_UP_WITHIN`). Left to gunicorn, its worker's one main thread closes each stream in turn
+    and waits up to 2 s for each browser: with many viewers, the stop's time limit would kill the worker."""
+    if worker.alive:
+        return
+    if not any(name.lower() == "content-type" and value.startswith("text/event-stream") for name, value in headers):
+        return
+    sock = environ.get("gunicorn.socket")
+    if not isinstance(sock, socket.socket):
+        return
+    try:
+        sock.shutdown(socket.SHUT_WR)
+    except OSError:  # the browser went first
+        return
+    deadline = time.monotonic() + HANG_UP_WITHIN
+    with contextlib.suppress(OSError):  # the wait ran out, or the browser reset the connection
+        while (remaining := deadline - time.monotonic()) > 0:
+            sock.settimeout(remaining)
+            if not sock.recv(4096):
+                break
+    with contextlib.suppress(OSError):
+        sock.shutdown(socket.SHUT_RD)  # gunicorn's own close, next, finds nothing to wait for
 
 
 class Server(BaseApplication):

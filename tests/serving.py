@@ -302,7 +302,7 @@ class LiveStream:
 
     def drop(self) -> None:
         """Close as a phone that lost its network does, with a reset: the server's next write to this stream
-        fails at once (after a plain close the first write would still go out), so the stream's thread ends at
-        the game's next save instead of holding a stopping worker for its graceful timeout."""
+        fails at once (after a plain close the first write would still go out). A stopping server needs no such
+        help: it ends its streams itself (``referee.server.end_live_streams_on_stop``)."""
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
         self.sock.close()

@@ -14,10 +14,11 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
-from referee.server import mask_tokens
+from referee.server import HANG_UP_WITHIN, hang_up_if_stopping, mask_tokens
 from tests.pg import fresh_database, postgres_url
 from tests.serving import (
     LIVE_WITHIN,
@@ -130,6 +131,24 @@ def test_mask_tokens_leaves_other_paths_alone() -> None:
     assert mask_tokens("GET /static/css/app.css HTTP/1.1") == "GET /static/css/app.css HTTP/1.1"
     assert mask_tokens("/g/abc/deal /v/xyz") == "/g/…/deal /v/…"
     assert mask_tokens("next=%2Fg%2Fabc%2Fdeal") == "next=%2Fg%2F…%2Fdeal"
+
+
+def test_a_stopping_worker_hangs_up_an_ended_live_stream_itself() -> None:
+    ours, browser = socket.socketpair()
+    try:
+        browser.settimeout(0.2)
+        stream = [("Content-Type", "text/event-stream; charset=utf-8")]
+        hang_up_if_stopping(SimpleNamespace(alive=True), {"gunicorn.socket": ours}, stream)  # not stopping
+        hang_up_if_stopping(SimpleNamespace(alive=False), {"gunicorn.socket": ours}, [("Content-Type", "text/html")])
+        with pytest.raises(TimeoutError):  # both left to gunicorn: still open
+            browser.recv(1)
+        started = time.monotonic()
+        hang_up_if_stopping(SimpleNamespace(alive=False), {"gunicorn.socket": ours}, stream)
+        assert time.monotonic() - started < HANG_UP_WITHIN + 1.0  # the browser here never closes its side
+        assert browser.recv(1) == b""  # the end of the stream
+    finally:
+        ours.close()
+        browser.close()
 
 
 #: How soon a server with viewers watching must be gone after SIGTERM (gunicorn's graceful stop allows 25 s).

@@ -17,6 +17,10 @@ How the watcher learns of a change:
 The watcher starts on first use in each process (gunicorn forks workers after loading the app; a fork drops the
 parent's watcher thread, so a child starts its own) and is thread-safe (gthread workers wait in many threads).
 An in-memory SQLite database lives in one process only: there the store's announcements are all there is.
+
+A process that is asked to stop calls :func:`stop_waiting`: every viewer waiting in it wakes at once (and none
+waits from then on), so its stream can end now and the process exit, instead of holding the graceful stop until
+the viewer's next heartbeat notices a closed connection, or until the stop's time limit kills the process.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-__all__ = ["CHANNEL", "Watcher", "watcher_for", "announce", "hold", "release", "notify_sql"]
+__all__ = ["CHANNEL", "Watcher", "watcher_for", "announce", "hold", "release", "notify_sql", "stop_waiting"]
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +87,7 @@ class Watcher:
         self._fresh: set[str] = set()
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
+        self._stopping = False
         self._pid = os.getpid()
         self._ready = threading.Event()
 
@@ -107,7 +112,8 @@ class Watcher:
                 waiting.condition.notify_all()
 
     def wait(self, public_id: str, seen: int, timeout: float) -> int | None:
-        """Block until the game's seq is known to differ from ``seen``: return it, or None after ``timeout``."""
+        """Block until the game's seq is known to differ from ``seen``: return it, or None after ``timeout`` (at
+        once if the process is stopping: see :attr:`stopping`)."""
         self.start()
         deadline = time.monotonic() + timeout
         with self._lock:
@@ -122,6 +128,8 @@ class Watcher:
                     known = self._seqs.get(public_id)
                     if known is not None and known != seen:
                         return known
+                    if self._stopping:
+                        return None
                     remaining = deadline - time.monotonic()
                     if remaining <= 0:
                         return None
@@ -136,6 +144,19 @@ class Watcher:
         with self._lock:
             return sum(w.count for w in self._waiting.values())
 
+    @property
+    def stopping(self) -> bool:
+        """Whether this process is stopping (:meth:`stop_waiting` was called): no viewer waits any more."""
+        return self._stopping
+
+    def stop_waiting(self) -> None:
+        """Wake every waiting viewer now, let none wait from now on, and stop watching: the process is stopping."""
+        with self._lock:
+            self._stopping = True
+            for waiting in self._waiting.values():
+                waiting.condition.notify_all()
+        self._stop.set()  # the thread ends at its next tick; nobody waits on it any more
+
     # ---- the thread ----------------------------------------------------------------------------------
 
     def start(self) -> None:
@@ -145,8 +166,8 @@ class Watcher:
         thread = self._thread
         if thread is not None and thread.is_alive():
             return
-        if self._in_memory():
-            return  # one process only: the store's announcements are all there is
+        if self._in_memory() or self._stopping:
+            return  # one process only: the store's announcements are all there is; or nobody waits any more
         with self._start_lock:
             if self._thread is not None and self._thread.is_alive():
                 return
@@ -265,6 +286,8 @@ class Watcher:
 
 _watchers: weakref.WeakKeyDictionary[Any, Watcher] = weakref.WeakKeyDictionary()
 _watchers_lock = threading.Lock()
+#: Whether :func:`stop_waiting` was called in this process: a watcher made afterwards is stopping from the start.
+_process_stopping = False
 
 
 def watcher_for(engine: Engine, *, interval: float | None = None) -> Watcher:
@@ -273,6 +296,8 @@ def watcher_for(engine: Engine, *, interval: float | None = None) -> Watcher:
         watcher = _watchers.get(engine)
         if watcher is None:
             watcher = _watchers[engine] = Watcher(engine, interval=interval or DEFAULT_INTERVAL)
+            if _process_stopping:
+                watcher.stop_waiting()
         elif interval is not None:
             watcher.interval = interval
         return watcher
@@ -313,7 +338,20 @@ def release(held: list[tuple[Any, str, int]]) -> None:
     held.clear()
 
 
+def stop_waiting() -> None:
+    """This process is stopping: wake every viewer waiting on any of its watchers, and let none wait from now on
+    (see :meth:`Watcher.stop_waiting`). Safe to call from any thread, and more than once."""
+    global _process_stopping
+    with _watchers_lock:
+        _process_stopping = True
+        watchers = list(_watchers.values())
+    for watcher in watchers:
+        watcher.stop_waiting()
+
+
 def _after_fork() -> None:
+    global _process_stopping
+    _process_stopping = False
     for watcher in list(_watchers.values()):
         watcher._reset()
 

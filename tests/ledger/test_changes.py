@@ -150,3 +150,57 @@ def test_held_announcements_wake_nobody_until_released(tmp_path: Path) -> None:
     finally:
         watcher.stop()
         engine.dispose()
+
+
+def test_stop_waiting_wakes_every_waiting_viewer_at_once_and_lets_none_wait_again(tmp_path: Path) -> None:
+    """A stopping process (see referee.server) must not wait for its viewers' heartbeats."""
+    engine = make_engine(f"sqlite:///{tmp_path / 'stopping.sqlite3'}")
+    init_db(engine)
+    watcher = changes.watcher_for(engine, interval=0.02)
+    try:
+        got: list[int | None] = []
+        threads = [threading.Thread(target=lambda game=game: got.append(watcher.wait(game, 1, timeout=20)))
+                   for game in ("game-a", "game-a", "game-b")]
+        for thread in threads:
+            thread.start()
+        deadline = time.monotonic() + 10
+        while watcher.waiting() < 3 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert watcher.waiting() == 3
+        assert not watcher.stopping
+        started = time.monotonic()
+        watcher.stop_waiting()
+        for thread in threads:
+            thread.join(5)
+        assert got == [None, None, None]
+        assert time.monotonic() - started < 1.0
+        assert watcher.stopping
+        assert watcher.waiting() == 0
+        started = time.monotonic()
+        assert watcher.wait("game-c", 1, timeout=20) is None  # nobody waits from now on
+        assert time.monotonic() - started < 1.0
+        changes.announce(engine, "game-c", 2)  # what is known is still answered
+        assert watcher.wait("game-c", 1, timeout=20) == 2
+    finally:
+        watcher.stop()
+        engine.dispose()
+
+
+def test_stop_waiting_stops_every_watcher_of_the_process_and_those_made_later(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # This process's own watchers (other tests') are left alone: the function sees only the ones made here.
+    monkeypatch.setattr(changes, "_watchers", type(changes._watchers)())
+    monkeypatch.setattr(changes, "_process_stopping", False)
+    first, later = (make_engine(f"sqlite:///{tmp_path / name}") for name in ("first.sqlite3", "later.sqlite3"))
+    try:
+        watcher = changes.watcher_for(first)
+        changes.stop_waiting()
+        changes.stop_waiting()  # again: harmless
+        assert watcher.stopping
+        assert changes.watcher_for(later).stopping
+        assert changes.watcher_for(later).wait("a-game", 1, timeout=20) is None
+    finally:
+        for engine in (first, later):
+            changes.watcher_for(engine).stop()
+            engine.dispose()

@@ -87,6 +87,11 @@ def boards(count: int) -> Callable[[list[Event]], bool]:
     return lambda events: sum(e["event"] == "board" for e in events) >= count
 
 
+def restarted(events: list[Event]) -> bool:
+    """The stream said its server is stopping (the browser reconnects in a moment)."""
+    return any(e["event"] == "restart" for e in events)
+
+
 def statements_of(engine: Engine) -> list[str]:
     seen: list[str] = []
     event.listen(engine, "before_cursor_execute", lambda _c, _cur, statement, *_a: seen.append(statement))
@@ -218,6 +223,32 @@ def test_live_keeps_this_is_me(live_app: Flask) -> None:
     finally:
         response.close()
     assert b'class="me" data-testid="total-Dario"' in data
+
+
+def test_a_stopping_process_tells_its_viewers_to_reconnect_and_ends_their_streams(live_app: Flask) -> None:
+    """The server stops or restarts (see referee.server): every waiting stream says ``restart`` and ends at once,
+    and a stream opened meanwhile still gets the board it missed, then the same."""
+    game = new_game(live_app)
+    assert game.id is not None
+    got: list[list[Event]] = []
+    waiting = [threading.Thread(target=lambda: got.append(
+        read_events(live_app, f"/v/{game.view_token}/live?seq=1", until=restarted))) for _ in range(3)]
+    for thread in waiting:
+        thread.start()
+    watcher = changes.watcher_for(live_app.extensions["referee.db"])
+    deadline = time.monotonic() + 10
+    while watcher.waiting() < 3 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert watcher.waiting() == 3
+    started = time.monotonic()
+    watcher.stop_waiting()
+    for thread in waiting:
+        thread.join(10)
+    assert time.monotonic() - started < 2.0  # not the heartbeat, nor the stream's lifetime
+    assert [[e["event"] for e in events] for events in got] == [["restart"]] * 3
+    seq = record(live_app, game.id, Buy(deal=1, player="Dario"))
+    late = read_events(live_app, f"/v/{game.view_token}/live?seq=1", until=restarted, timeout=5)
+    assert [(e["event"], e["id"]) for e in late] == [("board", str(seq)), ("restart", "")]
 
 
 def test_live_says_when_the_link_stopped_working(live_app: Flask) -> None:
