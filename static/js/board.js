@@ -11,6 +11,7 @@
   var source = null;
   var timer = null;
   var delay = 2000;
+  var leaving = false; /* the page is being left: its aborted stream is no failure */
 
   function show(state) {
     status.hidden = false;
@@ -41,6 +42,7 @@
   /* The browser gave up on the stream (an HTTP error, not a dropped line): is the game gone, or the server? */
   function givenUp() {
     close();
+    if (leaving) return;
     if (navigator.onLine === false) {
       show("offline");
       return; /* the "online" event starts again */
@@ -55,6 +57,7 @@
   }
 
   function again() {
+    if (leaving) return;
     show(navigator.onLine === false ? "offline" : "reconnecting");
     clearTimeout(timer);
     timer = setTimeout(connect, delay);
@@ -78,10 +81,17 @@
     source.addEventListener("bye", function () {
       connect();
     });
+    /* The server is stopping (a restart, a new version): say so, and come back in a moment to whichever server
+       answers then, with the seq shown, so a change made meanwhile arrives at once. */
+    source.addEventListener("restart", function () {
+      close();
+      again();
+    });
     source.addEventListener("gone", function () {
       givenUp(); /* gone, or replaced by a new link (410: the page says so) */
     });
     source.onerror = function () {
+      if (leaving) return;
       if (!source || source.readyState === EventSource.CLOSED) givenUp();
       else show(navigator.onLine === false ? "offline" : "reconnecting");
     };
@@ -94,6 +104,19 @@
   });
   window.addEventListener("offline", function () {
     show("offline");
+  });
+  /* Leaving the page aborts the stream: close it first, and ask the server nothing about it. */
+  window.addEventListener("pagehide", function () {
+    leaving = true;
+    clearTimeout(timer);
+    close();
+  });
+  /* Back from the back-forward cache: the stream was closed on the way out; open it again. */
+  window.addEventListener("pageshow", function (event) {
+    if (!event.persisted) return;
+    leaving = false;
+    delay = 2000;
+    connect();
   });
   show("live");
   connect();
