@@ -83,19 +83,13 @@ def looks_like(name: str, other: str) -> bool:
     return _key(name) == _key(other)
 
 
-def _p(code: str, template: str, **params: str | int) -> Problem:
-    return Problem.of(code, template, **params)
-
-
 def _own_problems(name: str, *, alone: bool) -> list[Problem]:
     if not clean_name(name):
-        return [_p("empty-name", "a player needs a name" if alone else "every player needs a name")]
+        return [Problem.of("empty-name", "alone" if alone else "every")]
     if clean_name(name) != name:
-        return [_p("name-unclean", "«{name}» holds invisible, control or direction characters: type the name again",
-                   name=clean_name(name))]
+        return [Problem.of("name-unclean", name=clean_name(name))]
     if len(name) > MAX_NAME_LENGTH:
-        return [_p("name-too-long", "a name has at most {max} characters: {name}…", max=MAX_NAME_LENGTH,
-                   name=name[:MAX_NAME_LENGTH])]
+        return [Problem.of("name-too-long", max=MAX_NAME_LENGTH, name=name[:MAX_NAME_LENGTH])]
     return []
 
 
@@ -129,9 +123,8 @@ def name_problems(names: Sequence[str], *, changed: int | None = None) -> list[P
             if name.casefold() not in reported:
                 reported.add(name.casefold())
                 problems.append(
-                    _p("name-taken", "{name} is already playing in this game", name=earlier) if changed is not None
-                    else _p("duplicate-player", "two players are called {name}: give them different names",
-                            name=name.casefold()))
+                    Problem.of("name-taken", name=earlier) if changed is not None
+                    else Problem.of("duplicate-player", name=name.casefold()))
         elif looks_like(name, earlier):
-            problems.append(_p("names-look-alike", "«{name}» looks the same as «{other}»", name=name, other=earlier))
+            problems.append(Problem.of("names-look-alike", name=name, other=earlier))
     return problems

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from referee.rules.cards import Card, CardsLike, to_cards
 from referee.rules.melds import (
@@ -40,25 +40,10 @@ from referee.rules.melds import (
 )
 from referee.rules.problems import Problem, RulesError
 from referee.rules.variants import AceRule, Contract, MeldKind, MeldRules, Requirement, Variant, WildLimit, to_variant
+from referee.rules.wording import Count, Noun, Plural
 
 __all__ = ["ContractVerdict", "MeldsError", "check_contract", "deal_contracts", "split_melds"]
 
-_NUMBER_WORDS = (
-    "no",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-)
-_KIND_WORDS = {MeldKind.SET: "set", MeldKind.RUN: "run", MeldKind.PAIR: "pair", MeldKind.COLOUR_RUN: "colour run"}
 _WILD_CODES = frozenset(
     {"wild-in-pure-trio", "wilds-not-allowed-in-contract", "too-many-wilds", "wilds-in-sets-not-allowed"}
 )
@@ -254,9 +239,8 @@ class _Matcher:
         if others:
             problem = Problem.of(
                 "wrong-kind",
-                "{cards} is a {got}, but deal {deal} needs a {requirement} here",
                 cards=_pretty(decode(codes)),
-                got=_KIND_WORDS[others[0].kind],
+                got=others[0].kind,
                 deal=self.deal,
                 requirement=_name(req),
             )
@@ -272,7 +256,6 @@ class _Matcher:
             return [
                 Problem.of(
                     "size-below-minimum",
-                    "{count} cards in the {requirement}: deal {deal} needs at least {size}",
                     count=count,
                     requirement=_name(req),
                     deal=self.deal,
@@ -283,7 +266,6 @@ class _Matcher:
             return [
                 Problem.of(
                     "size-not-exact",
-                    "{count} cards in the {requirement}: deal {deal} needs exactly {size}",
                     count=count,
                     requirement=_name(req),
                     deal=self.deal,
@@ -302,18 +284,16 @@ class _Matcher:
                 problems.append(
                     Problem.of(
                         "wild-in-pure-trio",
-                        "{wilds} in the {requirement}: deal {deal} needs {size} natural cards of different suits",
                         wilds=what,
                         requirement=_name(req),
                         deal=self.deal,
-                        size=_number(req.size),
+                        size=Count(req.size),
                     )
                 )
             elif req.wilds is WildLimit.NONE:
                 problems.append(
                     Problem.of(
                         "wilds-not-allowed-in-contract",
-                        "{wilds} in the {requirement}: deal {deal} allows no wild card in it",
                         wilds=what,
                         requirement=_name(req),
                         deal=self.deal,
@@ -323,11 +303,11 @@ class _Matcher:
                 problems.append(
                     Problem.of(
                         "too-many-wilds",
-                        "{wilds} in the {requirement}: deal {deal} allows {limit}",
+                        "contract",
                         wilds=what,
                         requirement=_name(req),
                         deal=self.deal,
-                        limit=_limit_words(req.wilds),
+                        limit=req.wilds,
                         count=wilds,
                     )
                 )
@@ -337,10 +317,9 @@ class _Matcher:
                 problems.append(
                     Problem.of(
                         "suits-not-different",
-                        "{cards}: the {requirement} needs {size} different suits",
                         cards=_pretty(meld.cards),
                         requirement=_name(req),
-                        size=_number(req.size),
+                        size=Count(req.size),
                     )
                 )
         return problems
@@ -356,10 +335,9 @@ class _Matcher:
             count_problems.append(
                 Problem.of(
                     "wrong-meld-count",
-                    "{given}: deal {deal} asks for exactly {contract}",
-                    given=_melds_word(m),
+                    given=Count(m, Noun.MELD),
                     deal=self.deal,
-                    contract=contract.describe(),
+                    contract=contract,
                     count=m,
                     expected=r,
                 )
@@ -445,10 +423,10 @@ class _Matcher:
         return [
             Problem.of(
                 "too-many-wilds-in-contract",
-                "{wilds} in the contract: deal {deal} allows {limit}",
+                "none" if limit == 0 else "",
                 wilds=_wild_words(wilds),
                 deal=self.deal,
-                limit="no wild card" if limit == 0 else f"at most {_number(limit)} in all",
+                limit=Count(limit),
                 count=total,
                 maximum=limit,
             )
@@ -463,8 +441,7 @@ class _Matcher:
             return [
                 Problem.of(
                     "sets-share-rank",
-                    "two sets of {rank}: {variant} does not allow two contract sets of one rank",
-                    rank=rank.plural,
+                    rank=Plural(rank),
                     variant=self.name,
                 )
             ]
@@ -474,8 +451,7 @@ class _Matcher:
             return [
                 Problem.of(
                     "runs-share-suit",
-                    "two runs of {suit}: {variant} does not allow two contract runs of one suit",
-                    suit=suit.symbol,
+                    suit=suit,
                     variant=self.name,
                 )
             ]
@@ -483,7 +459,6 @@ class _Matcher:
         return [
             Problem.of(
                 "runs-adjacent",
-                "{first} and {second} are consecutive runs of one suit: {variant} does not allow them in one contract",
                 first=_span(first),
                 second=_span(second),
                 variant=self.name,
@@ -542,13 +517,12 @@ def _follows(a: Meld, b: Meld, wrap: bool) -> bool:
 
 def _numbered(problem: Problem, index: int, numbered: bool) -> Problem:
     """The problem with the meld's number (1-based) as a parameter, and in the text when there are several."""
-    template = "meld {meld}: " + problem.template if numbered else problem.template
-    return Problem(problem.code, template, (*problem.params, ("meld", index + 1)))
+    return replace(problem, params=(*problem.params, ("meld", index + 1)), numbered=numbered)
 
 
-def _name(req: Requirement) -> str:
-    """The requirement in words, without its wild-card limit (the problem says that)."""
-    return req.describe().removesuffix(" with no wild card")
+def _name(req: Requirement) -> Requirement:
+    """The requirement as the problem names it: without "no wild card" (the problem says that)."""
+    return replace(req, wilds=None, wild_cap=None) if req.wilds is WildLimit.NONE and not req.pure else req
 
 
 def _span(meld: Meld) -> str:
@@ -559,26 +533,5 @@ def _pretty(cards: Sequence[Card]) -> str:
     return " ".join(c.pretty() for c in sorted(cards, key=lambda c: c.is_joker))
 
 
-def _number(count: int) -> str:
-    return _NUMBER_WORDS[count] if count < len(_NUMBER_WORDS) else str(count)
-
-
-def _melds_word(count: int) -> str:
-    return "no meld" if count == 0 else f"{_number(count)} meld{'' if count == 1 else 's'}"
-
-
-def _wild_words(wilds: Sequence[Card]) -> str:
-    noun = "joker" if all(c.is_joker for c in wilds) else "wild card"
-    if len(wilds) == 1:
-        return f"a {noun}"
-    return f"{_number(len(wilds))} {noun}s"
-
-
-def _limit_words(limit: WildLimit) -> str:
-    return {
-        WildLimit.NONE: "no wild card",
-        WildLimit.ONE: "at most one wild card",
-        WildLimit.AT_MOST_NATURALS: "no more wild cards than natural cards",
-        WildLimit.FEWER_THAN_NATURALS: "fewer wild cards than natural cards",
-        WildLimit.ANY: "any number of wild cards",
-    }[limit]
+def _wild_words(wilds: Sequence[Card]) -> Count:
+    return Count(len(wilds), Noun.JOKER if all(c.is_joker for c in wilds) else Noun.WILD_CARD, article=True)

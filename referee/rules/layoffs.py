@@ -41,6 +41,7 @@ from referee.rules.variants import (
     Variant,
     to_variant,
 )
+from referee.rules.wording import Plural
 
 __all__ = [
     "Owner",
@@ -173,32 +174,32 @@ class _Facts:
 
     def owner(self) -> Owner:
         if self.context.owner is None:
-            self.assume(Problem.of("assumed-other-players-meld", "assuming the meld is another player's"))
+            self.assume(Problem.of("assumed-other-players-meld"))
             return "other"
         return self.context.owner
 
     def part_of_contract(self) -> bool:
         if self.context.part_of_contract is None:
-            self.assume(Problem.of("assumed-not-contract", "assuming the meld is not part of a contract"))
+            self.assume(Problem.of("assumed-not-contract"))
             return False
         return self.context.part_of_contract
 
     def pure_trio(self) -> bool:
         if self.context.pure_trio is None:
-            self.assume(Problem.of("assumed-not-pure-trio", "assuming the meld is not the pure trío"))
+            self.assume(Problem.of("assumed-not-pure-trio"))
             return False
         return self.context.pure_trio
 
     def has_melded(self) -> bool:
         if self.context.player_has_melded is None:
-            self.assume(Problem.of("assumed-melded", "assuming you have laid your contract in this deal"))
+            self.assume(Problem.of("assumed-melded"))
             return True
         return self.context.player_has_melded
 
     def contract_turn(self) -> bool:
         if self.context.contract_turn is None:
             self.assume(
-                Problem.of("assumed-later-turn", "assuming this is a later turn than the one you laid your contract")
+                Problem.of("assumed-later-turn")
             )
             return False
         return self.context.contract_turn
@@ -208,7 +209,7 @@ class _Facts:
         if self.context.deal is None:
             if any(d.go_out_in_one_turn for d in self.variant.deals):
                 self.assume(
-                    Problem.of("assumed-ordinary-deal", "assuming this is not a deal that must be gone out in one turn")
+                    Problem.of("assumed-ordinary-deal")
                 )
             return False
         return self.variant.deal(self.context.deal).go_out_in_one_turn
@@ -294,7 +295,7 @@ def _range_problems(variant: Variant, low: int, high: int) -> list[Problem]:
     ranks = "-".join(_rank_at(p).label for p in range(low, high + 1))
     if length > longest:
         problems.append(
-            Problem.of("run-too-long", "{count} cards: a run holds at most {maximum}", count=length, maximum=longest)
+            Problem.of("run-too-long", count=length, maximum=longest)
         )
     if rules.ace is AceRule.WRAP:
         return problems
@@ -302,7 +303,6 @@ def _range_problems(variant: Variant, low: int, high: int) -> list[Problem]:
         problems.append(
             Problem.of(
                 "ace-not-allowed",
-                "{cards}: aces cannot be used in runs in {variant}",
                 cards=ranks,
                 variant=variant.name,
             )
@@ -311,7 +311,6 @@ def _range_problems(variant: Variant, low: int, high: int) -> list[Problem]:
         problems.append(
             Problem.of(
                 "ace-high-only",
-                "{cards}: the ace is high only in {variant} (J-Q-K-A), never low (A-2-3-4)",
                 cards=ranks,
                 variant=variant.name,
             )
@@ -320,7 +319,6 @@ def _range_problems(variant: Variant, low: int, high: int) -> list[Problem]:
         problems.append(
             Problem.of(
                 "ace-in-middle",
-                "{cards}: the ace goes at either end of a run (A-2-3 or Q-K-A), never in the middle (K-A-2)",
                 cards=ranks,
             )
         )
@@ -362,8 +360,7 @@ def _table_meld(variant: Variant, meld: CardsLike | Meld, facts: _Facts) -> Meld
         facts.assume(
             Problem.of(
                 "assumed-arrangement",
-                "assuming the run lies as {cards}",
-                cards=found.describe(),
+                cards=found,
             )
         )
     return found
@@ -416,8 +413,7 @@ def check_layoff(
         problems.append(
             Problem.of(
                 "colour-run-closed",
-                "nothing is laid off onto a colour run: laying it ends the deal",
-            )
+                )
         )
     elif table.kind is MeldKind.RUN:
         card_problems, options = _layoff_onto_run(var, table, offered)
@@ -449,14 +445,12 @@ def _layoff_timing(variant: Variant, table: Meld, facts: _Facts) -> list[Problem
         problems.append(
             Problem.of(
                 "layoff-before-contract",
-                "you have not laid your contract yet: lay-offs come after it",
-            )
+                )
         )
     if facts.one_turn_deal():
         problems.append(
             Problem.of(
                 "layoff-one-turn-deal",
-                "nobody lays off in deal {deal}: the player who lays down goes out in the same turn",
                 deal=facts.context.deal or 0,
             )
         )
@@ -465,7 +459,6 @@ def _layoff_timing(variant: Variant, table: Meld, facts: _Facts) -> list[Problem
             problems.append(
                 Problem.of(
                     "layoff-contract-turn",
-                    "in {variant} nothing but the contract is laid on the contract turn: lay off from your next turn",
                     variant=variant.name,
                 )
             )
@@ -478,8 +471,7 @@ def _layoff_timing(variant: Variant, table: Meld, facts: _Facts) -> list[Problem
         problems.append(
             Problem.of(
                 "own-contract-locked",
-                "your own contract melds can be extended only from your next turn",
-            )
+                )
         )
     return problems
 
@@ -490,7 +482,6 @@ def _join_problem(variant: Variant, table: Meld, other: Meld) -> Problem | None:
         return None
     return Problem.of(
         "melds-never-joined",
-        "two melds on the table are never joined into one in {variant}",
         variant=variant.name,
     )
 
@@ -514,7 +505,6 @@ def _layoff_onto_set(
             problems.append(
                 Problem.of(
                     "layoff-onto-wild-set",
-                    "{card} cannot go onto a set of wild cards: it takes only another wild card",
                     card=card.pretty(),
                 )
             )
@@ -524,16 +514,14 @@ def _layoff_onto_set(
                 problems.append(
                     Problem.of(
                         "layoff-wrong-rank",
-                        "{card} does not go onto a set of {rank}",
                         card=card.pretty(),
-                        rank=rank.plural,
+                        rank=Plural(rank),
                     )
                 )
     if wilds and not variant.layoff.wilds_onto_sets:
         problems.append(
             Problem.of(
                 "wild-onto-set",
-                "a wild card is never added to a set on the table in {variant}",
                 variant=variant.name,
             )
         )
@@ -562,18 +550,17 @@ def _pure_trio_problems(variant: Variant, table: Meld, offered: tuple[Card, ...]
     rules = variant.meld_rules
     problems: list[Problem] = []
     if any(rules.is_wild(c) for c in offered):
-        problems.append(Problem.of("pure-trio-no-wild", "the pure trío never takes a wild card"))
+        problems.append(Problem.of("pure-trio-no-wild"))
     if not variant.layoff.pure_trio_closes:
         return problems
     missing = {s for s in Suit} - {c.suit for c in table.cards}
     if len(table.cards) >= 4:
-        problems.append(Problem.of("pure-trio-closed", "the pure trío is closed: it already holds all four suits"))
+        problems.append(Problem.of("pure-trio-closed"))
     elif len(offered) > 1:
         problems.append(
             Problem.of(
                 "pure-trio-one-card",
-                "the pure trío takes just one more card, of its fourth suit",
-            )
+                )
         )
     else:
         card = offered[0]
@@ -582,8 +569,7 @@ def _pure_trio_problems(variant: Variant, table: Meld, offered: tuple[Card, ...]
             problems.append(
                 Problem.of(
                     "pure-trio-fourth-suit",
-                    "the pure trío takes only its fourth suit, {suit}: {card} repeats a suit",
-                    suit=fourth.symbol,
+                    suit=fourth,
                     card=card.pretty(),
                 )
             )
@@ -601,7 +587,7 @@ def _layoff_onto_run(
     if wilds and not variant.layoff.wilds_onto_runs:
         problems.append(
             Problem.of(
-                "wild-onto-run", "a wild card is never added to a run on the table in {variant}", variant=variant.name
+                "wild-onto-run", variant=variant.name
             )
         )
     for card in offered:
@@ -609,9 +595,8 @@ def _layoff_onto_run(
             problems.append(
                 Problem.of(
                     "layoff-wrong-suit",
-                    "{card} does not go onto a run of {suit}",
                     card=card.pretty(),
-                    suit=run.suit.name.lower(),
+                    suit=Plural(run.suit),
                 )
             )
     if variant.layoff.run_joker_swap is RunJokerSwap.SLIDE:
@@ -625,12 +610,11 @@ def _layoff_onto_run(
                 problems.append(
                     Problem.of(
                         "layoff-rank-held-by-wild",
-                        "a wild card already stands for {card} in this run (exchange it instead, where allowed)",
                         card=card.pretty(),
                     )
                 )
             else:
-                problems.append(Problem.of("layoff-rank-taken", "{card} is already in the run", card=card.pretty()))
+                problems.append(Problem.of("layoff-rank-taken", card=card.pretty()))
     if problems:
         return problems, ()
     return _extend_run(variant, run, offered)
@@ -678,7 +662,6 @@ def _extend_run(variant: Variant, run: _Run, offered: tuple[Card, ...]) -> tuple
     return [
         Problem.of(
             "layoff-not-adjacent",
-            "{cards} do not fit at either end of the run {run}",
             cards=format_cards(offered, pretty=True),
             run=format_cards(run.cards, pretty=True),
         )
@@ -729,7 +712,6 @@ def _wild_limit_problem(variant: Variant) -> Problem:
     # only where the engine's own reading counts a 2 as natural that this arrangement makes wild
     return Problem.of(
         "too-many-wilds-as-laid",
-        "too many wild cards in the run as it lies, for {variant}",
         variant=variant.name,
     )
 
@@ -775,7 +757,7 @@ def check_joker_swap(
     problems = _swap_timing(var, facts)
     wilds = [c for c, s in zip(table.cards, table.stands_for, strict=True) if s is not None]
     if not wilds:
-        problems.append(Problem.of("no-wild-in-meld", "there is no wild card in {meld} to take", meld=table.describe()))
+        problems.append(Problem.of("no-wild-in-meld", meld=table))
         return _swap_verdict(problems, (), None, facts)
 
     if table.kind is MeldKind.RUN:
@@ -824,25 +806,21 @@ def _swap_never(variant: Variant, table: Meld) -> Problem | None:
     if not rules.wilds_movable:
         return Problem.of(
             "wilds-immovable",
-            "in {variant} a wild card never moves once melded, and a natural card never replaces it",
             variant=variant.name,
         )
     if table.kind is MeldKind.RUN and rules.run_joker_swap in (RunJokerSwap.NONE, RunJokerSwap.SLIDE):
         if rules.run_joker_swap is RunJokerSwap.SLIDE:
             return Problem.of(
                 "no-run-wild-swap-slide",
-                "in {variant} a joker is never taken from a run; it may slide along the run when you lay off",
                 variant=variant.name,
             )
         return Problem.of(
             "no-run-wild-swap",
-            "in {variant} a wild card is never taken from a run",
             variant=variant.name,
         )
     if table.kind is not MeldKind.RUN and rules.set_joker_swap is None:
         return Problem.of(
             "no-set-wild-swap",
-            "in {variant} a wild card is never taken from a set",
             variant=variant.name,
         )
     return None
@@ -854,29 +832,25 @@ def _swap_timing(variant: Variant, facts: _Facts) -> list[Problem]:
     problems: list[Problem] = []
     if rules.swap_needs_melded and not facts.has_melded():
         problems.append(
-            Problem.of("swap-before-contract", "you have not laid your contract yet: wild cards are exchanged after it")
+            Problem.of("swap-before-contract")
         )
     if rules.swap_reuse is SwapReuse.OWN_CONTRACT:
         if not facts.contract_turn():
             problems.append(
                 Problem.of(
                     "swap-into-contract",
-                    "the wild card taken must go at once into your contract, so the exchange is made on the turn "
-                    "you lay it",
-                )
+                    )
             )
     elif not rules.swap_on_contract_turn and facts.contract_turn():
         problems.append(
             Problem.of(
                 "swap-contract-turn",
-                "wild cards are exchanged only in a later turn than the one you laid your contract",
-            )
+                )
         )
     if not rules.swap_from_own_melds and facts.owner() == "own":
         problems.append(
             Problem.of(
                 "swap-own-meld",
-                "in {variant} a wild card is never taken back from your own melds",
                 variant=variant.name,
             )
         )
@@ -884,7 +858,6 @@ def _swap_timing(variant: Variant, facts: _Facts) -> list[Problem]:
         problems.append(
             Problem.of(
                 "swap-only-others-contract",
-                "in {variant} a wild card is taken only from a meld another player laid for their contract",
                 variant=variant.name,
             )
         )
@@ -900,15 +873,14 @@ def _swap_in_set(
     rank = table.rank
     problems: list[Problem] = []
     if rank is None:
-        problems.append(Problem.of("swap-wild-set", "a set of wild cards only has no rank to exchange its wilds for"))
+        problems.append(Problem.of("swap-wild-set"))
         return problems, ()
     if len(given) != needed:
         problems.append(
             Problem.of(
                 "swap-card-count",
-                "a wild card in a set is exchanged for {needed} card{s} of its rank in {variant}, not {given}",
+                "one" if needed == 1 else "",
                 needed=needed,
-                s="" if needed == 1 else "s",
                 variant=variant.name,
                 given=len(given),
             )
@@ -917,16 +889,16 @@ def _swap_in_set(
         if rules.is_wild(card):
             problems.append(
                 Problem.of(
-                    "swap-with-wild", "{card} is a wild card: only a natural card replaces a wild", card=card.pretty()
+                    "swap-with-wild", card=card.pretty()
                 )
             )
         elif card.rank != rank:
             problems.append(
                 Problem.of(
                     "swap-wrong-card",
-                    "{card} does not replace a wild in a set of {rank}",
+                    "set",
                     card=card.pretty(),
-                    rank=rank.plural,
+                    rank=Plural(rank),
                 )
             )
     if problems:
@@ -961,7 +933,7 @@ def _swap_in_run(variant: Variant, table: Meld, given: tuple[Card, ...]) -> tupl
         problems.append(
             Problem.of(
                 "swap-card-count",
-                "a wild card in a run is exchanged for the one card it stands for, not {given} cards",
+                "run",
                 given=len(given),
             )
         )
@@ -973,7 +945,6 @@ def _swap_in_run(variant: Variant, table: Meld, given: tuple[Card, ...]) -> tupl
         problems.append(
             Problem.of(
                 "swap-wrong-card",
-                "{card} is not the card a wild stands for in this run (it stands for {stands})",
                 card=card.pretty(),
                 stands=stands,
             )
@@ -995,7 +966,6 @@ def _swap_in_run(variant: Variant, table: Meld, given: tuple[Card, ...]) -> tupl
         problems.append(
             Problem.of(
                 "swap-wild-not-at-end",
-                "the wild card standing for {card} is not at an end of the run: it can no longer move",
                 card=card.pretty(),
             )
         )
@@ -1015,8 +985,7 @@ def _swap_in_run(variant: Variant, table: Meld, given: tuple[Card, ...]) -> tupl
         problems.append(
             Problem.of(
                 "swap-no-end",
-                "the wild card has no end of the run to move to, so the exchange is not possible",
-            )
+                )
         )
         problems.extend(reasons)
         return problems, ()

@@ -44,6 +44,7 @@ from dataclasses import dataclass, replace
 from referee.rules.cards import JOKER, Card, CardError, CardsLike, Rank, Suit, TooManyCopiesError, parse_card, to_cards
 from referee.rules.problems import Problem
 from referee.rules.variants import AceRule, DeckRow, MeldKind, MeldRules, Variant, WildLimit, to_variant
+from referee.rules.wording import KIND_WORDS, Count, Noun, Plural, count_words
 
 __all__ = [
     "Meld",
@@ -71,8 +72,6 @@ COLOUR_RUN_MIN = 12
 ANY_RANK = "any"
 """What :meth:`Meld.wilds_json` writes for a wild card in a set of wild cards only (it stands for no rank)."""
 
-_KIND_WORDS = {MeldKind.SET: "set", MeldKind.RUN: "run", MeldKind.PAIR: "pair", MeldKind.COLOUR_RUN: "colour run"}
-_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 _RANK_AT = {int(r): r for r in Rank} | {14: Rank.ACE}  # position in a run (ace high = 14) -> rank
 
 
@@ -175,14 +174,14 @@ class Meld:
     def describe(self) -> str:
         """English, e.g. 'set of 7s', 'run 3♣–9♣, joker as 5♣', 'set of 5s with one wild card'."""
         if self.kind in (MeldKind.SET, MeldKind.PAIR):
-            word = _KIND_WORDS[self.kind]
+            word = KIND_WORDS[self.kind]
             rank = self.rank
             if rank is None:
-                return f"{word} of {_wild_words(self.cards)}"
+                return f"{word} of {count_words(_wild_words(self.cards))}"
             text = f"{word} of {rank.plural}"
             wilds = self.wilds
             if wilds:
-                text += f" with {_wild_words(wilds, count_one=True)}"
+                text += f" with {count_words(_wild_words(wilds, count_one=True))}"
             return text
         cards = self.resolved
         head = "run" if self.kind is MeldKind.RUN else "colour run"
@@ -737,29 +736,26 @@ def _no_kind(kind: MeldKind, name: str) -> Problem:
     code = {MeldKind.RUN: "no-runs-in-variant", MeldKind.PAIR: "no-pairs-in-variant"}.get(
         kind, "no-colour-runs-in-variant"
     )
-    plural = {MeldKind.RUN: "runs", MeldKind.PAIR: "pairs"}.get(kind, "colour runs")
-    return Problem.of(code, "{variant} has no {kinds}", variant=name, kinds=plural)
+    return Problem.of(code, variant=name, kinds=Plural(kind))
 
 
 def _explain_group(codes: tuple[int, ...], rules: MeldRules, name: str, kind: MeldKind) -> list[Problem]:
-    word = _KIND_WORDS[kind]
     problems: list[Problem] = []
     n = len(codes)
     if kind is MeldKind.PAIR:
         if n != 2:
             code = "too-few-cards" if n < 2 else "too-many-cards"
-            problems.append(Problem.of(code, "{count} cards: a pair is exactly 2", count=n))
+            problems.append(Problem.of(code, "pair", count=n))
     elif n < rules.min_set:
-        problems.append(_too_few(n, word, rules.min_set))
+        problems.append(_too_few(n, kind, rules.min_set))
     naturals, wilds = _split(codes, rules.twos_wild)
     ranks = sorted({c >> 2 for c in naturals})
     if len(ranks) > 1:
         problems.append(
             Problem.of(
                 "mixed-ranks",
-                "a {kind} needs cards of one rank, not {ranks}",
-                kind=word,
-                ranks=_and([_RANK_AT[r].label for r in ranks]),
+                kind=kind,
+                ranks=tuple(_RANK_AT[r] for r in ranks),
             )
         )
     if not naturals:
@@ -769,89 +765,77 @@ def _explain_group(codes: tuple[int, ...], rules: MeldRules, name: str, kind: Me
             problems.append(
                 Problem.of(
                     "no-natural",
-                    "{cards}: 2s are wild in {variant}, so a {kind} of 2s is a {kind} of wild cards, "
-                    "and a {kind} needs at least one natural card",
+                    "twos",
                     cards=_pretty(codes),
                     variant=name,
-                    kind=word,
+                    kind=kind,
                 )
             )
         else:
             problems.append(
-                Problem.of("no-natural", "a {kind} of jokers only: a {kind} needs at least one natural card", kind=word)
+                Problem.of("no-natural", kind=kind)
             )
         return problems
     if wilds:
-        problems.extend(_wild_limit(rules.set_wilds, len(naturals), wilds, word, rules, name))
+        problems.extend(_wild_limit(rules.set_wilds, len(naturals), wilds, kind, rules, name))
     return problems
 
 
 def _wild_limit(
-    limit: WildLimit, naturals: int, wilds: Sequence[int], word: str, rules: MeldRules, name: str
+    limit: WildLimit, naturals: int, wilds: Sequence[int], kind: MeldKind, rules: MeldRules, name: str
 ) -> list[Problem]:
     count = len(wilds)
     if wilds_allowed(limit, naturals, count):
         return []
     what = _wild_words(wilds)
     if limit is WildLimit.NONE:
-        if word in ("set", "pair") and rules.wild_only_sets:
+        if kind is not MeldKind.RUN and rules.wild_only_sets:
             return [
                 Problem.of(
                     "wilds-mixed-in-set",
-                    "{wilds} with natural cards in a set: in {variant} jokers make a set only on their own "
-                    "(a trío of jokers)",
                     wilds=what,
                     variant=name,
                 )
             ]
-        code = "wilds-in-sets-not-allowed" if word in ("set", "pair") else "wilds-in-runs-not-allowed"
+        code = "wilds-in-runs-not-allowed" if kind is MeldKind.RUN else "wilds-in-sets-not-allowed"
         if any(wilds):
             return [
                 Problem.of(
                     code,
-                    "{wilds} in a {kind}: 2s and jokers are wild in {variant}, and a {kind} takes no wild card",
+                    "twos",
                     wilds=_pretty(wilds),
-                    kind=word,
+                    kind=kind,
                     variant=name,
                 )
             ]
         return [
             Problem.of(
                 code,
-                "{wilds} in a {kind}: {variant} allows no wild card in a {kind}",
                 wilds=what,
-                kind=word,
+                kind=kind,
                 variant=name,
             )
         ]
     if limit is WildLimit.ONE:
         both = rules.runs and rules.set_wilds is WildLimit.ONE and rules.run_wilds is WildLimit.ONE
-        allowance = "one per set or run" if both else f"one per {word}"
         return [
             Problem.of(
                 "too-many-wilds",
-                "{wilds} in one {kind}: {variant} allows {limit}",
+                "sets-and-runs" if both else "",
                 wilds=what,
-                kind=word,
+                kind=kind,
                 variant=name,
-                limit=allowance,
                 count=count,
             )
         ]
-    allowance = (
-        "no more wild cards than natural cards"
-        if limit is WildLimit.AT_MOST_NATURALS
-        else "fewer wild cards than natural cards"
-    )
     return [
         Problem.of(
             "too-many-wilds",
-            "{wilds} and {naturals} in one {kind}: {variant} allows {limit} in a {kind}",
+            str(limit),  # at-most-naturals or fewer-than-naturals
             wilds=what,
-            naturals=_count_words(naturals, "natural card"),
-            kind=word,
+            naturals=Count(naturals, Noun.NATURAL_CARD),
+            kind=kind,
             variant=name,
-            limit=allowance,
             count=count,
         )
     ]
@@ -864,10 +848,10 @@ def _explain_run(codes: tuple[int, ...], rules: MeldRules, name: str) -> list[Pr
     n = len(codes)
     longest = rules.longest_run
     if n < rules.min_run:
-        problems.append(_too_few(n, "run", rules.min_run))
+        problems.append(_too_few(n, MeldKind.RUN, rules.min_run))
     if n > longest:
         problems.append(
-            Problem.of("run-too-long", "{count} cards: a run holds at most {maximum}", count=n, maximum=longest)
+            Problem.of("run-too-long", count=n, maximum=longest)
         )
     naturals, wilds = _split(codes, rules.twos_wild)
     jokers = [c for c in wilds if c == 0]
@@ -879,8 +863,7 @@ def _explain_run(codes: tuple[int, ...], rules: MeldRules, name: str) -> list[Pr
         problems.append(
             Problem.of(
                 "mixed-suits",
-                "a run needs cards of one suit, not {suits}",
-                suits=_and([_SUITS[s].symbol for s in sorted(suits)]),
+                suits=tuple(_SUITS[s] for s in sorted(suits)),
             )
         )
     # The run's suit is its commonest. Where 2s are wild, one 2 of that suit may stand in its own place as a
@@ -912,9 +895,8 @@ def _explain_run_option(
             problems.append(
                 Problem.of(
                     "duplicate-rank-in-run",
-                    "{cards}: a run holds each rank once",
                     cards=_pretty(same),
-                    rank=_RANK_AT[rank].label,
+                    rank=_RANK_AT[rank],
                 )
             )
     no_aces = rules.ace is AceRule.NOT_IN_RUNS
@@ -922,7 +904,6 @@ def _explain_run_option(
         problems.append(
             Problem.of(
                 "ace-not-allowed",
-                "{cards}: aces cannot be used in runs in {variant}",
                 cards=_pretty(by_rank[1]),
                 variant=name,
             )
@@ -932,9 +913,9 @@ def _explain_run_option(
         suits = {c & 3 for c in naturals}
         problems.extend(_explain_gaps(ranks, len(wilds), rules, name, suits.pop() if len(suits) == 1 else -1))
     if not naturals and wilds:
-        problems.append(Problem.of("no-natural", "a run of wild cards only: a run needs at least one natural card"))
+        problems.append(Problem.of("no-natural", "run"))
     elif wilds:
-        problems.extend(_wild_limit(rules.run_wilds, len(naturals), wilds, "run", rules, name))
+        problems.extend(_wild_limit(rules.run_wilds, len(naturals), wilds, MeldKind.RUN, rules, name))
     return problems
 
 
@@ -952,37 +933,31 @@ def _explain_gaps(ranks: list[int], wilds: int, rules: MeldRules, name: str, sui
         return [
             Problem.of(
                 "ace-high-only",
-                "{cards}: the ace is high only in {variant} (J-Q-K-A), never low (A-2-3-4)",
                 cards=_rank_list(ranks),
                 variant=name,
             )
         ]
     if 1 in ranks and rules.ace is not AceRule.NOT_IN_RUNS and len(_missing(ranks, AceRule.WRAP)) <= wilds:
-        where = (
-            "is high only in {variant} (J-Q-K-A)"
-            if rules.ace is AceRule.HIGH_ONLY
-            else "goes at either end of a run (A-2-3 or Q-K-A)"
-        )
         return [
             Problem.of(
                 "ace-in-middle",
-                "{cards}: the ace " + where + ", never in the middle (K-A-2)",
+                "high-only" if rules.ace is AceRule.HIGH_ONLY else "",
                 cards=_rank_list(_around_the_corner(ranks)),
                 variant=name,
             )
         ]
-    labels = _and([_CARD_OF[(r << 2) | suit].pretty() if suit >= 0 else _RANK_AT[r].label for r in missing])
+    labels = tuple(_CARD_OF[(r << 2) | suit].pretty() if suit >= 0 else _RANK_AT[r].label for r in missing)
     if wilds:
         return [
             Problem.of(
                 "not-consecutive",
-                "not consecutive: {missing} missing, and only {wilds} to stand in",
+                "too-few-wilds",
                 missing=labels,
-                wilds=_count_words(wilds, "wild card"),
+                wilds=Count(wilds, Noun.WILD_CARD),
                 gaps=len(missing),
             )
         ]
-    return [Problem.of("not-consecutive", "not consecutive: {missing} missing", missing=labels, gaps=len(missing))]
+    return [Problem.of("not-consecutive", missing=labels, gaps=len(missing))]
 
 
 def _around_the_corner(ranks: list[int]) -> list[int]:
@@ -1026,14 +1001,14 @@ def _explain_colour_run(codes: tuple[int, ...], rules: MeldRules, name: str) -> 
     problems: list[Problem] = []
     n = len(codes)
     if n < COLOUR_RUN_MIN:
-        problems.append(_too_few(n, "colour run", COLOUR_RUN_MIN))
+        problems.append(_too_few(n, MeldKind.COLOUR_RUN, COLOUR_RUN_MIN))
     if n > 13:
-        problems.append(Problem.of("run-too-long", "{count} cards: a run holds at most {maximum}", count=n, maximum=13))
+        problems.append(Problem.of("run-too-long", count=n, maximum=13))
     jokers = [c for c in codes if c == 0]
     if jokers:
         problems.append(
             Problem.of(
-                "wilds-in-colour-run", "{wilds} in a colour run: a colour run takes no joker", wilds=_wild_words(jokers)
+                "wilds-in-colour-run", wilds=_wild_words(jokers)
             )
         )
     by_rank: dict[int, list[int]] = {}
@@ -1045,9 +1020,8 @@ def _explain_colour_run(codes: tuple[int, ...], rules: MeldRules, name: str) -> 
             problems.append(
                 Problem.of(
                     "duplicate-rank-in-run",
-                    "{cards}: a run holds each rank once",
                     cards=_pretty(same),
-                    rank=_RANK_AT[rank].label,
+                    rank=_RANK_AT[rank],
                 )
             )
     if not problems and _colour_order(codes, rules) is None:
@@ -1066,14 +1040,12 @@ def _not_alternating(by_rank: dict[int, int]) -> Problem:
         if _RED[a & 3] == _RED[b & 3]
     ]
     return Problem.of(
-        "colour-not-alternating", "{cards} side by side: a colour run alternates red and black", cards=_and(clashes)
+        "colour-not-alternating", cards=tuple(clashes)
     )
 
 
-def _too_few(count: int, word: str, minimum: int) -> Problem:
-    return Problem.of(
-        "too-few-cards", "{count} cards: a {kind} needs at least {minimum}", count=count, kind=word, minimum=minimum
-    )
+def _too_few(count: int, kind: MeldKind, minimum: int) -> Problem:
+    return Problem.of("too-few-cards", count=count, kind=kind, minimum=minimum)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -1081,28 +1053,14 @@ def _too_few(count: int, word: str, minimum: int) -> Problem:
 # --------------------------------------------------------------------------------------------------
 
 
-def _and(words: Sequence[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def _pretty(codes: Iterable[int]) -> str:
     return " ".join(_CARD_OF[c].pretty() for c in sorted(codes, key=lambda c: c or 99))  # jokers last
 
 
-def _count_words(count: int, noun: str) -> str:
-    word = _NUMBER_WORDS[count] if count < len(_NUMBER_WORDS) else str(count)
-    return f"{word} {noun}{'' if count == 1 else 's'}"
-
-
-def _wild_words(wilds: Sequence[int] | Sequence[Card], *, count_one: bool = False) -> str:
+def _wild_words(wilds: Sequence[int] | Sequence[Card], *, count_one: bool = False) -> Count:
     """'two jokers', 'a joker', 'one wild card', 'three wild cards'."""
     jokers_only = all((c == 0) if isinstance(c, int) else c.is_joker for c in wilds)
-    noun = "joker" if jokers_only else "wild card"
-    if len(wilds) == 1 and not count_one:
-        return f"a {noun}"
-    return _count_words(len(wilds), noun)
+    return Count(len(wilds), Noun.JOKER if jokers_only else Noun.WILD_CARD, article=not count_one)
 
 
 def _rank_list(ranks: Iterable[int]) -> str:

@@ -1,51 +1,67 @@
 """What the referee says when something is wrong: problems with stable codes, and the engine's errors.
 
-A :class:`Problem` is a verdict ("two jokers in one set…"): a stable ``code`` and ``params`` that the
-screens word in the page's language, plus the English sentence built from ``template``.
+A :class:`Problem` is a verdict ("two jokers in one set…"): a stable ``code`` (with a ``form`` where one code
+is said in several ways) and structured ``params`` — numbers, card notation, names, meld kinds, ranks, suits,
+rule objects, :class:`~referee.rules.wording.Count` and :class:`~referee.rules.wording.Plural` — never English
+fragments. Its sentence lives once, in :mod:`referee.rules.wording` (English) and the catalogues (other
+languages); ``str(problem)`` is the English sentence.
 A :class:`RulesError` is bad *input* (an unknown variant, an unparseable card): the engine raises
 nothing else.
 
->>> p = Problem.of("too-many-wilds", "{count} jokers in one {meld}: {variant} allows {limit}",
-...                count=2, meld="set", variant="Telefunken", limit="one per set or run")
+>>> from referee.rules.vocabulary import MeldKind
+>>> from referee.rules.wording import Count, Noun
+>>> p = Problem.of("too-many-wilds", "sets-and-runs", wilds=Count(2, Noun.JOKER), kind=MeldKind.SET,
+...                variant="Telefunken", count=2)
 >>> str(p)
-'2 jokers in one set: Telefunken allows one per set or run'
->>> p.param("count")
-2
+'two jokers in one set: Telefunken allows one per set or run'
+>>> p.key, p.param("count")
+('too-many-wilds/sets-and-runs', 2)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee.rules.wording import MESSAGES, english
+
 __all__ = ["Problem", "ParamValue", "RulesError"]
 
-ParamValue = str | int
-
+ParamValue = object  # int, str (names, card notation), enum values, rule objects, Count, Plural, or a tuple of them
 
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One reason a meld, contract, lay-off or event is not allowed."""
 
     code: str
-    template: str
     params: tuple[tuple[str, ParamValue], ...] = ()
+    form: str = ""  # which of the code's sentences ("" the first); see referee.rules.wording.MESSAGES
+    numbered: bool = False  # a contract meld's problem, its ``meld`` (1-based) said in front: several melds
+
+    def __post_init__(self) -> None:
+        if self.key not in MESSAGES:
+            raise KeyError(f"no sentence for the problem {self.key!r} in referee.rules.wording.MESSAGES")
 
     @classmethod
-    def of(cls, code: str, template: str, **params: ParamValue) -> Problem:
-        """Build a problem from its code, English template and parameters."""
-        return cls(code, template, tuple(params.items()))
+    def of(cls, code: str, form: str = "", /, **params: ParamValue) -> Problem:
+        """Build a problem from its code, its form (if the code has several sentences) and its parameters."""
+        return cls(code, tuple(params.items()), form)
+
+    @property
+    def key(self) -> str:
+        """The sentence's key in :data:`referee.rules.wording.MESSAGES`: ``code`` or ``code/form``."""
+        return f"{self.code}/{self.form}" if self.form else self.code
 
     @property
     def message(self) -> str:
         """The English sentence for a player."""
-        return self.template.format(**dict(self.params))
+        return english(self.key, self.params, numbered=self.numbered)
 
     def param(self, name: str) -> ParamValue:
         """One parameter by name."""
         return dict(self.params)[name]
 
     def as_dict(self) -> dict[str, ParamValue]:
-        """The parameters as a dict (for translation: ``_(template_es).format(**p.as_dict())``)."""
+        """The parameters as a dict."""
         return dict(self.params)
 
     def __str__(self) -> str:

@@ -75,8 +75,6 @@ from referee.rules.variants import (
 
 __all__ = [
     "MAX_HAND",
-    "PROBLEM_CODES",
-    "TEMPLATES",
     "Solution",
     "HandSizeError",
     "ContractChoiceError",
@@ -86,61 +84,6 @@ __all__ = [
 MAX_HAND = 30
 """The most cards a hand may hold for :func:`solve`."""
 
-TEMPLATES: dict[str, tuple[str, ...]] = {
-    "needs-set-cards": (
-        "the {requirement} needs one more {rank}",
-        "the {requirement} needs one more {rank} or a joker",
-        "the {requirement} needs one more {rank} or a wild card",
-        "the {requirement} needs {count} more cards of rank {rank}",
-        "the {requirement} needs {count} more cards of rank {rank} (jokers may stand in for them)",
-        "the {requirement} needs {count} more cards of rank {rank} (wild cards may stand in for them)",
-        "the {requirement} needs {count} more cards of rank {rank} (jokers may stand in for {wilds} of them)",
-        "the {requirement} needs {count} more cards of rank {rank} (wild cards may stand in for {wilds} of them)",
-    ),
-    "needs-pure-set-cards": (
-        "the {requirement} needs one more {rank} of a suit it does not have yet: {suits}",
-        "the {requirement} needs {count} more cards of rank {rank}, each of a suit it does not have yet: {suits}",
-    ),
-    "needs-run-cards": (
-        "the {requirement} needs {cards} to complete the run {run}",
-        "the {requirement} needs {cards} or a joker to complete the run {run}",
-        "the {requirement} needs {cards} or a wild card to complete the run {run}",
-        "the {requirement} needs {cards} to complete the run {run}, or jokers in their place",
-        "the {requirement} needs {cards} to complete the run {run}, or wild cards in their place",
-        "the {requirement} needs {cards} to complete the run {run}, or jokers in up to {wilds} of those places",
-        "the {requirement} needs {cards} to complete the run {run}, or wild cards in up to {wilds} of those places",
-        "the {requirement} needs {count} of {cards} to complete the run {run}: the jokers in the hand fill the "
-        "other places",
-        "the {requirement} needs {count} of {cards} to complete the run {run}: the wild cards in the hand fill the "
-        "other places",
-    ),
-    "needs-meld": (
-        "the {requirement} needs {count} cards of one rank",
-        "the {requirement} needs {count} cards of a rank not used yet",
-        "the {requirement} needs {count} cards in a row of one suit",
-    ),
-    "needs-colour-run": ("the {requirement} needs {size} cards of consecutive ranks alternating red and black",),
-    "cards-left-over": (
-        "{cards} cannot be laid down: in deal {deal} the whole hand goes down at once, with no discard",
-        "{cards} cannot be laid down: in deal {deal} the whole hand goes down at once, with at most one card discarded",
-        "{cards} cannot be laid down: in deal {deal} the whole hand goes down at once, and one card is discarded",
-    ),
-    "needs-discard": (
-        "no card is left to discard: deal {deal} ends with a discard, so the hand needs one card more than the "
-        "lay-down",
-    ),
-    "blocked-sets-share-rank": ("{variant} does not allow two contract sets of one rank ({rank})",),
-    "blocked-runs-share-suit": ("{variant} does not allow two contract runs of one suit ({suit})",),
-    "blocked-runs-adjacent": (
-        "{variant} does not allow two contract runs of one suit where one follows the other ({suit})",
-    ),
-}
-"""Every :class:`Problem` :func:`solve` can put in ``Solution.missing``: its code and English templates (whole
-sentences, for the screens to translate).
-"joker" is "wild card" where 2s are wild too."""
-
-PROBLEM_CODES = tuple(TEMPLATES)
-"""Every :class:`Problem` code :func:`solve` can put in ``Solution.missing``."""
 
 _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _RED = (False, True, True, False)
@@ -1102,8 +1045,6 @@ class _Search:
                 problems.append(
                     Problem.of(
                         "needs-discard",
-                        "no card is left to discard: deal {deal} ends with a discard, so the hand needs one card "
-                        "more than the lay-down",
                         deal=self.deal.number,
                     )
                 )
@@ -1115,20 +1056,17 @@ class _Search:
         if self.leave_max == 0:
             return Problem.of(
                 "cards-left-over",
-                "{cards} cannot be laid down: in deal {deal} the whole hand goes down at once, with no discard",
                 cards=cards, deal=deal, count=count,
             )
         if self.leave_min:
             return Problem.of(
                 "cards-left-over",
-                "{cards} cannot be laid down: in deal {deal} the whole hand goes down at once, and one card is "
-                "discarded",
+                "one-discard",
                 cards=cards, deal=deal, count=count,
             )
         return Problem.of(
             "cards-left-over",
-            "{cards} cannot be laid down: in deal {deal} the whole hand goes down at once, with at most one card "
-            "discarded",
+            "at-most-one-discard",
             cards=cards, deal=deal, count=count,
         )
 
@@ -1146,7 +1084,6 @@ class _Search:
         return [
             Problem.of(
                 "needs-colour-run",
-                "the {requirement} needs {size} cards of consecutive ranks alternating red and black",
                 requirement=name,
                 size=spec.size,
             )
@@ -1158,27 +1095,24 @@ class _Search:
         if reason == "rank":
             return Problem.of(
                 "blocked-sets-share-rank",
-                "{variant} does not allow two contract sets of one rank ({rank})",
                 variant=variant,
-                rank=_RANK_LABEL[shape[0]],
+                rank=Rank(shape[0]),
             )
-        symbol = _SUITS[shape[0]].symbol
+        suit = _SUITS[shape[0]]
         if reason == "suit":
             return Problem.of(
                 "blocked-runs-share-suit",
-                "{variant} does not allow two contract runs of one suit ({suit})",
                 variant=variant,
-                suit=symbol,
+                suit=suit,
             )
         return Problem.of(
             "blocked-runs-adjacent",
-            "{variant} does not allow two contract runs of one suit where one follows the other ({suit})",
             variant=variant,
-            suit=symbol,
+            suit=suit,
         )
 
     def _set_miss(
-        self, spec: _Spec, name: str, left: _Counts, taken: _Marks, wilds: int
+        self, spec: _Spec, name: Requirement, left: _Counts, taken: _Marks, wilds: int
     ) -> tuple[list[Problem], list[int]]:
         size = spec.size
         best: tuple[int, int, int] | None = None  # (still needed, -naturals, -rank)
@@ -1209,20 +1143,19 @@ class _Search:
             if fresh:
                 problem = Problem.of(
                     "needs-meld",
-                    "the {requirement} needs {count} cards of a rank not used yet",
-                    requirement=name, count=size, kind=spec.kind.value,
+                    "fresh-rank",
+                    requirement=name, count=size, kind=spec.kind,
                 )
             else:
                 problem = Problem.of(
                     "needs-meld",
-                    "the {requirement} needs {count} cards of one rank",
-                    requirement=name, count=size, kind=spec.kind.value,
+                    requirement=name, count=size, kind=spec.kind,
                 )
             return [problem, *notes], []
         need, negative_have, negative_rank = best
         rank = -negative_rank
         have = -negative_have
-        label = _RANK_LABEL[rank]
+        label = Rank(rank)
         base = rank * 4
         by_suit = [(left[base + s], base + s) for s in range(4) if left[base + s]]
         if spec.distinct:
@@ -1230,14 +1163,12 @@ class _Search:
             if need == 1:
                 problem = Problem.of(
                     "needs-pure-set-cards",
-                    "the {requirement} needs one more {rank} of a suit it does not have yet: {suits}",
+                    "one",
                     requirement=name, rank=label, suits=suits, count=need,
                 )
             else:
                 problem = Problem.of(
                     "needs-pure-set-cards",
-                    "the {requirement} needs {count} more cards of rank {rank}, each of a suit it does not have "
-                    "yet: {suits}",
                     requirement=name, rank=label, suits=suits, count=need,
                 )
             return [problem, *notes], [code for _, code in by_suit][:size]
@@ -1247,114 +1178,111 @@ class _Search:
         problem = self._set_words(name, label, need, could_be_wild)
         return [problem, *notes], counted
 
-    def _set_words(self, name: str, rank: str, need: int, wilds: int) -> Problem:
+    def _set_words(self, name: Requirement, rank: Rank, need: int, wilds: int) -> Problem:
         """The set still needs ``need`` cards of ``rank``; ``wilds`` of them could be wild cards."""
         if need == 1 and not wilds:
             return Problem.of(
                 "needs-set-cards",
-                "the {requirement} needs one more {rank}",
+                "one",
                 requirement=name, rank=rank, count=need, wilds=wilds,
             )
         if need == 1 and not self.twos_wild:
             return Problem.of(
                 "needs-set-cards",
-                "the {requirement} needs one more {rank} or a joker",
+                "one-or-joker",
                 requirement=name, rank=rank, count=need, wilds=wilds,
             )
         if need == 1:
             return Problem.of(
                 "needs-set-cards",
-                "the {requirement} needs one more {rank} or a wild card",
+                "one-or-wild",
                 requirement=name, rank=rank, count=need, wilds=wilds,
             )
         if not wilds:
             return Problem.of(
                 "needs-set-cards",
-                "the {requirement} needs {count} more cards of rank {rank}",
                 requirement=name, rank=rank, count=need, wilds=wilds,
             )
         if wilds >= need and not self.twos_wild:
             return Problem.of(
                 "needs-set-cards",
-                "the {requirement} needs {count} more cards of rank {rank} (jokers may stand in for them)",
+                "or-jokers",
                 requirement=name, rank=rank, count=need, wilds=wilds,
             )
         if wilds >= need:
             return Problem.of(
                 "needs-set-cards",
-                "the {requirement} needs {count} more cards of rank {rank} (wild cards may stand in for them)",
+                "or-wilds",
                 requirement=name, rank=rank, count=need, wilds=wilds,
             )
         if not self.twos_wild:
             return Problem.of(
                 "needs-set-cards",
-                "the {requirement} needs {count} more cards of rank {rank} (jokers may stand in for {wilds} of them)",
+                "or-some-jokers",
                 requirement=name, rank=rank, count=need, wilds=wilds,
             )
         return Problem.of(
             "needs-set-cards",
-            "the {requirement} needs {count} more cards of rank {rank} (wild cards may stand in for {wilds} of them)",
+            "or-some-wilds",
             requirement=name, rank=rank, count=need, wilds=wilds,
         )
 
-    def _run_words(self, name: str, cards: str, run: str, need: int, gaps: int, usable: int, wilds: int) -> Problem:
+    def _run_words(
+        self, name: Requirement, cards: str, run: str, need: int, gaps: int, usable: int, wilds: int
+    ) -> Problem:
         """The run still needs ``need`` of the ``gaps`` cards ``cards``; ``usable`` wild cards of the hand fill
         the other places, and ``wilds`` of the missing ones could be wild cards."""
         joker = not self.twos_wild
         if usable and joker:
             return Problem.of(
                 "needs-run-cards",
-                "the {requirement} needs {count} of {cards} to complete the run {run}: the jokers in the hand fill "
-                "the other places",
+                "jokers-fill",
                 requirement=name, cards=cards, run=run, count=need, wilds=wilds,
             )
         if usable:
             return Problem.of(
                 "needs-run-cards",
-                "the {requirement} needs {count} of {cards} to complete the run {run}: the wild cards in the hand "
-                "fill the other places",
+                "wilds-fill",
                 requirement=name, cards=cards, run=run, count=need, wilds=wilds,
             )
         if not wilds:
             return Problem.of(
                 "needs-run-cards",
-                "the {requirement} needs {cards} to complete the run {run}",
                 requirement=name, cards=cards, run=run, count=need, wilds=wilds,
             )
         if gaps == 1 and joker:
             return Problem.of(
                 "needs-run-cards",
-                "the {requirement} needs {cards} or a joker to complete the run {run}",
+                "one-or-joker",
                 requirement=name, cards=cards, run=run, count=need, wilds=wilds,
             )
         if gaps == 1:
             return Problem.of(
                 "needs-run-cards",
-                "the {requirement} needs {cards} or a wild card to complete the run {run}",
+                "one-or-wild",
                 requirement=name, cards=cards, run=run, count=need, wilds=wilds,
             )
         if wilds >= need and joker:
             return Problem.of(
                 "needs-run-cards",
-                "the {requirement} needs {cards} to complete the run {run}, or jokers in their place",
+                "or-jokers",
                 requirement=name, cards=cards, run=run, count=need, wilds=wilds,
             )
         if wilds >= need:
             return Problem.of(
                 "needs-run-cards",
-                "the {requirement} needs {cards} to complete the run {run}, or wild cards in their place",
+                "or-wilds",
                 requirement=name, cards=cards, run=run, count=need, wilds=wilds,
             )
         if joker:
             return Problem.of(
                 "needs-run-cards",
-                "the {requirement} needs {cards} to complete the run {run}, or jokers in up to {wilds} of those places",
+                "or-some-jokers",
                 requirement=name, cards=cards, run=run, count=need, wilds=wilds,
             )
         return Problem.of(
             "needs-run-cards",
-            "the {requirement} needs {cards} to complete the run {run}, or wild cards in up to {wilds} of those "
-            "places",
+            "or-some-wilds",
             requirement=name, cards=cards, run=run, count=need, wilds=wilds,
         )
 
@@ -1364,7 +1292,7 @@ class _Search:
         return codes[:count]
 
     def _run_miss(
-        self, spec: _Spec, name: str, left: _Counts, taken: _Marks, wilds: int
+        self, spec: _Spec, name: Requirement, left: _Counts, taken: _Marks, wilds: int
     ) -> tuple[list[Problem], list[int]]:
         length = spec.size
         best: tuple[int, int, int, int] | None = None
@@ -1393,10 +1321,10 @@ class _Search:
         if best_window is None:
             problem = Problem.of(
                 "needs-meld",
-                "the {requirement} needs {count} cards in a row of one suit",
+                "run",
                 requirement=name,
                 count=length,
-                kind="run",
+                kind=MeldKind.RUN,
             )
             return [problem, *notes], []
         suit, ranks, gaps, usable = best_window
@@ -1455,9 +1383,10 @@ def _meld(part: _Part) -> Meld:
     return Meld(part.kind, natural_cards + wild_cards, (None,) * len(natural_cards) + (stood,) * len(wild_cards))
 
 
-def _name(req: Requirement) -> str:
-    """The requirement in words, without its wild-card limit (the sentence says what may stand in)."""
-    return replace(req, wilds=req.wilds if req.pure else None, wild_cap=None).describe()
+def _name(req: Requirement) -> Requirement:
+    """The requirement as the sentence names it: without its wild-card limit (the sentence says what may stand
+    in)."""
+    return replace(req, wilds=req.wilds if req.pure else None, wild_cap=None)
 
 
 def _pretty(cards: Sequence[Card]) -> str:

@@ -21,6 +21,7 @@ from referee.web import (
     security,
     share,
     table,
+    wording,
 )
 
 #: Every POST needs a valid CSRF token (Flask-WTF forms carry it).
@@ -36,6 +37,7 @@ def init_app(app: Flask) -> None:
     i18n.init_app(app)
     install.init_app(app)
     notation.init_app(app)
+    wording.init_app(app)  # the rules in words: Jinja globals and filters
     app.register_blueprint(home.bp)
     app.register_blueprint(board.bp)
     app.register_blueprint(rules_card.bp)

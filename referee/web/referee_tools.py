@@ -36,7 +36,7 @@ from referee.rules.melds import Meld, classify
 from referee.rules.problems import RulesError
 from referee.rules.solver import HandSizeError, Solution, solve
 from referee.rules.variants import DEFAULT_VARIANT, VARIANTS, MeldKind, Requirement, Terms, Variant, find_variant
-from referee.web import access, notation, rules_card, verdicts
+from referee.web import access, notation, rules_card, wording
 from referee.web.i18n import current_language
 
 __all__ = ["bp", "KEYS", "press", "cards_html", "meld_title"]
@@ -208,10 +208,9 @@ def requirement_words(req: Requirement | None) -> str:
     """The contract requirement a meld makes, in the page's language ('run of 7 or more'); or 'further meld'."""
     if req is None:
         return _("further meld")
-    kind = {MeldKind.SET: "set", MeldKind.PAIR: "pair", MeldKind.RUN: "run", MeldKind.COLOUR_RUN: "colour run"}
     if req.kind is MeldKind.PAIR:
         return _("pair")
-    return rules_card.meld_words(kind[req.kind], req.size, pure=req.pure, or_more=req.or_more)
+    return wording.meld_words(req.kind, req.size, pure=req.pure, or_more=req.or_more)
 
 
 def error_words(error: RulesError) -> str:
@@ -267,7 +266,7 @@ def check_meld(variant: Variant, players: int | None, text: str) -> Answer:
     if verdict.valid and verdict.meld is not None:
         return Answer(True, _("Yes: a valid meld."), melds=[_meld_row(verdict.meld)])
     return Answer(False, _("No: not a valid meld."), left=cards_html(cards), left_label=_("The cards:"),
-                  reasons=verdicts.words(verdict.problems))
+                  reasons=wording.problems_words(verdict.problems))
 
 
 def solve_hand(variant: Variant, deal: int, players: int | None, text: str) -> Answer:
@@ -290,11 +289,11 @@ def _solution_answer(solution: Solution, terms: Terms) -> Answer:
         )
     else:
         headline = _("Not yet: the contract is not there.")
-    notes = [_("Contract: %(contract)s", contract=rules_card.contract_words(solution.contract, terms))]
+    notes = [_("Contract: %(contract)s", contract=wording.contract_words(solution.contract, terms))]
     label = _("Discard:") if solution.go_out and solution.possible else _("Left in the hand:")
     title = "" if solution.possible or not rows else _("The closest arrangement:")
     return Answer(solution.possible, headline, melds=rows, left=left, left_label=label, melds_title=title,
-                  reasons=verdicts.words(solution.missing), notes=notes)
+                  reasons=wording.problems_words(solution.missing), notes=notes)
 
 
 def _flag(value: str | None) -> bool | None:
@@ -326,8 +325,8 @@ def check_table(variant: Variant, deal: int, players: int | None, form: LayoffFo
                 swap.allowed,
                 _("Yes: the joker may be taken.") if swap.allowed else _("No: the joker may not be taken."),
                 melds=[_meld_row(m, _("The meld becomes")) for m in swap.options[:2]] if swap.allowed else [],
-                reasons=verdicts.words(swap.problems),
-                notes=verdicts.words(swap.assumptions),
+                reasons=wording.problems_words(swap.problems),
+                notes=wording.problems_words(swap.assumptions),
             )
             if swap.allowed and swap.wild is not None and swap.destination is not None:
                 answer.notes.insert(0, _("%(wild)s taken: %(where)s", wild=swap.wild.pretty(),
@@ -340,8 +339,8 @@ def check_table(variant: Variant, deal: int, players: int | None, form: LayoffFo
         layoff.allowed,
         _("Yes: the card(s) may be laid off.") if layoff.allowed else _("No: the card(s) may not be laid off."),
         melds=[_meld_row(m, _("The meld becomes")) for m in layoff.options[:2]] if layoff.allowed else [],
-        reasons=verdicts.words(layoff.problems),
-        notes=verdicts.words(layoff.assumptions),
+        reasons=wording.problems_words(layoff.problems),
+        notes=wording.problems_words(layoff.assumptions),
     )
 
 
@@ -427,9 +426,9 @@ def _render(setting: Setting) -> str:
     return render_template(
         "referee/tools.html",
         setting=setting,
-        deal_words=rules_card.deal_words(the_deal, setting.variant.terms),
-        reminders=rules_card.reminders(setting.variant, setting.deal),
-        deals=[(d.number, rules_card.deal_words(d, setting.variant.terms)) for d in setting.variant.deals],
+        deal_words=wording.deal_words(the_deal, setting.variant.terms),
+        reminders=wording.reminders(setting.variant, setting.deal),
+        deals=[(d.number, wording.deal_words(d, setting.variant.terms)) for d in setting.variant.deals],
         setup_form=setup_form,
         meld_form=meld_form,
         hand_form=hand_form,

@@ -18,26 +18,29 @@ from referee.rules.cards import Rank
 from referee.rules.problems import RulesError
 from referee.rules.variants import (
     VARIANTS,
-    BuyCall,
     Contract,
     CutReward,
-    Deal,
     Discard,
     FirstPlayer,
     HouseRule,
     MeldKind,
-    Reminder,
     Requirement,
-    RunWord,
-    SetWord,
     StockRule,
-    Terms,
     Variant,
-    WildLimit,
     find_variant,
 )
-from referee.web import describe, texts
 from referee.web.i18n import safe_next
+from referee.web.wording import (
+    buy_call_words,
+    choice_words,
+    contract_words,
+    deal_words,
+    house_rule_explanation,
+    house_rule_title,
+    reminders,
+    token_words,
+    word,
+)
 
 bp = Blueprint("rules_card", __name__)
 
@@ -56,118 +59,6 @@ __all__ = [
     "render_card",
     "rules_url",
 ]
-
-
-# ---- contracts in words ----------------------------------------------------------------------------
-
-
-def _requirement_words(req: Requirement, count: int, terms: Terms) -> str:
-    """``count`` melds of one requirement in the family's words, e.g. '2 pure tríos', '1 escalera of 7 or more'."""
-    pure = req.pure and terms.sets is SetWord.TRIO
-    if req.kind is MeldKind.SET and terms.sets is SetWord.BOOK:
-        if req.size == 3:
-            text = ngettext("%(num)d book", "%(num)d books", count)
-        else:
-            text = ngettext("%(num)d book of %(size)d", "%(num)d books of %(size)d", count, size=req.size)
-    elif req.kind is MeldKind.SET and terms.sets is SetWord.SET:
-        text = ngettext("%(num)d set of %(size)d", "%(num)d sets of %(size)d", count, size=req.size)
-    elif req.kind is MeldKind.RUN and terms.runs is RunWord.ESCALERA:
-        text = ngettext("%(num)d escalera of %(size)d", "%(num)d escaleras of %(size)d", count, size=req.size)
-    elif req.kind is MeldKind.SET and req.size == 3:
-        if pure:
-            text = ngettext("%(num)d pure trío", "%(num)d pure tríos", count)
-        else:
-            text = ngettext("%(num)d trío", "%(num)d tríos", count)
-    elif req.kind is MeldKind.SET and req.size == 4:
-        if pure:
-            text = ngettext("%(num)d pure cuarteto", "%(num)d pure cuartetos", count)
-        else:
-            text = ngettext("%(num)d cuarteto", "%(num)d cuartetos", count)
-    elif req.kind is MeldKind.SET and req.size == 5:
-        text = ngettext("%(num)d quinteto", "%(num)d quintetos", count)
-    elif req.kind is MeldKind.SET:
-        text = ngettext("%(num)d set of %(size)d", "%(num)d sets of %(size)d", count, size=req.size)
-    elif req.kind is MeldKind.RUN:
-        text = ngettext("%(num)d run of %(size)d", "%(num)d runs of %(size)d", count, size=req.size)
-    elif req.kind is MeldKind.PAIR:
-        text = ngettext("%(num)d pair", "%(num)d pairs", count)
-    else:
-        text = ngettext(
-            "%(num)d run of %(size)d alternating red and black",
-            "%(num)d runs of %(size)d alternating red and black",
-            count,
-            size=req.size,
-        )
-    if req.or_more:
-        text = gettext("%(melds)s or more", melds=text)
-    if pure:
-        return text
-    if req.wilds is WildLimit.NONE and req.distinct_suits:
-        return gettext("%(melds)s of different suits, with no wild card", melds=text)
-    if req.wilds is WildLimit.NONE:
-        return gettext("%(melds)s with no wild card", melds=text)
-    if req.wilds is WildLimit.ONE or req.wild_cap == 1:
-        return gettext("%(melds)s with at most 1 wild card", melds=text)
-    if req.wild_cap is not None:
-        return gettext("%(melds)s with at most %(count)d wild cards", melds=text, count=req.wild_cap)
-    return text
-
-
-def _joined(parts: list[str]) -> str:
-    if len(parts) == 1:
-        return parts[0]
-    return gettext("%(first)s and %(last)s", first=gettext(", ").join(parts[:-1]), last=parts[-1])
-
-
-def contract_words(contract: Contract, terms: Terms) -> str:
-    """The contract in the page's language and the family's words, e.g. '1 trío and 1 escalera of 7 or more'."""
-    counts: dict[Requirement, int] = {}
-    for req in contract.melds:
-        counts[req] = counts.get(req, 0) + 1
-    text = _joined([_requirement_words(req, count, terms) for req, count in counts.items()])
-    if contract.max_wilds == 0:
-        text = gettext("%(contract)s, no jokers", contract=text)
-    elif contract.max_wilds is not None:
-        text = ngettext(
-            "%(contract)s, at most %(num)d joker in all",
-            "%(contract)s, at most %(num)d jokers in all",
-            contract.max_wilds,
-            contract=text,
-        )
-    if contract.name:
-        text = gettext("%(name)s: %(contract)s", name=texts.word(contract.name), contract=text)
-    return text
-
-
-def deal_words(deal: Deal, terms: Terms) -> str:
-    """The deal's contract(s) in words, e.g. '1 trío and 1 escalera of 7 or more — go out in one turn'."""
-    text = gettext(", or ").join(contract_words(c, terms) for c in deal.contracts)
-    if deal.go_out_in_one_turn:
-        text = gettext("%(contract)s — go out in one turn", contract=text)
-    return text
-
-
-def buy_call_words(terms: Terms) -> str:
-    """The call that claims a discard, as the family's table calls it: ¡Compro! or “May I?”."""
-    return {BuyCall.COMPRO: gettext("¡Compro!"), BuyCall.MAY_I: gettext("“May I?”")}[terms.buy_call]
-
-
-def reminders(variant: Variant, number: int) -> list[str]:
-    """The rules of deal ``number`` a table forgets, in the page's language (the variant says which apply)."""
-    words = []
-    for reminder, count in variant.reminders_in(number):
-        if reminder is Reminder.EXCHANGE:
-            words.append(ngettext(
-                "Before play, everyone exchanges cards face down (once).",
-                "Before play, everyone exchanges cards face down (%(num)d times in a row).", count))
-        elif reminder is Reminder.GO_OUT_IN_ONE_TURN:
-            words.append(gettext("Go out in one turn: nothing is laid down until the whole hand goes at once."))
-        elif reminder is Reminder.NO_FINAL_DISCARD:
-            words.append(gettext("No final discard: the last cards are laid down, none is thrown."))
-        elif reminder is Reminder.NO_BUYING:
-            call = buy_call_words(variant.terms)
-            words.append(gettext("No buying in this deal: %(call)s is not allowed.", call=call))
-    return words
 
 
 # ---- contracts as small card icons -------------------------------------------------------------------
@@ -340,7 +231,7 @@ def buying_lines(variant: Variant) -> list[str]:
     if buy.per_game is not None:
         lines.append(
             gettext(
-                "Each player has %(tokens)s for the whole game.", tokens=describe.token_words(variant, buy.per_game)
+                "Each player has %(tokens)s for the whole game.", tokens=token_words(variant, buy.per_game)
             )
         )
     if buy.per_deal is not None:
@@ -461,9 +352,9 @@ def house_rule_rows(variant: Variant) -> list[HouseRuleRow]:
         rows.append(
             HouseRuleRow(
                 id=rule.id,
-                title=describe.house_rule_title(rule),
-                explanation=describe.house_rule_explanation(rule),
-                value=describe.choice_words(value),
+                title=house_rule_title(rule),
+                explanation=house_rule_explanation(rule),
+                value=choice_words(value),
                 changed=value != rule.default,
             )
         )
@@ -475,14 +366,14 @@ def render_card(variant: Variant, *, players: int | None = None, back_url: str |
     return render_template(
         "rules/card.html",
         variant=variant,
-        description=texts.word(variant.description),
+        description=word(variant.description),
         deals=deal_rows(variant),
         card_values=card_value_rows(variant),
         buying=buying_lines(variant),
         cut=cut_lines(variant, players),
         going_out=going_out_lines(variant),
         house_rules=house_rule_rows(variant),
-        decisions=[texts.word(d) for d in variant.decisions],
+        decisions=[word(d) for d in variant.decisions],
         back_url=back_url,
         **context,
     )
@@ -491,7 +382,7 @@ def render_card(variant: Variant, *, players: int | None = None, back_url: str |
 @bp.get("/rules")
 def index() -> str:
     """Every variant, with a link to its rules card."""
-    variants = [(v, texts.word(v.description)) for v in _variants()]
+    variants = [(v, word(v.description)) for v in _variants()]
     return render_template("rules/index.html", variants=variants)
 
 
@@ -512,17 +403,3 @@ def _variants() -> Iterable[Variant]:
     registry = VARIANTS.values() if isinstance(VARIANTS, Mapping) else VARIANTS
     return list(registry)
 
-
-def meld_words(kind: str, size: int, *, pure: bool = False, or_more: bool = False) -> str:
-    """One meld without a count, e.g. 'run of 7 or more' (for the engine's verdicts)."""
-    if kind == "run":
-        text = gettext("run of %(size)d", size=size)
-    elif kind == "colour run":
-        text = gettext("run of %(size)d alternating red and black", size=size)
-    elif pure:
-        text = gettext("pure set of %(size)d", size=size)
-    else:
-        text = gettext("set of %(size)d", size=size)
-    if or_more:
-        text = gettext("%(melds)s or more", melds=text)
-    return text

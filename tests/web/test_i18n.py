@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import string
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,14 +13,18 @@ from babel.messages.pofile import read_po
 from flask import Flask
 from flask.testing import FlaskClient
 
+from referee.rules.cards import Suit
 from referee.rules.problems import Problem
-from referee.web import catalogues, verdicts
+from referee.rules.variants import MeldKind, Requirement
+from referee.rules.wording import MELD_PREFIX, MESSAGES, WILD_LIMIT_WORDS, Count, Noun
+from referee.web import catalogues, wording
 
-from .problem_scan import ROOT, scan
+ROOT = Path(__file__).resolve().parents[2]
 
 PO = ROOT / "translations" / "es" / "LC_MESSAGES" / "messages.po"
 KEYWORDS = {
     "_": None,
+    "N_": None,  # referee/rules/wording.py: the engine's sentences
     "gettext": None,
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
@@ -39,7 +44,7 @@ def catalogue():  # type: ignore[no-untyped-def]
 def sources() -> set[tuple[str | None, str]]:
     """Every (context, msgid) the code, the templates and the engine's texts hold now (as pybabel extracts them)."""
     method_map = [
-        ("referee/rules/variants.py", "referee.web.texts:extract"),
+        ("referee/rules/variants.py", "referee.web.wording:extract"),
         ("referee/**.py", "python"),
         ("templates/**.html", "jinja2"),
     ]
@@ -100,87 +105,59 @@ def test_translations_keep_their_placeholders() -> None:
 # ---- verdicts -------------------------------------------------------------------------------------------
 
 
-def test_every_problem_code_of_the_engine_and_the_ledger_has_words() -> None:
-    found = scan()
-    assert len(found) > 50  # the scan sees the engine at all
-    missing = sorted(set(found) - set(verdicts.VERDICTS))
-    assert missing == [], "add these codes to referee/web/verdicts.py (and their Spanish)"
+def engine_sentences() -> list[str]:
+    """Every sentence the engine and the ledger can say, and the words they fill in (referee.rules.wording)."""
+    return [*MESSAGES.values(), MELD_PREFIX, *WILD_LIMIT_WORDS.values()]
 
 
-def test_every_engine_template_is_one_of_the_verdicts_english_templates() -> None:
-    """An exact match picks the right sentence where a code has several."""
-    found = scan()
-    for code, entry in found.items():
-        english = {verdicts.english(t) for t in verdicts.VERDICTS[code]}
-        assert entry.templates <= english, code
+def test_every_sentence_of_the_engine_and_the_ledger_has_its_spanish() -> None:
+    held = {m.id: m for m in catalogue() if m.id and m.context is None}
+    missing = [text for text in engine_sentences() if text not in held or not held[text].string]
+    fuzzy = [text for text in engine_sentences() if text in held and held[text].fuzzy]
+    assert missing == [] and fuzzy == []
 
 
-def test_verdict_templates_ask_only_for_params_the_engine_gives() -> None:
-    found = scan()
-    for code, entries in verdicts.VERDICTS.items():
-        if code not in found:
-            continue
-        given = set().union(*found[code].params) if found[code].params else set()
-        for entry in entries:
-            assert verdicts.placeholders(verdicts.english(entry)) <= given, (code, verdicts.english(entry))
+def test_a_problem_without_a_sentence_cannot_be_made() -> None:
+    """Every code the engine can give has its wording: a problem is refused the moment it has none."""
+    with pytest.raises(KeyError):
+        Problem.of("brand-new-rule", player="Ana")
+    with pytest.raises(KeyError):
+        Problem.of("game-over", "no-such-form")
 
 
-def test_no_verdict_is_left_over() -> None:
-    """Codes the engine no longer produces are removed, so the table says what the engine says."""
-    assert sorted(set(verdicts.VERDICTS) - set(scan())) == []
-
-
-PROBLEM = Problem.of(
-    "no-chips-left",
-    "{player} has no {token}s left (each player has {limit} for the game)",
-    player="Ana",
-    token="chip",
-    limit=7,
-)
+PROBLEM = Problem.of("no-chips-left", player="Ana", token="chip", limit=7)
 
 
 def test_word_in_english(app: Flask) -> None:
     with app.test_request_context("/", headers={"Accept-Language": "en"}):
-        assert verdicts.word(PROBLEM) == "Ana has no chips left (each player has 7 for the game)"
+        assert wording.problem_words(PROBLEM) == "Ana has no chips left (each player has 7 for the game)"
+    assert str(PROBLEM) == "Ana has no chips left (each player has 7 for the game)"
 
 
 def test_word_in_spanish_translates_the_engine_words_too(app: Flask) -> None:
     with app.test_request_context("/", headers={"Accept-Language": "es"}):
-        assert verdicts.word(PROBLEM) == "a Ana no le quedan fichas (cada jugador tiene 7 para toda la partida)"
+        assert wording.problem_words(PROBLEM) == "a Ana no le quedan fichas (cada jugador tiene 7 para toda la partida)"
         run = Problem.of(
-            "size-below-minimum",
-            "{count} cards in the {requirement}: deal {deal} needs at least {size}",
-            count=5,
-            requirement="run of 7 or more",
-            deal=7,
-            size=7,
+            "size-below-minimum", count=5, requirement=Requirement(MeldKind.RUN, 7, or_more=True), deal=7, size=7
         )
-        assert verdicts.word(run) == "5 cartas en escalera de 7 o más: la mano 7 pide al menos 7"
+        assert wording.problem_words(run) == "5 cartas en escalera de 7 o más: la mano 7 pide al menos 7"
+        jokers = Problem.of("wilds-mixed-in-set", wilds=Count(2, Noun.JOKER), variant="Telefunken")
+        assert wording.problem_words(jokers).startswith("dos comodines ")
 
 
 def test_word_keeps_a_numbered_meld_prefix(app: Flask) -> None:
-    inner = Problem.of("mixed-suits", "a run needs cards of one suit, not {suits}", suits="♥ ♠")
-    numbered = Problem(inner.code, "meld {meld}: " + inner.template, (*inner.params, ("meld", 2)))
+    inner = Problem.of("mixed-suits", suits=(Suit.HEARTS, Suit.SPADES))
+    numbered = replace(inner, params=(*inner.params, ("meld", 2)), numbered=True)
+    assert str(numbered) == "meld 2: a run needs cards of one suit, not ♥ and ♠"
     with app.test_request_context("/", headers={"Accept-Language": "es"}):
-        assert verdicts.word(numbered) == "juego 2: una escalera necesita cartas de un solo palo, no ♥ ♠"
+        assert wording.problem_words(numbered) == "juego 2: una escalera necesita cartas de un solo palo, no ♥ y ♠"
 
 
-def test_word_picks_the_template_by_its_params_when_the_text_differs(app: Flask) -> None:
-    changed = Problem.of("game-over", "all {count} deals are done", count=7)
+def test_word_says_the_form_of_the_code(app: Flask) -> None:
+    over = Problem.of("game-over", count=7)
     with app.test_request_context("/", headers={"Accept-Language": "es"}):
-        assert verdicts.word(changed) == "la partida terminó: ya se jugaron las 7 manos"
-
-
-def test_an_unknown_code_falls_back_to_the_english(app: Flask) -> None:
-    problem = Problem.of("brand-new-rule", "{player} did something new", player="Ana")
-    with app.test_request_context("/", headers={"Accept-Language": "es"}):
-        assert verdicts.word(problem) == "Ana did something new"
-
-
-def test_missing_params_fall_back_to_the_english(app: Flask) -> None:
-    problem = Problem.of("no-chips-left", "out of chips")
-    with app.test_request_context("/", headers={"Accept-Language": "es"}):
-        assert verdicts.word(problem) == "out of chips"
+        assert wording.problem_words(over) == "la partida terminó: ya se jugaron las 7 manos"
+        assert wording.problem_words(Problem.of("game-over", "leave")) != wording.problem_words(over)
 
 
 # ---- pages in Spanish, and the compiled catalogue ----------------------------------------------------

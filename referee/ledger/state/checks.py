@@ -23,18 +23,16 @@ from referee.rules.variants import Variant
 if TYPE_CHECKING:
     from referee.ledger.state.game import GameState
 
-def _p(code: str, template: str, **params: str | int) -> Problem:
-    return Problem.of(code, template, **params)
+def _p(code: str, form: str = "", /, **params: object) -> Problem:
+    return Problem.of(code, form, **params)
 
 
 def _unknown(state: GameState, name: str) -> Problem:
-    return _p("unknown-player", "{name} is not playing in this game (the players are {players})",
-              name=name, players=", ".join(state.names))
+    return _p("unknown-player", name=name, players=", ".join(state.names))
 
 
 def _no_such_deal(state: GameState, deal: int) -> Problem:
-    return _p("no-such-deal", "{variant} has {count} deals: there is no deal {deal}",
-              variant=state.variant.name, count=len(state.variant.deals), deal=deal)
+    return _p("no-such-deal", variant=state.variant.name, count=len(state.variant.deals), deal=deal)
 
 
 def _deal_problems(state: GameState, deal: int) -> list[Problem]:
@@ -43,21 +41,19 @@ def _deal_problems(state: GameState, deal: int) -> list[Problem]:
     if not 1 <= deal <= total:
         return [_no_such_deal(state, deal)]
     if state.abandoned is not None:
-        return [_p("game-over", "the game was abandoned: nothing more can be recorded")]
+        return [_p("game-over", "abandoned")]
     if state.finished:
-        return [_p("game-over", "the game is over: all {count} deals have been played", count=total)]
+        return [_p("game-over", count=total)]
     if deal != state.deal_number:
         if deal < state.deal_number:
-            return [_p("deal-already-ended", "deal {deal} has already ended (this is deal {current}); "
-                       "correct it instead", deal=deal, current=state.deal_number)]
-        return [_p("wrong-deal", "this is deal {current}, not deal {deal}", current=state.deal_number, deal=deal)]
+            return [_p("deal-already-ended", deal=deal, current=state.deal_number)]
+        return [_p("wrong-deal", current=state.deal_number, deal=deal)]
     return []
 
 
 def _announced(state: GameState) -> list[Problem]:
     if state.variant.dealer_chooses_contract and state.current.contract_index is None:
-        return [_p("contract-not-announced", "under dealer's choice the dealer ({dealer}) must announce "
-                   "the contract first", dealer=state.dealer)]
+        return [_p("contract-not-announced", dealer=state.dealer)]
     return []
 
 
@@ -69,19 +65,17 @@ def _buy_problems(state: GameState, seat: int, record: DealRecord, *, extra: int
     limit = state.buy_limit(record)
     count = record.buys_of(seat) + extra
     if not variant.buy.enabled:
-        return [_p("no-buying", "{variant} has no buying", variant=variant.name)]
+        return [_p("no-buying", variant=variant.name)]
     if limit == 0:
-        problems.append(_p("no-buying-this-deal", "nobody may buy in deal {deal} of {variant}",
-                           deal=record.number, variant=variant.name))
+        problems.append(_p("no-buying-this-deal", deal=record.number, variant=variant.name))
     elif limit is not None and count > limit:
-        problems.append(_p("buy-limit-this-deal", "{player} may buy at most {limit} time{s} in deal {deal}",
-                           player=name, limit=limit, s="s" if limit != 1 else "", deal=record.number))
+        problems.append(_p("buy-limit-this-deal", "once" if limit == 1 else "", player=name, limit=limit,
+                           deal=record.number))
     return problems
 
 
 def _no_chips(state: GameState, seat: int) -> Problem:
-    return _p("no-chips-left", "{player} has no {token}s left (each player has {limit} for the game)",
-              player=state.names[seat], token=state.variant.buy.token, limit=state.chip_limit or 0)
+    return _p("no-chips-left", player=state.names[seat], token=state.variant.buy.token, limit=state.chip_limit or 0)
 
 
 def _chip_problems(state: GameState, records: Sequence[DealRecord]) -> list[Problem]:
@@ -110,9 +104,7 @@ def _hand_problems(
             if winner in record.away:
                 problems.append(_away(state, went_out, record.number))
     elif not variant.deal_may_end_with_nobody_out:
-        problems.append(_p("nobody-out", "somebody must go out to end a deal in {variant}: only where the "
-                           "stock running out ends the deal can a deal end with nobody out",
-                           variant=variant.name))
+        problems.append(_p("nobody-out", variant=variant.name))
     for name in hands:
         if name not in state.names:
             problems.append(_unknown(state, name))
@@ -124,64 +116,58 @@ def _hand_problems(
             continue
         if name not in hands:
             if seat != winner:
-                problems.append(_p("missing-hand", "{player}'s cards or points are missing", player=name))
+                problems.append(_p("missing-hand", player=name))
             continue
         value = hands[name]
         if isinstance(value, bool) or not isinstance(value, int | str):
-            problems.append(_p("bad-cards", "{player}'s hand {value} is neither cards nor points",
+            problems.append(_p("bad-cards", "value",
                                player=name, value=repr(value)))
             continue
         if isinstance(value, int):
             if value < 0:
-                problems.append(_p("negative-points", "{player}'s points cannot be negative ({points})",
-                                   player=name, points=value))
+                problems.append(_p("negative-points", player=name, points=value))
             elif seat == winner and value > 0:
-                problems.append(_p("went-out-with-cards", "{player} went out but has {points} points of "
-                                   "cards left", player=name, points=value))
+                problems.append(_p("went-out-with-cards", "points", player=name, points=value))
             continue
         try:
             cards = parse_cards(value, allow_bare_rank=True)
         except CardError as error:
-            problems.append(_p("bad-cards", "{player}'s cards {cards!r}: {error}", player=name, cards=value,
+            problems.append(_p("bad-cards", "cards", player=name, cards=value,
                                error=str(error)))
             continue
         if seat == winner and cards:
-            problems.append(_p("went-out-with-cards", "{player} went out but has cards left: {cards}",
-                               player=name, cards=format_cards(cards)))
+            problems.append(_p("went-out-with-cards", player=name, cards=format_cards(cards)))
         all_cards.extend(cards)
     try:
         variant.check_copies(all_cards, len(state.names))
     except TooManyCopiesError as error:
-        problems.append(_p("too-many-copies", "the hands hold {error}", error=str(error)))
+        problems.append(_p("too-many-copies", "hands", error=str(error)))
     return problems, winner
 
 
 def _away(state: GameState, player: str, deal: int) -> Problem:
-    return _p("player-left", "{player} has left the game and takes no part in deal {deal}", player=player,
+    return _p("player-left", player=player,
               deal=deal)
 
 
 def _leave_problems(state: GameState, event: PlayerLeft) -> list[Problem]:
     """Why ``event.player`` cannot be marked as having left now."""
     if state.over:
-        return [_p("game-over", "the game is over: nobody can leave it")]
+        return [_p("game-over", "leave")]
     if event.player not in state.names:
         return [_unknown(state, event.player)]
     seat = state.names.index(event.player)
     record = state.current
     if seat in record.away:
-        return [_p("player-already-left", "{player} has already left the game", player=event.player)]
+        return [_p("player-already-left", player=event.player)]
     if not state.deals_played:
-        return [_p("left-before-play", "deal 1 has not ended: remove {player} from the players instead",
-                   player=event.player)]
+        return [_p("left-before-play", player=event.player)]
     if record.exact_cut or record.contract_index is not None or any(record.buys) or record.laid_down:
-        return [_p("left-mid-deal", "deal {deal} is under way (something is recorded in it): end it with "
-                   "{player}'s hand first, then mark them as having left", deal=record.number,
+        return [_p("left-mid-deal", deal=record.number,
                    player=event.player)]
     staying = len(state.names) - len(record.away) - 1
     if staying < state.variant.players.min:
-        return [_p("too-few-stay", "{variant} needs at least {min} players: with {player} gone {count} would "
-                   "stay (end the game instead)", variant=state.variant.name, min=state.variant.players.min,
+        return [_p("too-few-stay", variant=state.variant.name, min=state.variant.players.min,
                    player=event.player, count=staying)]
     return []
 
@@ -191,14 +177,11 @@ def _cut_problems(state: GameState, jokers: int, number: int) -> list[Problem]:
     problems: list[Problem] = []
     row = variant.deck_row(len(state.names))
     if not 0 <= jokers <= min(3, row.jokers):
-        problems.append(_p("bad-jokers", "the cutter looks at 3 cards and there are {jokers} jokers in play: "
-                           "{count} jokers cannot be taken", jokers=row.jokers, count=jokers))
+        problems.append(_p("bad-jokers", jokers=row.jokers, count=jokers))
     elif jokers and not variant.cut.cutter_takes_jokers:
-        problems.append(_p("cutter-takes-no-jokers", "in {variant} the cutter takes no jokers from the cut",
-                           variant=variant.name))
+        problems.append(_p("cutter-takes-no-jokers", variant=variant.name))
     if exact_cut_reward(variant, deal=number) is None:
-        problems.append(_p("no-exact-cut-reward", "an exact cut earns nothing in {variant}",
-                           variant=variant.name))
+        problems.append(_p("no-exact-cut-reward", variant=variant.name))
     return problems
 
 
@@ -208,9 +191,9 @@ def _contract_problems(state: GameState, seat: int, melds: tuple[str, ...]) -> l
             state.variant, _rules_number(state.current), list(melds), players=len(state.names), contract=state.contract
         )
     except TooManyCopiesError as error:
-        return [_p("too-many-copies", "the melds hold {error}", error=str(error))]
+        return [_p("too-many-copies", "melds", error=str(error))]
     except CardError as error:
-        return [_p("bad-cards", "{player}'s melds: {error}", player=state.names[seat], error=str(error))]
+        return [_p("bad-cards", "melds", player=state.names[seat], error=str(error))]
     return list(verdict.problems)
 
 
@@ -221,18 +204,16 @@ def _bump(buys: tuple[int, ...], seat: int, players: int, by: int = 1) -> tuple[
 
 
 def _no_dealers_choice(variant: Variant) -> Problem:
-    return _p("no-dealers-choice", "{variant} is played without dealer's choice of contract", variant=variant.name)
+    return _p("no-dealers-choice", variant=variant.name)
 
 
 def _no_such_contract(variant: Variant, index: int) -> Problem:
-    return _p("no-such-contract", "there is no contract {index}: {variant} has {count}",
-              index=index + 1, variant=variant.name, count=len(variant.deals))
+    return _p("no-such-contract", index=index + 1, variant=variant.name, count=len(variant.deals))
 
 
 def _contract_used(state: GameState, index: int, record: DealRecord) -> list[Problem]:
     """Dealer's choice plays each contract once: the other deals that already played contract ``index``."""
-    return [_p("contract-used", "{contract} was already played in deal {deal}",
-               contract=state.variant.deals[index].describe(), deal=other.number)
+    return [_p("contract-used", contract=state.variant.deals[index], deal=other.number)
             for other in state.records if other.contract_index == index and other.number != record.number]
 
 
@@ -241,13 +222,12 @@ def _choice_problems(state: GameState, index: int, record: DealRecord) -> list[P
     if not variant.dealer_chooses_contract:
         return [_no_dealers_choice(variant)]
     if record.contract_index is not None:
-        return [_p("contract-already-chosen", "the contract of deal {deal} is already announced; undo it to "
-                   "change it", deal=record.number)]
+        return [_p("contract-already-chosen", deal=record.number)]
     if not 0 <= index < len(variant.deals):
         return [_no_such_contract(variant, index)]
     problems = _contract_used(state, index, record)
     if record.melded:
-        problems.append(_p("contract-after-laydown", "the contract must be announced before anyone lays down"))
+        problems.append(_p("contract-after-laydown"))
     return problems
 
 
@@ -255,8 +235,7 @@ def _correction_problems(state: GameState, event: DealCorrected) -> list[Problem
     if not 1 <= event.deal <= len(state.variant.deals):
         return [_no_such_deal(state, event.deal)]
     if event.deal > len(state.records) or not state.records[event.deal - 1].ended:
-        return [_p("deal-not-ended", "deal {deal} has not ended yet: there is nothing to correct",
-                   deal=event.deal)]
+        return [_p("deal-not-ended", deal=event.deal)]
     record = state.records[event.deal - 1]
     problems, _ = _hand_problems(state, event.went_out, event.hands, record)
     corrected = _corrected_record(state, record, event)
@@ -265,8 +244,7 @@ def _correction_problems(state: GameState, event: DealCorrected) -> list[Problem
             if name not in state.names:
                 problems.append(_unknown(state, name))
             elif count < 0:
-                problems.append(_p("negative-buys", "{player} cannot have bought {count} times",
-                                   player=name, count=count))
+                problems.append(_p("negative-buys", player=name, count=count))
             elif count > 0 and state.names.index(name) in record.away:
                 problems.append(_away(state, name, record.number))
         if not any(p.code in HARD_CODES for p in problems):

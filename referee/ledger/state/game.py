@@ -72,8 +72,8 @@ from referee.rules.variants import Contract, Deal, Variant, find_variant
 __all__ = ["GameState", "start", "apply", "check", "replay"]
 
 
-def _p(code: str, template: str, **params: str | int) -> Problem:
-    return Problem.of(code, template, **params)
+def _p(code: str, form: str = "", /, **params: object) -> Problem:
+    return Problem.of(code, form, **params)
 
 
 @dataclass(frozen=True)
@@ -373,10 +373,9 @@ class GameState:
 def _seat_problems(state: GameState, event: SeatsChanged) -> list[Problem]:
     """Why the seats cannot change to ``event``'s: after deal 1, bad names, or deal 1's records in the way."""
     if state.over:
-        return [_p("game-over", "the game is over: the seats cannot change")]
+        return [_p("game-over", "seats")]
     if state.deals_played:
-        return [_p("seats-after-play", "deal 1 has ended: the seats can no longer change (a name can still be "
-                   "corrected)")]
+        return [_p("seats-after-play")]
     seated = dataclasses.replace(state.created, players=tuple(event.players), first_dealer=event.first_dealer)
     after, problems = _start_state(seated)
     if problems:
@@ -384,12 +383,10 @@ def _seat_problems(state: GameState, event: SeatsChanged) -> list[Problem]:
     record = state.current
     for seat, name in enumerate(state.names):
         if name not in event.players and (record.buys_of(seat) or seat in record.melded):
-            problems.append(_p("seat-has-actions", "{player} has already bought or laid down in deal 1: undo "
-                               "that first", player=name))
+            problems.append(_p("seat-has-actions", player=name))
     recorded = record.exact_cut or record.contract_index is not None
     if recorded and (after.dealer_of(1), after.cutter_of(1)) != (state.dealer_of(1), state.cutter_of(1)):
-        problems.append(_p("seats-change-roles", "deal 1's exact cut or contract is recorded with {dealer} "
-                           "dealing and {cutter} cutting: undo it first", dealer=state.dealer_of(1),
+        problems.append(_p("seats-change-roles", dealer=state.dealer_of(1),
                            cutter=state.cutter_of(1)))
     return problems
 
@@ -401,23 +398,22 @@ def _undo_problems(state: GameState, event: Undone) -> list[Problem]:
 def _undo(state: GameState, event: Undone, at: datetime | None) -> tuple[list[Problem], GameState | None]:
     """Why the rules refuse this undo, or the state after it: the check and the fold are one refold."""
     if not 1 <= event.seq <= len(state.log):
-        return [_p("no-such-event", "there is no event {seq} to undo", seq=event.seq)], None
+        return [_p("no-such-event", seq=event.seq)], None
     if event.seq == 1:
-        return [_p("cannot-undo-creation", "the creation of the game cannot be undone")], None
+        return [_p("cannot-undo-creation")], None
     if event.seq in cancelled(state.log):
-        return [_p("already-undone", "event {seq} is already undone", seq=event.seq)], None
+        return [_p("already-undone", seq=event.seq)], None
     try:
         return [], _refold(state, (*state.log, _LogEntry(len(state.log) + 1, event, at, ())))
     except EventRefused as refused:
-        return [_p("undo-breaks-later", "undoing event {seq} would leave later events against the rules: "
-                   "{reasons}", seq=event.seq, reasons="; ".join(p.message for p in refused.problems))], None
+        return [_p("undo-breaks-later", seq=event.seq, reasons=tuple(refused.problems))], None
 
 
 
 
 def _check(state: GameState, event: Event) -> list[Problem]:
     if isinstance(event, GameCreated):
-        return [_p("already-created", "this game already exists")]
+        return [_p("already-created")]
     if isinstance(event, Undone):
         return _undo_problems(state, event)
     if isinstance(event, PlayerRenamed):
@@ -428,9 +424,9 @@ def _check(state: GameState, event: Event) -> list[Problem]:
         return _leave_problems(state, event)
     if isinstance(event, GameAbandoned):
         if state.abandoned is not None:
-            return [_p("game-over", "the game was already abandoned")]
+            return [_p("game-over", "abandoned-again")]
         if state.finished:
-            return [_p("game-over", "the game is over: it cannot be abandoned")]
+            return [_p("game-over", "abandon")]
         return []
     if isinstance(event, DealCorrected):
         return _correction_problems(state, event)
@@ -441,7 +437,7 @@ def _check(state: GameState, event: Event) -> list[Problem]:
     record = state.current
     if isinstance(event, ExactCut):
         if record.exact_cut:
-            return [_p("exact-cut-twice", "an exact cut is already recorded in deal {deal}", deal=record.number)]
+            return [_p("exact-cut-twice", deal=record.number)]
         return _cut_problems(state, event.cutter_jokers, record.number)
     if isinstance(event, ContractChosen):
         return _choice_problems(state, event.contract_index, record)
@@ -456,8 +452,7 @@ def _check(state: GameState, event: Event) -> list[Problem]:
         if left is not None and left <= 0 and all(p.code != "no-buying" for p in problems):
             problems.append(_no_chips(state, seat))
         if seat in record.melded and not state.variant.buy.after_melding:
-            problems.append(_p("buy-after-melding", "{player} has laid down already and {variant} allows no "
-                               "buying after that", player=event.player, variant=state.variant.name))
+            problems.append(_p("buy-after-melding", player=event.player, variant=state.variant.name))
         return problems
     if isinstance(event, LaidDown):
         if event.player not in state.names:
@@ -466,8 +461,7 @@ def _check(state: GameState, event: Event) -> list[Problem]:
         if seat in record.away:
             return [_away(state, event.player, record.number)]
         if seat in record.melded:
-            return [_p("already-laid-down", "{player} has already laid down in deal {deal}",
-                       player=event.player, deal=record.number)]
+            return [_p("already-laid-down", player=event.player, deal=record.number)]
         problems = _announced(state)
         if event.melds and not problems:
             problems += _contract_problems(state, seat, event.melds)
@@ -491,21 +485,17 @@ def _start_state(created: GameCreated) -> tuple[GameState, list[Problem]]:
     problems += name_problems(names)
     count, limits = len(names), variant.players
     if count < limits.min:
-        problems.append(_p("too-few-players", "{variant} needs at least {min} players, not {count}",
-                           variant=variant.name, min=limits.min, count=count))
+        problems.append(_p("too-few-players", variant=variant.name, min=limits.min, count=count))
     if count > limits.max:
-        problems.append(_p("too-many-players", "{variant} takes at most {max} players, not {count}",
-                           variant=variant.name, max=limits.max, count=count))
+        problems.append(_p("too-many-players", variant=variant.name, max=limits.max, count=count))
     if created.first_dealer not in names:
-        problems.append(_p("unknown-first-dealer", "the first dealer {name} is not one of the players",
-                           name=created.first_dealer))
+        problems.append(_p("unknown-first-dealer", name=created.first_dealer))
     if count == 0:
-        problems.append(_p("empty-name", "a game needs players"))
+        problems.append(_p("empty-name"))
     for key in ("small_stake", "large_stake"):
         value = created.settings.get(key)
         if value is not None and (_amount(value) is None or float(value) < 0):
-            problems.append(_p("bad-setting", "the {key} must be an amount of at least 0, not {value}",
-                               key=key.replace("_", " "), value=repr(value)))
+            problems.append(_p("bad-setting", key=key.replace("_", " "), value=repr(value)))
     seat = names.index(created.first_dealer) if created.first_dealer in names else 0
     state = GameState(created=created, variant=variant, names=names, first_dealer_seat=seat,
                       records=(DealRecord(1),))
@@ -590,7 +580,7 @@ def replay(events: Iterable[Event], *, times: Sequence[datetime | None] | None =
     iterator = iter(events)
     first = next(iterator, None)
     if not isinstance(first, GameCreated):
-        raise EventRefused([_p("not-created", "a game log starts with the creation of the game")], event=first)
+        raise EventRefused([_p("not-created")], event=first)
     state = start(first, at=times[0] if times else None)
     for index, event in enumerate(iterator, start=1):
         state = apply(state, event, at=times[index] if times is not None and index < len(times) else None)
