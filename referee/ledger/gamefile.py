@@ -41,6 +41,8 @@ from typing import Annotated, Any, Literal
 from pydantic import MISSING, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 from pydantic_core import ErrorDetails
 
+from referee.ledger.state.records import MAX_BUYS_PER_DEAL
+
 __all__ = [
     "FORMAT",
     "GameFileError",
@@ -78,8 +80,6 @@ MAX_TEXT = 2_000
 MAX_PLAYERS = 12
 #: The most deals a file may hold: the longest game has 15; a few more are the rules' to refuse, one by one.
 MAX_DEALS = 50
-#: The most times one player buys in one deal: every buy takes a card, and no deal has so many to spare.
-MAX_BUYS_PER_DEAL = 12
 #: The most events a file may stand for (buys, lay-downs, cuts, deal ends): a long evening's game has a few
 #: hundred; each costs a fold step, and this many fold in well under a second.
 MAX_EVENTS = 400

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 from referee.ledger.events import DealCorrected, HandValue, PlayerLeft, PlayerRenamed
 from referee.ledger.names import name_problems
 from referee.ledger.state.chips import exact_cut_reward
-from referee.ledger.state.records import HARD_CODES, DealRecord, _rules_number
+from referee.ledger.state.one_turn import went_out_problems
+from referee.ledger.state.records import HARD_CODES, MAX_BUYS_PER_DEAL, DealRecord, _rules_number
 from referee.rules import contracts
 from referee.rules.cards import Card, CardError, TooManyCopiesError, format_cards, parse_cards
 from referee.rules.problems import Problem
@@ -64,8 +65,10 @@ def _buy_problems(state: GameState, seat: int, record: DealRecord, *, extra: int
     problems: list[Problem] = []
     limit = state.buy_limit(record)
     count = record.buys_of(seat) + extra
+    if count > MAX_BUYS_PER_DEAL:  # no override past it: a game file could not hold the deal
+        problems.append(_p("too-many-buys", player=name, limit=MAX_BUYS_PER_DEAL, deal=record.number))
     if not variant.buy.enabled:
-        return [_p("no-buying", variant=variant.name)]
+        return [*problems, _p("no-buying", variant=variant.name)]
     if limit == 0:
         problems.append(_p("no-buying-this-deal", deal=record.number, variant=variant.name))
     elif limit is not None and count > limit:
@@ -238,6 +241,7 @@ def _correction_problems(state: GameState, event: DealCorrected) -> list[Problem
         return [_p("deal-not-ended", deal=event.deal)]
     record = state.records[event.deal - 1]
     problems, _ = _hand_problems(state, event.went_out, event.hands, record)
+    problems += went_out_problems(state, record, event.went_out)
     corrected = _corrected_record(state, record, event)
     if event.buys is not None:
         for name, count in event.buys.items():

@@ -50,6 +50,7 @@ from referee.ledger.state.checks import (
 )
 from referee.ledger.state.chips import ChipsAndBuys, exact_cut_reward
 from referee.ledger.state.history import History, cancelled
+from referee.ledger.state.one_turn import second_laydown_problems, went_out_problems
 from referee.ledger.state.records import (
     HARD_CODES,
     Adjustment,
@@ -462,13 +463,13 @@ def _check(state: GameState, event: Event) -> list[Problem]:
             return [_away(state, event.player, record.number)]
         if seat in record.melded:
             return [_p("already-laid-down", player=event.player, deal=record.number)]
-        problems = _announced(state)
+        problems = _announced(state) + second_laydown_problems(state, record, event.player)
         if event.melds and not problems:
             problems += _contract_problems(state, seat, event.melds)
         return problems
     if isinstance(event, DealEnded):
         problems, _ = _hand_problems(state, event.went_out, event.hands)
-        return _announced(state) + problems
+        return _announced(state) + problems + went_out_problems(state, record, event.went_out)
     raise TypeError(f"not an event: {event!r}")
 
 

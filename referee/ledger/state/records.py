@@ -16,7 +16,11 @@ from referee.rules.cards import TooManyCopiesError, parse_cards
 from referee.rules.problems import Problem, RulesError
 from referee.rules.variants import Variant
 
-# Problems an override cannot get past: the event would refer to nothing.
+#: The most times one player buys in one deal: every buy takes a card, and no deal has so many to spare. A
+#: game file holds no more (``referee.ledger.gamefile`` reads this), so the ledger refuses a 13th buy outright.
+MAX_BUYS_PER_DEAL = 12
+
+# Problems an override cannot get past: the event would refer to nothing, or the game could not be written down.
 HARD_CODES = frozenset(
     {
         "already-created",
@@ -40,6 +44,7 @@ HARD_CODES = frozenset(
         "missing-hand",
         "bad-jokers",
         "negative-buys",
+        "too-many-buys",
         "exact-cut-twice",
         "no-dealers-choice",
         "no-such-contract",

@@ -1,0 +1,45 @@
+"""Deals that must be gone out in one turn: there, laying down *is* going out (docs/rules.md, D35).
+
+Whoever lays down first in such a deal lays down the whole hand and goes out in that turn, so the deal has one
+lay-down, and the player who made it is the one who went out. The ledger refuses a second lay-down and an end
+of the deal with someone else (or nobody) out; like every refusal, an override records the event anyway.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.ledger.state.records import DealRecord, _rules_number
+from referee.rules.problems import Problem
+
+if TYPE_CHECKING:
+    from referee.ledger.state.game import GameState
+
+__all__ = ["one_turn_deal", "second_laydown_problems", "went_out_problems"]
+
+
+def one_turn_deal(state: GameState, record: DealRecord) -> bool:
+    """Whether ``record``'s deal must be gone out in one turn (under dealer's choice: once announced)."""
+    if state.variant.dealer_chooses_contract and record.contract_index is None:
+        return False
+    return state.variant.deal(_rules_number(record)).go_out_in_one_turn
+
+
+def second_laydown_problems(state: GameState, record: DealRecord, player: str) -> list[Problem]:
+    """Why ``player`` may not lay down in ``record``'s deal: someone already laid down and so went out."""
+    if not record.melded or not one_turn_deal(state, record):
+        return []
+    first = state.names[record.melded[0]]
+    return [Problem.of("one-turn-second-laydown", player=player, first=first, deal=record.number)]
+
+
+def went_out_problems(state: GameState, record: DealRecord, went_out: str | None) -> list[Problem]:
+    """Why ``record``'s deal may not end with ``went_out`` out: the first to lay down went out."""
+    if not record.melded or not one_turn_deal(state, record):
+        return []
+    first = state.names[record.melded[0]]
+    if went_out == first:
+        return []
+    if went_out is None:
+        return [Problem.of("one-turn-other-went-out", "nobody", first=first, deal=record.number)]
+    return [Problem.of("one-turn-other-went-out", player=went_out, first=first, deal=record.number)]
