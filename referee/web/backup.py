@@ -18,7 +18,7 @@ from referee import db
 from referee.ledger import exchange, store
 from referee.ledger.state import EventRefused
 from referee.rules.problems import RulesError
-from referee.web import access, describe
+from referee.web import access, wording
 from referee.web.device import device_label
 from referee.web.forms import CSRF_FAILED, EmptyForm, RestoreForm
 
@@ -45,7 +45,7 @@ def restore() -> Response | tuple[str, int]:
     except exchange.GameFileError as error:
         return _render(form, [_("This file cannot be restored: %(reason)s.", reason=str(error))], 422)
     except EventRefused as refused:
-        reasons = describe.problems_words(refused.problems)
+        reasons = wording.problems_words(refused.problems)
         return _render(form, [_("The rules refuse this game as the file tells it:"), *reasons], 422)
     except RulesError as error:
         return _render(form, [_("The rules refuse this game as the file tells it:"), str(error)], 422)
@@ -67,8 +67,7 @@ def delete(edit_token: str) -> Response | tuple[str, int]:
     form = EmptyForm()
     if not form.validate_on_submit():
         problems = [str(CSRF_FAILED)] if form.csrf_failed else []
-        body = render_template("table/delete.html", table=table, state=table.state, form=form, problems=problems,
-                               describe=describe)
+        body = render_template("table/delete.html", table=table, state=table.state, form=form, problems=problems)
         return body, 200 if not form.is_submitted() else 400
     with db.session() as session:
         store.delete_game(session, game_id=table.game_id)

@@ -43,10 +43,11 @@ from referee import db
 from referee.ledger import changes
 from referee.ledger.events import PlayerRenamed
 from referee.ledger.state import GameState
-from referee.web import access, describe
+from referee.web import access, wording
 from referee.web.i18n import current_language
 from referee.web.rendered import Page, RenderCache, page_of
-from referee.web.rules_card import contract_icons, deal_words, reminders, render_card, rules_url
+from referee.web.rules_card import contract_icons, render_card, rules_url
+from referee.web.wording import deal_words, reminders
 
 bp = Blueprint("board", __name__)
 
@@ -234,7 +235,7 @@ def board_context(state: GameState, me: str | None) -> dict[str, Any]:
         "chart": chart,
         "me": me,
         "show_chips": state.chips.counts_chips,
-        "token_name": describe.token_name(state.variant),
+        "token_name": wording.token_name(state.variant),
         "show_buys_left": state.chips.shows_buys_left,
         "contract_words": deal_words(state.deal, state.variant.terms),
         "reminders": reminders(state.variant, state.deal.number),

@@ -20,7 +20,7 @@ from referee.ledger.events import GameCreated
 from referee.ledger.state import EventRefused
 from referee.rules.problems import RulesError
 from referee.rules.variants import DEFAULT_VARIANT, VARIANTS, Variant
-from referee.web import access, describe, share
+from referee.web import access, share, wording
 from referee.web.device import device_label
 from referee.web.forms import (
     CSRF_FAILED,
@@ -107,15 +107,15 @@ def _render_new(form: NewGameFields, problems: list[str] | None = None, status: 
     variants = [
         {
             "variant": v,
-            "description": describe.variant_description(v),
+            "description": wording.variant_description(v),
             "deals": len(v.deals),
             "rules": [
                 {
                     "rule": rule,
                     "field": form[house_rule_field_name(v, rule)],
-                    "title": describe.house_rule_title(rule),
-                    "explanation": describe.house_rule_explanation(rule),
-                    "choices": [(c, describe.choice_words(c)) for c in rule.choices],
+                    "title": wording.house_rule_title(rule),
+                    "explanation": wording.house_rule_explanation(rule),
+                    "choices": [(c, wording.choice_words(c)) for c in rule.choices],
                 }
                 for rule in v.house_rules
             ],
@@ -171,7 +171,7 @@ def new() -> Response | tuple[str, int]:
         return _render_new(form, [_("This form already created a game. Check the choices and create it again "
                                     "for a new game.")], status=409)
     except EventRefused as refused:
-        return _render_new(form, describe.problems_words(refused.problems), status=422)
+        return _render_new(form, wording.problems_words(refused.problems), status=422)
     except RulesError as error:
         return _render_new(form, [str(error)], status=422)
     if game_id is not None:
@@ -286,7 +286,7 @@ def _aware(moment: datetime | None) -> datetime | None:
 @bp.get("/games")
 def mine() -> str:
     """My games: date, variant, players and state (deal N, or the winner), newest first; a series' wins."""
-    return render_template("games/mine.html", games=my_games(), forget_form=EmptyForm(), describe=describe)
+    return render_template("games/mine.html", games=my_games(), forget_form=EmptyForm())
 
 
 @bp.post("/games/forget/<edit_token>")

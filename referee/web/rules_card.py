@@ -31,13 +31,11 @@ from referee.rules.variants import (
 )
 from referee.web.i18n import safe_next
 from referee.web.wording import (
-    buy_call_words,
     choice_words,
     contract_words,
     deal_words,
     house_rule_explanation,
     house_rule_title,
-    reminders,
     token_words,
     word,
 )
@@ -49,11 +47,7 @@ BACK_PARAM = "back"
 
 __all__ = [
     "bp",
-    "contract_words",
     "contract_icons",
-    "deal_words",
-    "buy_call_words",
-    "reminders",
     "house_rule_query",
     "house_rules_from_query",
     "render_card",
@@ -154,6 +148,9 @@ def rules_url(variant: Variant, *, back: str | None = None) -> str:
         query[BACK_PARAM] = back
     base = url_for("rules_card.show", variant_id=variant.id)
     return base + ("?" + urlencode(query) if query else "")
+
+
+bp.add_app_template_global(rules_url)  # the scorekeeper's screens link the card: rules_url(state.variant)
 
 
 # ---- the card's content ---------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask_babel import gettext as _
 
 from referee.ledger.state import GameState
-from referee.web import describe
+from referee.web import wording
 
 __all__ = ["share_text"]
 
@@ -47,6 +47,6 @@ def share_text(state: GameState) -> str:
             else:
                 lines.append(_("Deal %(num)d: nobody went out; %(points)s", num=deal.number, points=points))
         for adjustment in state.adjustments:
-            lines.append(f"{describe.adjustment_words(adjustment)}: {adjustment.points:+d}")
+            lines.append(f"{wording.adjustment_words(adjustment)}: {adjustment.points:+d}")
     lines += ["", _("Kept with referee")]
     return "\n".join(lines) + "\n"

@@ -13,7 +13,7 @@ from referee.ledger import store
 from referee.ledger.events import Buy, DealCorrected, DealEnded, Event, ExactCut, GameCreated, PlayerRenamed
 from referee.ledger.state import replay
 from referee.rules.variants import VARIANTS, find_variant
-from referee.web import board, rules_card
+from referee.web import board, rules_card, wording
 
 PLAYERS = ("Ana", "Bruno", "Carla", "Dario")
 
@@ -250,10 +250,10 @@ def test_the_games_rules_card_has_its_house_rules(app: Flask, client: FlaskClien
 def test_contract_words_in_english(app: Flask) -> None:
     variant = find_variant("telefunken")
     with app.test_request_context("/"):
-        assert rules_card.contract_words(variant.deals[0].contracts[0], variant.terms) == "1 pure trío"
-        words = rules_card.deal_words(variant.deals[6], variant.terms)
+        assert wording.contract_words(variant.deals[0].contracts[0], variant.terms) == "1 pure trío"
+        words = wording.deal_words(variant.deals[6], variant.terms)
         assert words == "1 trío and 1 escalera of 7 or more — go out in one turn"
-        assert rules_card.contract_words(variant.deals[3].contracts[0], variant.terms) == "2 cuartetos"
+        assert wording.contract_words(variant.deals[3].contracts[0], variant.terms) == "2 cuartetos"
 
 
 def test_game_over_shows_the_payouts(app: Flask, client: FlaskClient) -> None:

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 
 from referee.ledger.events import LaidDown
 from referee.rules.variants import find_variant
-from referee.web import rules_card
+from referee.web import wording
 from referee.web.i18n import LANG_COOKIE
 
 from .html_forms import Forms
@@ -157,7 +157,7 @@ CONTRACT_WORDS = [
 def test_contracts_speak_the_family_words(app: Flask, variant_id: str, deal: int, language: str, words: str) -> None:
     variant = find_variant(variant_id)
     with app.test_request_context("/", headers={"Accept-Language": language}):
-        assert rules_card.deal_words(variant.deal(deal), variant.terms) == words
+        assert wording.deal_words(variant.deal(deal), variant.terms) == words
 
 
 @pytest.mark.parametrize(("variant_id", "language", "call"), [
@@ -208,7 +208,7 @@ REMINDER_WORDS = [
                          ids=[f"{v}-{d}-{lang}" for v, d, lang, _ in REMINDER_WORDS])
 def test_reminders_in_words(app: Flask, variant_id: str, deal: int, language: str, words: str) -> None:
     with app.test_request_context("/", headers={"Accept-Language": language}):
-        assert words in rules_card.reminders(find_variant(variant_id), deal)
+        assert words in wording.reminders(find_variant(variant_id), deal)
 
 
 def test_a_hand_typed_with_spanish_letters_ends_the_deal(client: FlaskClient, app: Flask) -> None:

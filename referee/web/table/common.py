@@ -20,7 +20,7 @@ from referee.ledger import store
 from referee.ledger.events import Event
 from referee.ledger.state import EventRefused, GameState, HistoryEntry
 from referee.rules.problems import RulesError
-from referee.web import access, describe
+from referee.web import access, wording
 from referee.web.device import device_label
 from referee.web.forms import ActionForm
 
@@ -55,7 +55,7 @@ def append(table: access.Table, form: ActionForm, event: Event) -> Outcome:
     except store.Conflict as conflict:
         return Outcome(conflict.state, conflict=True)
     except EventRefused as refused:
-        return Outcome(table.state, refused=tuple(describe.problems_words(refused.problems)),
+        return Outcome(table.state, refused=tuple(wording.problems_words(refused.problems)),
                        forcible=refused.forcible)
     except store.IdempotencyKeyReused:
         return Outcome(access.require_edit(table.edit_token).state, conflict=True)

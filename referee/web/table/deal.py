@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 from referee.ledger.events import Buy, ContractChosen, Event, ExactCut, LaidDown
 from referee.ledger.state import GameState
 from referee.rules.cards import CardError
-from referee.web import access, describe, notation, rules_card
+from referee.web import access, notation, rules_card, wording
 from referee.web.forms import CSRF_FAILED, ActionForm, BuyForm, ExactCutForm, LaidDownForm, new_key, whole_number
 from referee.web.table import bp
 from referee.web.table.common import (
@@ -81,9 +81,9 @@ def deal_context(table: access.Table) -> dict[str, Any]:
         "state": state,
         "variant": variant,
         "rows": rows,
-        "deal_words": rules_card.deal_words(state.deal, variant.terms),
-        "reminders": rules_card.reminders(variant, state.deal.number),
-        "buy_call": rules_card.buy_call_words(variant.terms),
+        "deal_words": wording.deal_words(state.deal, variant.terms),
+        "reminders": wording.reminders(variant, state.deal.number),
+        "buy_call": wording.buy_call_words(variant.terms),
         "contract_icons": [rules_card.contract_icons(c) for c in state.contracts],
         "cut_form": cut_form,
         "buy_form": buy_form,
@@ -97,12 +97,9 @@ def deal_context(table: access.Table) -> dict[str, Any]:
         "show_buys_left": state.chips.shows_buys_left,
         "stock_cards": state.chips.stock_cards_for_buy(False),
         "stock_cards_own_turn": state.chips.stock_cards_for_buy(True) if variant.buy.on_own_turn else None,
-        "token_name": describe.token_name(variant),
-        "rules_url": rules_card.rules_url(variant),
-        "describe": describe,
+        "token_name": wording.token_name(variant),
         "last_deal": state.sheet.deals[-1] if state.sheet.deals else None,
         "undo_target": last_undoable(state),
-        "rules_card": rules_card,
         "refusal": None,
         "kept": {},
         "action_cards": ACTION_CARDS,
@@ -140,7 +137,7 @@ def claim_from_query(state: GameState) -> Claim | None:
     if discarder not in state.seating.playing:
         return Claim(None, claimants, (), {}, None)
     order = tuple(state.seating.buy_priority(discarder, claimants))
-    reasons = {name: describe.problems_words(state.can_buy(name)) for name in order}
+    reasons = {name: wording.problems_words(state.can_buy(name)) for name in order}
     form = None
     if order:
         form = BuyForm(formdata=None)
@@ -318,7 +315,7 @@ def choose_contract(edit_token: str) -> Page:
         return ContractChosen(deal=state.deal_number, contract_index=index)
 
     def done(state: GameState) -> str:
-        return _("Contract announced: %(contract)s.", contract=rules_card.deal_words(state.deal, state.variant.terms))
+        return _("Contract announced: %(contract)s.", contract=wording.deal_words(state.deal, state.variant.terms))
 
     return act(table, form, "contract", build, done)
 

@@ -19,7 +19,7 @@ from referee.ledger.state import apply as apply_event
 from referee.rules import scoring
 from referee.rules.cards import CardError, parse_cards
 from referee.rules.problems import RulesError
-from referee.web import access, describe
+from referee.web import access, wording
 from referee.web.forms import CSRF_FAILED, NO_CARDS, NOBODY, EndDealForm, hand_value, new_key, whole_number
 from referee.web.table import bp
 from referee.web.table.common import Page, append, form_errors, go_deal, stale_message
@@ -109,7 +109,7 @@ def preview_of(state: GameState, event: Event) -> tuple[Preview | None, tuple[st
     try:
         after = apply_event(state, event)
     except EventRefused as refused:
-        return None, tuple(describe.problems_words(refused.problems)), refused.forcible
+        return None, tuple(wording.problems_words(refused.problems)), refused.forcible
     except RulesError as error:
         return None, (str(error),), False
     number = getattr(event, "deal", state.deal_number)
@@ -270,7 +270,7 @@ def _already_recorded(table: access.Table, form: EndDealForm, number: int, *, se
     entered = None if sent_before else _entered_words(state, form)
     body = render_template(
         "table/recorded.html", table=table, state=state, result=result, message=message,
-        entered=entered if entered != words else None, describe=describe,
+        entered=entered if entered != words else None,
     )
     return body, 200 if sent_before else 409
 
@@ -322,7 +322,7 @@ def render_end(
         "table/end.html", table=table, state=state, form=form, rows=rows, keypad=_key_points(state),
         preview=preview, reasons=reasons, forcible=forcible, correcting=correcting, missing=missing or [],
         no_cards=NO_CARDS, values_json=json.dumps({key: value for key, _label, value in _key_points(state)}),
-        nobody=NOBODY, describe=describe,
+        nobody=NOBODY,
     )
     return body, status
 

@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 from referee.ledger import exchange
 from referee.ledger.events import Event, GameAbandoned
 from referee.ledger.state import GameState
-from referee.web import access, describe
+from referee.web import access
 from referee.web.forms import CSRF_FAILED, AbandonForm, ActionForm
 from referee.web.table import bp
 from referee.web.table.common import Page, go_deal, last_undoable
@@ -28,7 +28,7 @@ def over(edit_token: str) -> Page:
     if not state.over:
         return go_deal(table)
     return render_template(
-        "table/over.html", table=table, state=state, variant=state.variant, describe=describe,
+        "table/over.html", table=table, state=state, variant=state.variant,
         undo_target=last_undoable(state),
     )
 

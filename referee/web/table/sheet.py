@@ -25,7 +25,7 @@ from referee.ledger.events import (
     Undone,
 )
 from referee.ledger.state import DealResult, GameState, HistoryEntry
-from referee.web import access, describe
+from referee.web import access
 from referee.web.device import DEVICE_COOKIE, device_label
 from referee.web.forms import NOBODY, AbandonForm, CorrectDealForm, DeviceForm, UndoForm
 from referee.web.table import bp
@@ -103,7 +103,6 @@ def sheet_context(table: access.Table) -> dict[str, Any]:
         "corrections": corrections,
         "correction_forms": correction_forms,
         "abandon_form": AbandonForm(formdata=None).prepare(state.seq),
-        "describe": describe,
         "show_chips": state.chips.counts_chips,
         "device_form": device_form(),
         "recorded": [(entry, event_words(state, entry)) for entry in reversed(state.history[-RECORDED_SHOWN:])],
