@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 __all__ = [
     "Event",
@@ -37,10 +37,16 @@ __all__ = [
     "EventFormatError",
     "event_from_dict",
     "HandValue",
+    "OneTurnOut",
+    "ONE_TURN_OUTS",
 ]
 
 HandValue = str | int
 """The cards left in a hand (notation, bare ranks allowed) or their points."""
+
+OneTurnOut = Literal["with-wild", "without-wild"]
+"""How the player who went out did it in one turn, for a bonus (docs/rules.md §9.3): with a wild card or none."""
+ONE_TURN_OUTS: tuple[OneTurnOut, ...] = ("with-wild", "without-wild")
 
 
 class EventFormatError(ValueError):
@@ -60,7 +66,7 @@ class Event:
         out: dict[str, Any] = {"type": self.type}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
-            if f.name in ("override", "device") and value is None:
+            if f.name in ("override", "device", "out_in_one_turn") and value is None:
                 continue
             if isinstance(value, tuple):
                 value = list(value)
@@ -126,16 +132,22 @@ class DealEnded(Event):
     deal: int
     went_out: str | None
     hands: dict[str, HandValue]
+    #: The player who went out did it in one turn (where that earns a bonus); kept in the dict only when set.
+    out_in_one_turn: OneTurnOut | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
 class DealCorrected(Event):
-    """An ended deal's result restated; optional fields (not None) replace its cut, buys or contract."""
+    """An ended deal's result restated; optional fields (not None) replace its cut, buys or contract.
+
+    ``out_in_one_turn`` is part of the result, restated with who went out: None says nobody went out in one turn.
+    """
 
     type: ClassVar[str] = "deal-corrected"
     deal: int
     went_out: str | None
     hands: dict[str, HandValue]
+    out_in_one_turn: OneTurnOut | None = None
     exact_cut: bool | None = None
     cutter_jokers: int | None = None
     buys: dict[str, int] | None = None
@@ -257,6 +269,7 @@ _FIELD_KINDS: dict[str, tuple[Any, str]] = {
     "new": _STR,
     "reason": _STR,
     "seq": _INT,
+    "out_in_one_turn": (lambda v: v is None or v in ONE_TURN_OUTS, '"with-wild", "without-wild" or null'),
 }
 # DealCorrected's optional fields may be null.
 _NULLABLE_IN_CORRECTION = {"cutter_jokers": _OPT_INT, "contract_index": _OPT_INT}

@@ -129,6 +129,8 @@ def export_game(state: GameState, *, include_log: bool = False) -> dict[str, Any
         if record.ended:
             deal["went_out"] = names[record.went_out] if record.went_out is not None else None
             deal["hands"] = {names[seat]: value for seat, value in record.hands}
+            if record.out_in_one_turn is not None:
+                deal["out_in_one_turn"] = record.out_in_one_turn
         else:
             if not (record.exact_cut or deal["buys"] or record.laid_down or record.contract_index is not None
                     or record.overrides or newly_left):
@@ -246,7 +248,8 @@ def _deal_events(variant: Variant, number: int, deal: DealEntry) -> list[Event]:
                     parse_cards(value, allow_bare_rank=True)
                 except CardError as error:
                     raise GameFileError(f"{where}, {name_shown(name)}'s hand {shown(value)}: {error}") from None
-        events.append(DealEnded(deal=number, went_out=deal.went_out, hands=dict(deal.hands)))
+        events.append(DealEnded(deal=number, went_out=deal.went_out, hands=dict(deal.hands),
+                                out_in_one_turn=deal.out_in_one_turn))
     if deal.override is not None:
         events = [e.with_override(deal.override) for e in events]
     return events

@@ -18,7 +18,9 @@ The file format (a backup, and what other tools read) is fixed: files written to
   contract the dealer announced, 1-based, or that contract's description), ``ended: false`` (the last deal,
   still being played), ``laid_down`` (``{player: [meld, …]}``: who laid down, with their melds if known),
   ``override`` (the table allowed what the rules refuse in this deal; the text is the reason given),
-  ``left`` (``[player, …]``: players who left the game before this deal, sitting out from it on).
+  ``left`` (``[player, …]``: players who left the game before this deal, sitting out from it on),
+  ``out_in_one_turn`` (``"with-wild"`` or ``"without-wild"``: the player who went out did it in one turn, which
+  earns a bonus where the variant has one, docs/rules.md §9.3).
 - Optional top level: ``settings`` (``small_stake``, ``large_stake``…), ``override`` (the table allowed a
   player count the variant does not take), ``abandoned`` (the reason the game stopped), ``log`` (the full
   event log, written with ``include_log=True``; the reader ignores it, as it ignores every unknown key).
@@ -216,6 +218,8 @@ class DealEntry(BaseModel):
     hands: Annotated[dict[str, str | Points], Field(max_length=MAX_PLAYERS)] | MISSING = Field(
         default=MISSING, description="required when the deal ended: cards in the notation, or points")
     ended: bool = True
+    out_in_one_turn: Literal["with-wild", "without-wild"] | None = Field(
+        default=None, description="the player who went out did it in one turn, with a wild card or without")
     override: str | None = None
     left: Annotated[list[str], Field(max_length=MAX_PLAYERS)] = []
 
@@ -280,6 +284,7 @@ _WHAT = {
     "hands": "an object",
     "hands of": f"cards or points from 0 to {MAX_HAND_POINTS:,}",
     "ended": "true or false",
+    "out_in_one_turn": '"with-wild", "without-wild" or null',
     "left": "a list of the players who left before it",
 }
 

@@ -303,6 +303,8 @@ MESSAGES: dict[str, str] = {
     "no-chips-left": N_("{player} has no {token}s left (each player has {limit} for the game)"),
     "no-dealers-choice": N_("{variant} is played without dealer's choice of contract"),
     "no-exact-cut-reward": N_("an exact cut earns nothing in {variant}"),
+    "no-one-turn-bonus": N_("going out in one turn earns nothing in {variant}"),
+    "no-one-turn-bonus/nobody": N_("nobody went out, so nobody went out in one turn"),
     "no-such-contract": N_("there is no contract {index}: {variant} has {count}"),
     "no-such-deal": N_("{variant} has {count} deals: there is no deal {deal}"),
     "no-such-event": N_("there is no event {seq} to undo"),

@@ -23,6 +23,7 @@ from referee.rules.cards import Rank, Suit
 from referee.rules.melds import Meld
 from referee.rules.problems import Problem
 from referee.rules.variants import (
+    VARIANTS,
     BuyCall,
     Contract,
     Deal,
@@ -85,8 +86,6 @@ def word(text: str) -> str:
 
 def engine_texts() -> Iterator[tuple[str, str]]:
     """Every English text of the variants that a page shows, with where it comes from (for translators)."""
-    from referee.rules.variants import VARIANTS  # the registry fills itself when first read
-
     for variant in VARIANTS.values():
         yield variant.description, f"{variant.id}: description"
         for rule in variant.house_rules:
@@ -481,6 +480,8 @@ def adjustment_words(adjustment: Adjustment) -> str:
         "exact-cut": gettext("exact cut"),
         "exact-cut-erase": gettext("exact cut: the previous deal’s points erased"),
         "unused-chips": gettext("unused chips"),
+        "out-in-one-turn": gettext("went out in one turn"),
+        "out-in-one-turn-no-wild": gettext("went out in one turn with no wild card"),
     }
     reason = reasons.get(adjustment.code, adjustment.reason)
     return gettext("Deal %(num)d: %(reason)s (%(player)s)", num=adjustment.deal, reason=reason,

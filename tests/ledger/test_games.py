@@ -197,6 +197,19 @@ EXPECTED: list[tuple[str, dict[str, int], dict[str, int | None], list[str]]] = [
         ["Ana", "Beto", "Dani", "Eli", "Caro"],  # 10, 90, 100, 100 (tie, turn order), 160
     ),
     (
+        # Deb Kolsov with kolsov_ext (2–10 worth 5, J–K 10, A 20, JK 50), 3 players, Ana deals first. Going out
+        # in one turn takes 25 off, 50 with no wild card: Beto in deal 2 (−25), Caro in deals 3 and 10 (−50 each;
+        # deal 10 must be gone out in one turn, and Caro's lay-down was her going out).
+        "shanghai-deb-kolsov-ext.json",
+        {
+            "Ana": 0 + 20 + 10 + 30 + 0 * 5 + (5 + 50),  # AS; 10H JK
+            "Beto": (10 + 5) + 0 + (5 + 5) + 0 + 5 * 5 + 12 - 25,  # KH 7S; 2C 3C
+            "Caro": 20 + 50 + 0 + 10 + 5 * 5 + 0 - 50 - 50,  # JK; QD
+        },
+        {"Ana": None, "Beto": None, "Caro": None},
+        ["Caro", "Beto", "Ana"],  # 5, 37, 115
+    ),
+    (
         # Progressive, 15 deals: Ana wins deals 1–14 (Beto 5, Caro 10, Dani 15 each); Beto wins deal 15.
         "progressive-rummy.json",
         {

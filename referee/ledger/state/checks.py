@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from referee.ledger.events import DealCorrected, HandValue, PlayerLeft, PlayerRenamed
 from referee.ledger.names import name_problems
 from referee.ledger.state.chips import exact_cut_reward
-from referee.ledger.state.one_turn import went_out_problems
+from referee.ledger.state.one_turn import bonus_problems, went_out_problems
 from referee.ledger.state.records import HARD_CODES, MAX_BUYS_PER_DEAL, DealRecord, _rules_number
 from referee.rules import contracts
 from referee.rules.cards import Card, CardError, TooManyCopiesError, format_cards, parse_cards
@@ -242,6 +242,7 @@ def _correction_problems(state: GameState, event: DealCorrected) -> list[Problem
     record = state.records[event.deal - 1]
     problems, _ = _hand_problems(state, event.went_out, event.hands, record)
     problems += went_out_problems(state, record, event.went_out)
+    problems += bonus_problems(state, event.went_out, event.out_in_one_turn)
     corrected = _corrected_record(state, record, event)
     if event.buys is not None:
         for name, count in event.buys.items():
@@ -277,7 +278,8 @@ def _corrected_record(state: GameState, record: DealRecord, event: DealCorrected
     names = state.names
     winner = names.index(event.went_out) if event.went_out in names else None
     hands = tuple((names.index(n), v) for n, v in event.hands.items() if n in names)
-    changes: dict[str, Any] = {"went_out": winner, "hands": tuple(sorted(hands)), "corrected": True}
+    changes: dict[str, Any] = {"went_out": winner, "hands": tuple(sorted(hands)), "corrected": True,
+                               "out_in_one_turn": event.out_in_one_turn}
     if event.exact_cut is not None:
         changes["exact_cut"] = event.exact_cut
         if not event.exact_cut:

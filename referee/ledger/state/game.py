@@ -50,7 +50,7 @@ from referee.ledger.state.checks import (
 )
 from referee.ledger.state.chips import ChipsAndBuys, exact_cut_reward
 from referee.ledger.state.history import History, cancelled
-from referee.ledger.state.one_turn import second_laydown_problems, went_out_problems
+from referee.ledger.state.one_turn import bonus_problems, second_laydown_problems, went_out_problems
 from referee.ledger.state.records import (
     HARD_CODES,
     Adjustment,
@@ -469,7 +469,8 @@ def _check(state: GameState, event: Event) -> list[Problem]:
         return problems
     if isinstance(event, DealEnded):
         problems, _ = _hand_problems(state, event.went_out, event.hands)
-        return _announced(state) + problems + went_out_problems(state, record, event.went_out)
+        return (_announced(state) + problems + went_out_problems(state, record, event.went_out)
+                + bonus_problems(state, event.went_out, event.out_in_one_turn))
     raise TypeError(f"not an event: {event!r}")
 
 

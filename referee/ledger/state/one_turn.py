@@ -7,15 +7,19 @@ of the deal with someone else (or nobody) out; like every refusal, an override r
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from referee.ledger.events import OneTurnOut
 from referee.ledger.state.records import DealRecord, _rules_number
 from referee.rules.problems import Problem
+from referee.rules.variants import Variant
 
 if TYPE_CHECKING:
     from referee.ledger.state.game import GameState
 
-__all__ = ["one_turn_deal", "second_laydown_problems", "went_out_problems"]
+__all__ = ["OneTurnBonus", "bonus_problems", "one_turn_bonus", "one_turn_deal", "second_laydown_problems",
+           "went_out_problems"]
 
 
 def one_turn_deal(state: GameState, record: DealRecord) -> bool:
@@ -43,3 +47,41 @@ def went_out_problems(state: GameState, record: DealRecord, went_out: str | None
     if went_out is None:
         return [Problem.of("one-turn-other-went-out", "nobody", first=first, deal=record.number)]
     return [Problem.of("one-turn-other-went-out", player=went_out, first=first, deal=record.number)]
+
+
+@dataclass(frozen=True)
+class OneTurnBonus:
+    """What going out in one turn earns: points (negative: off the total) and the adjustment's code."""
+
+    points: int
+    code: str  # "out-in-one-turn" (with a wild card) or "out-in-one-turn-no-wild"
+    reason: str  # English, for the sheet
+
+
+def one_turn_bonus(variant: Variant, how: OneTurnOut | None) -> OneTurnBonus | None:
+    """The bonus for going out in one turn ``how`` in ``variant``; None where nothing is earned.
+
+    >>> from referee.rules.variants import find_variant
+    >>> ext = find_variant("shanghai-deb-kolsov").with_house_rules({"kolsov_ext": True})
+    >>> one_turn_bonus(ext, "without-wild")
+    OneTurnBonus(points=-50, code='out-in-one-turn-no-wild', reason='went out in one turn with no wild card')
+    >>> one_turn_bonus(find_variant("shanghai-deb-kolsov"), "with-wild") is None
+    True
+    """
+    if how is None or variant.blind_out_bonus is None:
+        return None
+    with_wild, without_wild = variant.blind_out_bonus
+    if how == "with-wild":
+        return OneTurnBonus(with_wild, "out-in-one-turn", "went out in one turn")
+    return OneTurnBonus(without_wild, "out-in-one-turn-no-wild", "went out in one turn with no wild card")
+
+
+def bonus_problems(state: GameState, went_out: str | None, how: OneTurnOut | None) -> list[Problem]:
+    """Why a deal's end may not say its winner went out in one turn: no such bonus, or nobody went out."""
+    if how is None:
+        return []
+    if state.variant.blind_out_bonus is None:
+        return [Problem.of("no-one-turn-bonus", variant=state.variant.name)]
+    if went_out is None:
+        return [Problem.of("no-one-turn-bonus", "nobody")]
+    return []

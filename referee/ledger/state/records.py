@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from referee.ledger.events import Event, HandValue
+from referee.ledger.events import Event, HandValue, OneTurnOut
 from referee.rules import scoring
 from referee.rules.cards import TooManyCopiesError, parse_cards
 from referee.rules.problems import Problem, RulesError
@@ -44,6 +44,7 @@ HARD_CODES = frozenset(
         "missing-hand",
         "bad-jokers",
         "negative-buys",
+        "no-one-turn-bonus",
         "too-many-buys",
         "exact-cut-twice",
         "no-dealers-choice",
@@ -94,6 +95,8 @@ class DealRecord:
     ended: bool = False
     went_out: int | None = None
     hands: tuple[tuple[int, HandValue], ...] = ()
+    #: The player who went out did it in one turn, with a wild card or without (for a bonus, where there is one).
+    out_in_one_turn: OneTurnOut | None = None
     corrected: bool = False
     overrides: tuple[str, ...] = ()
     #: Seats of players who have left the game and sit this deal out (carried to every later deal).
@@ -115,7 +118,7 @@ class Adjustment:
 
     player: str
     deal: int
-    code: str  # "exact-cut", "exact-cut-erase", "unused-chips"
+    code: str  # "exact-cut", "exact-cut-erase", "unused-chips", "out-in-one-turn", "out-in-one-turn-no-wild"
     reason: str  # English, for the sheet
     points: int
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from referee.ledger.events import HandValue
 from referee.ledger.state.chips import ChipsAndBuys, exact_cut_reward
+from referee.ledger.state.one_turn import one_turn_bonus
 from referee.ledger.state.records import Adjustment, DealRecord, DealResult, Stakes, _amount, hand_points
 from referee.ledger.state.seating import Seating
 from referee.rules.variants import Variant
@@ -196,6 +197,9 @@ class Sheet:
                 for seat in range(len(names))
             }
             previous_points = points
+            bonus = one_turn_bonus(variant, record.out_in_one_turn)
+            if bonus is not None and winner is not None:
+                adjustments.append(Adjustment(names[winner], record.number, bonus.code, bonus.reason, bonus.points))
             results.append(
                 DealResult(
                     number=record.number,

@@ -77,7 +77,8 @@ def _step(state: GameState, event: Event) -> GameState:
     elif isinstance(event, DealEnded):
         winner = names.index(event.went_out) if event.went_out is not None else None
         hands = tuple(sorted((names.index(k), v) for k, v in event.hands.items()))
-        record = dataclasses.replace(record, ended=True, went_out=winner, hands=hands)
+        record = dataclasses.replace(record, ended=True, went_out=winner, hands=hands,
+                                     out_in_one_turn=event.out_in_one_turn)
     if event.override:
         record = dataclasses.replace(record, overrides=(*record.overrides, event.override))
     records[-1] = record
