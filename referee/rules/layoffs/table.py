@@ -1,0 +1,246 @@
+"""The meld on the table as the checks read it: the context's facts and the assumptions made when one is not
+given, a run as positions on a line, and the inputs parsed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from referee.rules.cards import Card, CardsLike, Rank, Suit, format_cards, to_cards
+from referee.rules.layoffs.values import LayoffContext, LayoffInputError, Owner
+from referee.rules.melds import Meld, classify
+from referee.rules.problems import Problem
+from referee.rules.variants import (
+    AceRule,
+    MeldKind,
+    Variant,
+)
+
+# --------------------------------------------------------------------------------------------------
+# The context's facts, and the assumptions made when one is not given
+# --------------------------------------------------------------------------------------------------
+
+
+class _Facts:
+    """Reads the context; records an assumption whenever a rule needs a fact the caller left out."""
+
+    def __init__(self, variant: Variant, context: LayoffContext) -> None:
+        if context.owner not in (None, "own", "other"):
+            raise LayoffInputError(f"owner {context.owner!r} is neither 'own' nor 'other'")
+        if context.deal is not None:
+            variant.deal(context.deal)  # DealOutOfRangeError for a deal the variant lacks
+        if context.players is not None:
+            variant.check_players(context.players)  # PlayerCountError for a table the variant does not seat
+        self.variant = variant
+        self.context = context
+        self.assumed: list[Problem] = []
+
+    def assume(self, problem: Problem) -> None:
+        """Name a default the answer relies on (once)."""
+        if problem not in self.assumed:
+            self.assumed.append(problem)
+
+    def owner(self) -> Owner:
+        if self.context.owner is None:
+            self.assume(Problem.of("assumed-other-players-meld"))
+            return "other"
+        return self.context.owner
+
+    def part_of_contract(self) -> bool:
+        if self.context.part_of_contract is None:
+            self.assume(Problem.of("assumed-not-contract"))
+            return False
+        return self.context.part_of_contract
+
+    def pure_trio(self) -> bool:
+        if self.context.pure_trio is None:
+            self.assume(Problem.of("assumed-not-pure-trio"))
+            return False
+        return self.context.pure_trio
+
+    def has_melded(self) -> bool:
+        if self.context.player_has_melded is None:
+            self.assume(Problem.of("assumed-melded"))
+            return True
+        return self.context.player_has_melded
+
+    def contract_turn(self) -> bool:
+        if self.context.contract_turn is None:
+            self.assume(
+                Problem.of("assumed-later-turn")
+            )
+            return False
+        return self.context.contract_turn
+
+    def one_turn_deal(self) -> bool:
+        """Is this a deal that must be gone out in one turn (nobody lays off)?"""
+        if self.context.deal is None:
+            if any(d.go_out_in_one_turn for d in self.variant.deals):
+                self.assume(
+                    Problem.of("assumed-ordinary-deal")
+                )
+            return False
+        return self.variant.deal(self.context.deal).go_out_in_one_turn
+
+
+# --------------------------------------------------------------------------------------------------
+# Runs as positions on a line: a position p holds rank ((p - 1) mod 13) + 1, so 1 is a low ace,
+# 14 a high ace and 0 a king before a low ace (only where runs turn the corner).
+# --------------------------------------------------------------------------------------------------
+
+
+def _rank_at(position: int) -> Rank:
+    return Rank((position - 1) % 13 + 1)
+
+
+@dataclass(frozen=True)
+class _Run:
+    """A run as it lies: its suit, the position of its first card, the cards and what each wild stands for."""
+
+    suit: Suit
+    low: int
+    cards: tuple[Card, ...]
+    wild: tuple[bool, ...]
+
+    @property
+    def high(self) -> int:
+        return self.low + len(self.cards) - 1
+
+    def card_at(self, index: int) -> Card:
+        """The card the position stands for (the card itself for a natural)."""
+        return Card(_rank_at(self.low + index), self.suit)
+
+    def to_meld(self) -> Meld:
+        stands = tuple(self.card_at(i) if w else None for i, w in enumerate(self.wild))
+        return Meld(kind=MeldKind.RUN, cards=self.cards, stands_for=stands)
+
+
+def _run_from_meld(variant: Variant, meld: Meld) -> _Run:
+    """The positions of a classified run (its cards low to high, or high to low)."""
+    effective = [s if s is not None else c for c, s in zip(meld.cards, meld.stands_for, strict=True)]
+    suits = {c.suit for c in effective}
+    if len(suits) != 1 or None in suits:
+        raise LayoffInputError(f"{format_cards(meld.cards)} is not a run of one suit")
+    run = _read_in_order(variant, effective)
+    if run is None:
+        raise LayoffInputError(f"{format_cards(meld.cards)} is not laid in order, low to high")
+    cards = tuple(meld.cards) if run.cards == tuple(effective) else tuple(reversed(meld.cards))
+    return _Run(run.suit, run.low, cards, tuple(c != run.card_at(i) for i, c in enumerate(cards)))
+
+
+def _read_in_order(variant: Variant, cards: Sequence[Card]) -> _Run | None:
+    """The run these cards make in the order given (low to high, or high to low), or None.
+
+    The first natural card fixes every position; an ace may read low (1) or high (14), and where runs
+    turn the corner any position does.
+    """
+    rules = variant.meld_rules
+    for ordered in (tuple(cards), tuple(reversed(cards))):
+        anchor = next((i for i, c in enumerate(ordered) if not rules.is_wild(c)), None)
+        if anchor is None:
+            continue
+        natural = ordered[anchor]
+        if natural.rank is None or natural.suit is None:
+            continue
+        base = int(natural.rank) - anchor
+        for low in (base, base + 13, base - 13):
+            run = _laid(natural.suit, low, ordered)
+            fits = all(not w or rules.is_wild(c) for c, w in zip(run.cards, run.wild, strict=True))
+            if fits and not _range_problems(variant, run.low, run.high):
+                return _Run(run.suit, (low - 1) % 13 + 1 if rules.ace is AceRule.WRAP else low, run.cards, run.wild)
+    return None
+
+
+def _laid(suit: Suit, low: int, cards: Sequence[Card]) -> _Run:
+    """A run laid from position ``low``: every card that is not the card of its place is a wild."""
+    return _Run(suit, low, tuple(cards), tuple(c != Card(_rank_at(low + i), suit) for i, c in enumerate(cards)))
+
+
+def _range_problems(variant: Variant, low: int, high: int) -> list[Problem]:
+    """Why a run from position ``low`` to ``high`` breaks the variant's ace rule or longest run.
+
+    The codes and words are those of :mod:`referee.rules.melds`, which explains the same faults in one meld.
+    """
+    rules = variant.meld_rules
+    problems: list[Problem] = []
+    length = high - low + 1
+    longest = min(rules.max_run, 13)  # not longest_run: where aces are barred, the ace is the fault named below
+    ranks = "-".join(_rank_at(p).label for p in range(low, high + 1))
+    if length > longest:
+        problems.append(
+            Problem.of("run-too-long", count=length, maximum=longest)
+        )
+    if rules.ace is AceRule.WRAP:
+        return problems
+    if rules.ace is AceRule.NOT_IN_RUNS and (low <= 1 or high >= 14):
+        problems.append(
+            Problem.of(
+                "ace-not-allowed",
+                cards=ranks,
+                variant=variant.name,
+            )
+        )
+    elif rules.ace is AceRule.HIGH_ONLY and low <= 1:
+        problems.append(
+            Problem.of(
+                "ace-high-only",
+                cards=ranks,
+                variant=variant.name,
+            )
+        )
+    elif low < 1 or high > 14:
+        problems.append(
+            Problem.of(
+                "ace-in-middle",
+                cards=ranks,
+            )
+        )
+    return problems
+
+
+# --------------------------------------------------------------------------------------------------
+# Reading the inputs
+# --------------------------------------------------------------------------------------------------
+
+
+def _table_meld(variant: Variant, meld: CardsLike | Meld, facts: _Facts) -> Meld:
+    """The meld on the table, classified, with its wilds where they lie."""
+    if isinstance(meld, Meld):
+        return meld
+    cards = to_cards(meld)
+    if not cards:
+        raise LayoffInputError("no meld given: name the cards of the meld on the table")
+    order = facts.context.run_order
+    verdict = classify(cards, variant, players=facts.context.players)
+    if verdict.meld is None or not verdict.valid:
+        reasons = "; ".join(p.message for p in verdict.problems)
+        raise LayoffInputError(f"{format_cards(cards)} is not a valid meld in {variant.name}: {reasons}")
+    found = verdict.meld
+    if found.kind is not MeldKind.RUN:
+        return found
+    if order is not None:
+        ordered = to_cards(order)
+        if sorted(ordered, key=Card.sort_key) != sorted(cards, key=Card.sort_key):
+            raise LayoffInputError(f"the run order {format_cards(ordered)} is not the meld {format_cards(cards)}")
+        run = _read_in_order(variant, ordered)
+        if run is None:
+            raise LayoffInputError(f"{format_cards(ordered)} is not a run laid in order")
+        return run.to_meld()
+    run = _read_in_order(variant, cards)
+    if run is not None:
+        return run.to_meld()
+    if any(s is not None for s in found.stands_for):
+        facts.assume(
+            Problem.of(
+                "assumed-arrangement",
+                cards=found,
+            )
+        )
+    return found
+
+
+def _offered(cards: CardsLike) -> tuple[Card, ...]:
+    result = to_cards(cards)
+    if not result:
+        raise LayoffInputError("no cards given to lay off")
+    return result
