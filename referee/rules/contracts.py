@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from referee.rules.cards import Card, CardsLike, to_cards
+from referee.rules.cards import Card, CardsLike, format_cards, to_cards
 from referee.rules.melds import (
     Meld,
     check_codes,
@@ -530,7 +530,8 @@ def _span(meld: Meld) -> str:
 
 
 def _pretty(cards: Sequence[Card]) -> str:
-    return " ".join(c.pretty() for c in sorted(cards, key=lambda c: c.is_joker))
+    """The cards for people, jokers last."""
+    return format_cards(sorted(cards, key=lambda c: c.is_joker), pretty=True)
 
 
 def _wild_words(wilds: Sequence[Card]) -> Count:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from referee.rules.cards import Card, Rank
+from referee.rules.cards import Card, Rank, format_cards
 from referee.rules.problems import Problem
 from referee.rules.solver.shapes import (
     _RANK_LABEL,
@@ -14,7 +14,6 @@ from referee.rules.solver.shapes import (
     _Marks,
     _name,
     _Part,
-    _pretty,
     _Spec,
     _spread,
     _take,
@@ -79,7 +78,7 @@ class Shortfall:
         if not unmet and self.search.go_out:
             count = len(left_cards)
             if count > self.search.leave_max:
-                problems.append(self._left_over(_pretty(left_cards), count))
+                problems.append(self._left_over(format_cards(left_cards, pretty=True), count))
             elif count < self.search.leave_min:
                 problems.append(
                     Problem.of(

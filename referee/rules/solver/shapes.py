@@ -153,6 +153,3 @@ def _name(req: Requirement) -> Requirement:
     in)."""
     return replace(req, wilds=req.wilds if req.pure else None, wild_cap=None)
 
-
-def _pretty(cards: Sequence[Card]) -> str:
-    return " ".join(c.pretty() for c in cards)
