@@ -97,10 +97,6 @@ def cards_json(cards: Sequence[Card]) -> list[str]:
     return [str(c) for c in cards]
 
 
-def _pretty(cards: Sequence[Card]) -> str:
-    return format_cards(cards, pretty=True)
-
-
 def echo_reasons(problems: Sequence[Problem]) -> None:
     """Print each problem as an indented English sentence."""
     for problem in problems:
@@ -184,7 +180,7 @@ def check_command(variant: str, deal: int, melds: tuple[str, ...], players: int 
         click.echo(f"{var.name}, deal {deal} ({contract}): {state}")
         for meld, given in zip(arranged, cards, strict=True):
             what = meld.describe() if meld is not None else "not a meld"
-            click.echo(f"  {what}: {_pretty(meld.cards if meld is not None else given)}")
+            click.echo(f"  {what}: {format_cards(meld.cards if meld is not None else given, pretty=True)}")
         echo_reasons(verdict.problems)
     if not verdict.valid:
         raise click.exceptions.Exit(1)
@@ -224,9 +220,9 @@ def meld_command(variant: str, meld: str, players: int | None, as_json: bool) ->
             }
         )
     elif verdict.meld is not None and verdict.valid:
-        click.echo(f"{verdict.meld.describe()}: {_pretty(verdict.meld.cards)}")
+        click.echo(f"{verdict.meld.describe()}: {format_cards(verdict.meld.cards, pretty=True)}")
     else:
-        click.echo(f"not a valid meld in {var.name}: {_pretty(cards)}")
+        click.echo(f"not a valid meld in {var.name}: {format_cards(cards, pretty=True)}")
         echo_reasons(verdict.problems)
     if not verdict.valid:
         raise click.exceptions.Exit(1)

@@ -52,6 +52,7 @@ from referee.rules.vocabulary import (
     Terms,
     WildLimit,
 )
+from referee.rules.wording import and_words
 
 __all__ = [
     # the vocabulary, re-exported from referee.rules.vocabulary
@@ -157,7 +158,7 @@ class Contract:
         for req, count in seen.items():
             text = req.describe()
             parts.append(f"{count} {text if count == 1 else _plural(text)}")
-        text = " and ".join(parts) if len(parts) <= 2 else ", ".join(parts[:-1]) + " and " + parts[-1]
+        text = and_words(parts)
         if self.max_wilds == 0:
             text += " (no jokers)"
         elif self.max_wilds is not None:
