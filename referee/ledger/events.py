@@ -125,10 +125,9 @@ class LaidDown(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class DealEnded(Event):
-    """A deal ended: who went out (None: nobody) and the cards or points left in every other hand."""
+class _ResultFields(Event):
+    """The fields of a deal's result, shared by the event that records it and the one that restates it."""
 
-    type: ClassVar[str] = "deal-ended"
     deal: int
     went_out: str | None
     hands: dict[str, HandValue]
@@ -137,17 +136,20 @@ class DealEnded(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class DealCorrected(Event):
+class DealEnded(_ResultFields):
+    """A deal ended: who went out (None: nobody) and the cards or points left in every other hand."""
+
+    type: ClassVar[str] = "deal-ended"
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealCorrected(_ResultFields):
     """An ended deal's result restated; optional fields (not None) replace its cut, buys or contract.
 
     ``out_in_one_turn`` is part of the result, restated with who went out: None says nobody went out in one turn.
     """
 
     type: ClassVar[str] = "deal-corrected"
-    deal: int
-    went_out: str | None
-    hands: dict[str, HandValue]
-    out_in_one_turn: OneTurnOut | None = None
     exact_cut: bool | None = None
     cutter_jokers: int | None = None
     buys: dict[str, int] | None = None

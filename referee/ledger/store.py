@@ -443,16 +443,7 @@ def access(game: Game, token: str | None) -> Literal["edit", "view"] | None:
 
 def rotate_edit_token(session: Session, *, game_id: int) -> str:
     """Give the game a new edit token (the old edit link stops working); commits and returns it."""
-    _begin_write(session)
-    game = session.get(Game, game_id)
-    if game is None:
-        raise GameNotFound(game_id)
-    _retire(session, game_id=game_id, token=game.edit_token, role="edit")
-    game.edit_token = new_token()
-    game.updated_at = _now()
-    session.add(game)
-    session.commit()
-    return game.edit_token
+    return _rotate_token(session, game_id=game_id, role="edit")
 
 
 # ---- replaced links and rematches ------------------------------------------------------------------------
@@ -490,15 +481,23 @@ def _retire(session: Session, *, game_id: int, token: str, role: Literal["edit",
 
 def rotate_view_token(session: Session, *, game_id: int) -> str:
     """Give the game a new view token; the old view link then says it was replaced. Commits and returns it."""
+    return _rotate_token(session, game_id=game_id, role="view")
+
+
+def _rotate_token(session: Session, *, game_id: int, role: Literal["edit", "view"]) -> str:
+    """Retire the game's ``role`` token and give it a new one, as a writer; commits and returns the new one."""
+    _begin_write(session)
     game = session.get(Game, game_id)
     if game is None:
         raise GameNotFound(game_id)
-    _retire(session, game_id=game_id, token=game.view_token, role="view")
-    game.view_token = new_token()
+    attribute = f"{role}_token"
+    _retire(session, game_id=game_id, token=getattr(game, attribute), role=role)
+    token = new_token()
+    setattr(game, attribute, token)
     game.updated_at = _now()
     session.add(game)
     session.commit()
-    return game.view_token
+    return token
 
 
 def retired(session: Session, token: str) -> RetiredToken | None:

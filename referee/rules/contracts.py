@@ -28,6 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from referee.rules.cards import Card, CardsLike, format_cards, to_cards
+from referee.rules.catalogue import to_variant
 from referee.rules.melds import (
     Meld,
     check_codes,
@@ -39,7 +40,7 @@ from referee.rules.melds import (
     wilds_allowed,
 )
 from referee.rules.problems import Problem, RulesError
-from referee.rules.variants import AceRule, Contract, MeldKind, MeldRules, Requirement, Variant, WildLimit, to_variant
+from referee.rules.variants import AceRule, Contract, MeldKind, MeldRules, Requirement, Variant, WildLimit
 from referee.rules.wording import Count, Noun, Plural
 
 __all__ = ["ContractVerdict", "MeldsError", "check_contract", "deal_contracts", "split_melds"]
@@ -252,27 +253,11 @@ class _Matcher:
         return [_Option(None, tuple(problems), 2 * len(problems) + (0 if looks_like else 1))]
 
     def _size_problems(self, count: int, req: Requirement) -> list[Problem]:
-        if req.or_more and count < req.size:
-            return [
-                Problem.of(
-                    "size-below-minimum",
-                    count=count,
-                    requirement=_name(req),
-                    deal=self.deal,
-                    size=req.size,
-                )
-            ]
-        if not req.or_more and count != req.size:
-            return [
-                Problem.of(
-                    "size-not-exact",
-                    count=count,
-                    requirement=_name(req),
-                    deal=self.deal,
-                    size=req.size,
-                )
-            ]
-        return []
+        fits = count >= req.size if req.or_more else count == req.size
+        if fits:
+            return []
+        code = "size-below-minimum" if req.or_more else "size-not-exact"
+        return [Problem.of(code, count=count, requirement=_name(req), deal=self.deal, size=req.size)]
 
     def _requirement_problems(self, meld: Meld, req: Requirement) -> list[Problem]:
         problems = self._size_problems(len(meld.cards), req)

@@ -250,19 +250,7 @@ def _explain_run(codes: tuple[int, ...], rules: MeldRules, name: str) -> list[Pr
 def _explain_run_option(
     naturals: list[int], wilds: list[int], check_gaps: bool, rules: MeldRules, name: str
 ) -> list[Problem]:
-    problems: list[Problem] = []
-    by_rank: dict[int, list[int]] = {}
-    for c in naturals:
-        by_rank.setdefault(c >> 2, []).append(c)
-    for rank, same in by_rank.items():
-        if len(same) > 1:
-            problems.append(
-                Problem.of(
-                    "duplicate-rank-in-run",
-                    cards=_pretty(same),
-                    rank=_RANK_AT[rank],
-                )
-            )
+    by_rank, problems = _by_rank_once(naturals)
     no_aces = rules.ace is AceRule.NOT_IN_RUNS
     if no_aces and 1 in by_rank:
         problems.append(
@@ -375,23 +363,25 @@ def _explain_colour_run(codes: tuple[int, ...], rules: MeldRules, name: str) -> 
                 "wilds-in-colour-run", wilds=_wild_words(jokers)
             )
         )
-    by_rank: dict[int, list[int]] = {}
-    for c in codes:
-        if c:
-            by_rank.setdefault(c >> 2, []).append(c)
-    for rank, same in by_rank.items():
-        if len(same) > 1:
-            problems.append(
-                Problem.of(
-                    "duplicate-rank-in-run",
-                    cards=_pretty(same),
-                    rank=_RANK_AT[rank],
-                )
-            )
+    by_rank, repeated = _by_rank_once(c for c in codes if c)
+    problems.extend(repeated)
     if not problems and _colour_order(codes, rules) is None:
         # 12 or 13 distinct ranks are consecutive around the corner: only the colours can be wrong
         problems.append(_not_alternating({r: same[0] for r, same in by_rank.items()}))
     return problems
+
+
+def _by_rank_once(naturals: Iterable[int]) -> tuple[dict[int, list[int]], list[Problem]]:
+    """The natural cards by rank, and a problem for each rank that stands more than once (a run holds one)."""
+    by_rank: dict[int, list[int]] = {}
+    for c in naturals:
+        by_rank.setdefault(c >> 2, []).append(c)
+    problems = [
+        Problem.of("duplicate-rank-in-run", cards=_pretty(same), rank=_RANK_AT[rank])
+        for rank, same in by_rank.items()
+        if len(same) > 1
+    ]
+    return by_rank, problems
 
 
 def _not_alternating(by_rank: dict[int, int]) -> Problem:

@@ -32,13 +32,8 @@ def _readings(codes: tuple[int, ...], rules: MeldRules, kind: MeldKind) -> tuple
     return (Meld(MeldKind.COLOUR_RUN, cards, (None,) * len(cards)),)
 
 
-def _group_reading(codes: tuple[int, ...], rules: MeldRules, kind: MeldKind) -> Meld | None:
-    """A set or pair: naturals of one rank, wild cards within the set limit, a natural unless wild-only."""
-    n = len(codes)
-    if kind is MeldKind.SET and n < rules.min_set:
-        return None
-    twos_wild = rules.twos_wild
-    rank = 0
+def _naturals_and_wilds(codes: tuple[int, ...], twos_wild: bool) -> tuple[list[int], list[int], list[int]]:
+    """The encoded cards as (naturals, wild 2s, jokers), each in the order given."""
     naturals: list[int] = []
     twos: list[int] = []
     jokers: list[int] = []
@@ -49,11 +44,19 @@ def _group_reading(codes: tuple[int, ...], rules: MeldRules, kind: MeldKind) -> 
         elif twos_wild and r == 2:
             twos.append(code)
         else:
-            if rank == 0:
-                rank = r
-            elif r != rank:
-                return None
             naturals.append(code)
+    return naturals, twos, jokers
+
+
+def _group_reading(codes: tuple[int, ...], rules: MeldRules, kind: MeldKind) -> Meld | None:
+    """A set or pair: naturals of one rank, wild cards within the set limit, a natural unless wild-only."""
+    n = len(codes)
+    if kind is MeldKind.SET and n < rules.min_set:
+        return None
+    naturals, twos, jokers = _naturals_and_wilds(codes, rules.twos_wild)
+    rank = naturals[0] >> 2 if naturals else 0
+    if any(code >> 2 != rank for code in naturals):
+        return None
     wild_count = len(twos) + len(jokers)
     if rank == 0:
         if kind is MeldKind.SET and rules.wild_only_sets:
@@ -69,23 +72,10 @@ def _run_readings(codes: tuple[int, ...], rules: MeldRules) -> tuple[Meld, ...]:
     n = len(codes)
     if not rules.runs or n < rules.min_run or n > rules.longest_run:
         return ()
-    twos_wild = rules.twos_wild
-    suit = -1
-    naturals: list[int] = []
-    jokers: list[int] = []
-    twos: list[int] = []
-    for code in codes:
-        r = code >> 2
-        if r == 0:
-            jokers.append(code)
-        elif twos_wild and r == 2:
-            twos.append(code)
-        else:
-            if suit < 0:
-                suit = code & 3
-            elif code & 3 != suit:
-                return ()
-            naturals.append(code)
+    naturals, twos, jokers = _naturals_and_wilds(codes, rules.twos_wild)
+    suit = naturals[0] & 3 if naturals else -1
+    if any(code & 3 != suit for code in naturals):
+        return ()
     # (naturals, wilds, suit, leave out windows where a wild 2 of the suit would stand for itself)
     options: list[tuple[list[int], list[int], int, bool]] = []
     if twos:
