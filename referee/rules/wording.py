@@ -1,20 +1,25 @@
 """What the referee says, in English: each problem's sentence once, and the words its parameters are said in.
 
 A :class:`~referee.rules.problems.Problem` carries a stable ``code`` (and, where one code is said in several
-ways, a ``form``) and structured parameters: numbers, card notation, names, and the values below
-(:class:`Count`, :class:`Plural`) or the engine's own enum values and rule objects. :data:`MESSAGES` holds
-the English sentence of every code, each once, marked with :func:`N_` so ``pybabel extract`` puts it in the
-catalogue as a message id; the screens look the same id up in the page's language
-(``referee.web.wording``). :func:`english` fills a sentence in with the English words of its parameters.
+ways, a ``form``) and structured parameters: numbers, card notation, names (a list of them as a tuple), the
+values below (:class:`Count`, :class:`Plural`, :class:`Setting`, :class:`Token`) or the engine's own enum
+values and rule objects. :data:`MESSAGES` holds the English sentence of every code, each once, marked with
+:func:`N_` so ``pybabel extract`` puts it in the catalogue as a message id; the screens look the same id up
+in the page's language (``referee.web.wording``). :func:`english` fills a sentence in with the English words
+of its parameters.
 
 This module is the one home of the engine's English wording helpers: number words, meld kinds, lists joined
-with "and", wild-card limits.
+with "and", wild-card limits, the names of a game's settings.
 
 >>> english("too-many-wilds", (("wilds", Count(2, Noun.JOKER)), ("kind", MeldKind.SET),
 ...                            ("variant", "Telefunken"), ("count", 2)))
 'two jokers in one set: Telefunken allows one per set'
 >>> and_words(["7", "8", "9"])
 '7, 8 and 9'
+>>> english("unknown-player", (("name", "Zoe"), ("players", ("Ana", "Beto", "Caro"))))
+'Zoe is not playing in this game (the players are Ana, Beto and Caro)'
+>>> english("bad-setting", (("key", Setting("small_stake")), ("value", "'-3'")))
+"the small stake must be an amount of at least 0, not '-3'"
 """
 
 from __future__ import annotations
@@ -32,10 +37,13 @@ __all__ = [
     "Count",
     "Noun",
     "Plural",
+    "Setting",
+    "Token",
     "NUMBER_WORDS",
     "KIND_WORDS",
     "KIND_PLURALS",
     "WILD_LIMIT_WORDS",
+    "SETTING_WORDS",
     "english",
     "english_value",
     "number_word",
@@ -77,6 +85,20 @@ class Plural:
     value: object
 
 
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """A game setting named in a sentence, by its id: ``Setting("small_stake")`` is "small stake"."""
+
+    id: str
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """What a table buys with, by its id (a variant's ``buy.token``): "chip", "buy", "coin" or "May I"."""
+
+    id: str
+
+
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                 "twelve")
 KIND_WORDS = {MeldKind.SET: "set", MeldKind.RUN: "run", MeldKind.PAIR: "pair", MeldKind.COLOUR_RUN: "colour run"}
@@ -88,6 +110,12 @@ WILD_LIMIT_WORDS = {
     WildLimit.AT_MOST_NATURALS: N_("no more wild cards than natural cards"),
     WildLimit.FEWER_THAN_NATURALS: N_("fewer wild cards than natural cards"),
     WildLimit.ANY: N_("any number of wild cards"),
+}
+
+#: The settings a game may carry that a sentence names (a game's ``settings``), by id.
+SETTING_WORDS = {
+    "small_stake": N_("small stake"),
+    "large_stake": N_("large stake"),
 }
 
 #: Put in front of a contract meld's problem when the contract has several melds.
@@ -363,7 +391,8 @@ def and_words(words: Sequence[str]) -> str:
 
 
 def english_value(value: object) -> str:
-    """A parameter in English words: a count, a meld kind, a rank or suit, a rule object, a list of them."""
+    """A parameter in English words: a count, a meld kind, a rank or suit, a setting, a token, a rule object, a
+    list of them."""
     if isinstance(value, Count):
         return count_words(value)
     if isinstance(value, Plural):
@@ -377,6 +406,10 @@ def english_value(value: object) -> str:
         return KIND_WORDS[value]
     if isinstance(value, WildLimit):
         return WILD_LIMIT_WORDS[value]
+    if isinstance(value, Setting):
+        return SETTING_WORDS.get(value.id, value.id.replace("_", " "))
+    if isinstance(value, Token):
+        return value.id
     if hasattr(value, "symbol"):  # a Suit
         return str(value.symbol)
     if hasattr(value, "label"):  # a Rank

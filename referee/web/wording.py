@@ -37,7 +37,17 @@ from referee.rules.variants import (
     Variant,
     WildLimit,
 )
-from referee.rules.wording import MELD_PREFIX, MESSAGES, WILD_LIMIT_WORDS, Count, Noun, Plural
+from referee.rules.wording import (
+    MELD_PREFIX,
+    MESSAGES,
+    SETTING_WORDS,
+    WILD_LIMIT_WORDS,
+    Count,
+    Noun,
+    Plural,
+    Setting,
+    Token,
+)
 
 __all__ = [
     "init_app",
@@ -200,6 +210,11 @@ def _value(value: object) -> str:
         return _kind(value)
     if isinstance(value, WildLimit):
         return gettext(WILD_LIMIT_WORDS[value])
+    if isinstance(value, Setting):
+        words = SETTING_WORDS.get(value.id)
+        return gettext(words) if words is not None else value.id.replace("_", " ")
+    if isinstance(value, Token):
+        return _token_word(value.id)
     if isinstance(value, Suit):
         return value.symbol
     if isinstance(value, Rank):
@@ -222,8 +237,6 @@ def _value(value: object) -> str:
 def problem_words(problem: Problem) -> str:
     """A verdict of the rules in the page's language."""
     values = {name: _value(value) for name, value in problem.params}
-    if problem.code == "no-chips-left" and "token" in values:  # the ledger names the token by its id
-        values["token"] = _token_word(str(values["token"]))
     text = gettext(MESSAGES[problem.key]).format(**values)
     return gettext(MELD_PREFIX).format(**values) + text if problem.numbered else text
 

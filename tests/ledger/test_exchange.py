@@ -135,7 +135,7 @@ def test_unknown_player_is_a_rules_error(tmp_path: Path) -> None:
     result = run(tmp_path, data, "--json")
     assert result.exit_code == 1
     assert json.loads(result.stdout)["errors"] == [
-        "deal 1: Zoe is not playing in this game (the players are Ana, Beto, Caro, Dani)"]
+        "deal 1: Zoe is not playing in this game (the players are Ana, Beto, Caro and Dani)"]
 
 
 def test_export_writes_every_house_rule_and_round_trips() -> None:

@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 from referee.rules.cards import Suit
 from referee.rules.problems import Problem
 from referee.rules.variants import MeldKind, Requirement
-from referee.rules.wording import MELD_PREFIX, MESSAGES, WILD_LIMIT_WORDS, Count, Noun
+from referee.rules.wording import MELD_PREFIX, MESSAGES, SETTING_WORDS, WILD_LIMIT_WORDS, Count, Noun, Setting, Token
 from referee.web import catalogues, wording
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -107,7 +107,7 @@ def test_translations_keep_their_placeholders() -> None:
 
 def engine_sentences() -> list[str]:
     """Every sentence the engine and the ledger can say, and the words they fill in (referee.rules.wording)."""
-    return [*MESSAGES.values(), MELD_PREFIX, *WILD_LIMIT_WORDS.values()]
+    return [*MESSAGES.values(), MELD_PREFIX, *WILD_LIMIT_WORDS.values(), *SETTING_WORDS.values()]
 
 
 def test_every_sentence_of_the_engine_and_the_ledger_has_its_spanish() -> None:
@@ -125,7 +125,7 @@ def test_a_problem_without_a_sentence_cannot_be_made() -> None:
         Problem.of("game-over", "no-such-form")
 
 
-PROBLEM = Problem.of("no-chips-left", player="Ana", token="chip", limit=7)
+PROBLEM = Problem.of("no-chips-left", player="Ana", token=Token("chip"), limit=7)
 
 
 def test_word_in_english(app: Flask) -> None:
@@ -158,6 +158,22 @@ def test_word_says_the_form_of_the_code(app: Flask) -> None:
     with app.test_request_context("/", headers={"Accept-Language": "es"}):
         assert wording.problem_words(over) == "la partida terminó: ya se jugaron las 7 manos"
         assert wording.problem_words(Problem.of("game-over", "leave")) != wording.problem_words(over)
+
+
+def test_names_settings_and_cards_are_worded_in_the_page_language(app: Flask) -> None:
+    """A list of names or cards is joined as the language joins a list; a setting is named by its id."""
+    unknown = Problem.of("unknown-player", name="Zoe", players=("Ana", "Beto", "Caro"))
+    setting = Problem.of("bad-setting", key=Setting("large_stake"), value="'-3'")
+    swap = Problem.of("swap-wrong-card", card="9♣", stands=("8♣", "10♣"))
+    assert str(unknown) == "Zoe is not playing in this game (the players are Ana, Beto and Caro)"
+    assert str(setting) == "the large stake must be an amount of at least 0, not '-3'"
+    assert str(swap) == "9♣ is not the card a wild stands for in this run (it stands for 8♣ and 10♣)"
+    with app.test_request_context("/", headers={"Accept-Language": "es"}):
+        assert wording.problem_words(unknown) == "Zoe no juega en esta partida (los jugadores son Ana, Beto y Caro)"
+        assert wording.problem_words(setting) == "la apuesta mayor debe ser un monto de 0 o más, no '-3'"
+        assert wording.problem_words(swap) == (
+            "9♣ no es la carta que reemplaza el comodín de esta escalera (reemplaza a 8♣ y 10♣)"
+        )
 
 
 # ---- pages in Spanish, and the compiled catalogue ----------------------------------------------------

@@ -652,7 +652,7 @@ def test_renaming_someone_not_playing_is_refused_in_words(table: Table) -> None:
     data["p0-new_name"] = "Zoë"
     response = table.post("/players", data)
     assert response.status_code == 422
-    assert "Zoe is not playing in this game (the players are Ana, Beto, Caro, Dani)" in text_of(response)
+    assert "Zoe is not playing in this game (the players are Ana, Beto, Caro and Dani)" in text_of(response)
     assert table.state().players == tuple(PLAYERS)
 
 

@@ -20,6 +20,7 @@ from referee.rules import contracts
 from referee.rules.cards import Card, CardError, TooManyCopiesError, format_cards, parse_cards
 from referee.rules.problems import Problem
 from referee.rules.variants import Variant
+from referee.rules.wording import Token
 
 if TYPE_CHECKING:
     from referee.ledger.state.game import GameState
@@ -29,7 +30,7 @@ def _p(code: str, form: str = "", /, **params: object) -> Problem:
 
 
 def _unknown(state: GameState, name: str) -> Problem:
-    return _p("unknown-player", name=name, players=", ".join(state.names))
+    return _p("unknown-player", name=name, players=tuple(state.names))
 
 
 def _no_such_deal(state: GameState, deal: int) -> Problem:
@@ -78,7 +79,8 @@ def _buy_problems(state: GameState, seat: int, record: DealRecord, *, extra: int
 
 
 def _no_chips(state: GameState, seat: int) -> Problem:
-    return _p("no-chips-left", player=state.names[seat], token=state.variant.buy.token, limit=state.chip_limit or 0)
+    token = Token(state.variant.buy.token)
+    return _p("no-chips-left", player=state.names[seat], token=token, limit=state.chip_limit or 0)
 
 
 def _chip_problems(state: GameState, records: Sequence[DealRecord]) -> list[Problem]:

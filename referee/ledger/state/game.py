@@ -69,6 +69,7 @@ from referee.ledger.state.sheet import Sheet
 from referee.ledger.state.steps import _step
 from referee.rules.problems import Problem
 from referee.rules.variants import Contract, Deal, Variant, find_variant
+from referee.rules.wording import Setting
 
 __all__ = ["GameState", "start", "apply", "check", "replay"]
 
@@ -497,7 +498,7 @@ def _start_state(created: GameCreated) -> tuple[GameState, list[Problem]]:
     for key in ("small_stake", "large_stake"):
         value = created.settings.get(key)
         if value is not None and (_amount(value) is None or float(value) < 0):
-            problems.append(_p("bad-setting", key=key.replace("_", " "), value=repr(value)))
+            problems.append(_p("bad-setting", key=Setting(key), value=repr(value)))
     seat = names.index(created.first_dealer) if created.first_dealer in names else 0
     state = GameState(created=created, variant=variant, names=names, first_dealer_seat=seat,
                       records=(DealRecord(1),))

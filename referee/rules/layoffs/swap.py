@@ -234,7 +234,7 @@ def _swap_in_run(variant: Variant, table: Meld, given: tuple[Card, ...]) -> tupl
     card = given[0]
     index = next((i for i, w in enumerate(run.wild) if w and run.card_at(i) == card), None)
     if index is None:
-        stands = ", ".join(run.card_at(i).pretty() for i, w in enumerate(run.wild) if w)
+        stands = tuple(run.card_at(i).pretty() for i, w in enumerate(run.wild) if w)
         problems.append(
             Problem.of(
                 "swap-wrong-card",

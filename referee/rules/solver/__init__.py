@@ -55,7 +55,7 @@ from __future__ import annotations
 from referee.rules.cards import CardsLike, to_cards
 from referee.rules.melds import encode
 from referee.rules.solver.answer import MAX_HAND, ContractChoiceError, HandSizeError, Solution
-from referee.rules.solver.search import _Search
+from referee.rules.solver.closest import _ClosestSearch
 from referee.rules.solver.shapes import _SLOTS, _Plan
 from referee.rules.variants import Contract, Deal, Variant, to_variant
 
@@ -104,15 +104,15 @@ def solve(
     start = tuple(counts)
     discard = found.final_discard_in(the_deal.number)
     go_out = the_deal.go_out_in_one_turn
+    extras = found.layoff.extra_melds_on_contract_turn
     searches = [
-        _Search(found, the_deal, c, go_out=go_out, discard=discard, extras=found.layoff.extra_melds_on_contract_turn)
-        for c in alternatives
+        _ClosestSearch(found, the_deal, c, go_out=go_out, discard=discard, extras=extras) for c in alternatives
     ]
     for search in searches:
         plan = search.exact(start)
         if plan is not None:
             return search.solution(start, plan, possible=True)
-    best: tuple[tuple[float, int, int], _Search, _Plan] | None = None
+    best: tuple[tuple[float, int, int], _ClosestSearch, _Plan] | None = None
     for index, search in enumerate(searches):
         plan = search.closest(start)
         met = sum(1 for p in plan if p.req is not None)

@@ -1,5 +1,7 @@
-"""The solver's search: backtracking over a contract's requirements (and, in a go-out deal, the whole hand),
-exact and closest; what the closest arrangement still misses is worded by :mod:`referee.rules.solver.missing`."""
+"""The solver's search: backtracking over a contract's requirements (and, in a go-out deal, the whole hand)
+for an arrangement that meets the whole contract, and the plan as a :class:`Solution`. The search for the
+closest arrangement, where there is none, extends it in :mod:`referee.rules.solver.closest`; what that
+arrangement still misses is worded by :mod:`referee.rules.solver.missing`."""
 
 from __future__ import annotations
 
@@ -12,7 +14,6 @@ from referee.rules.solver.answer import Solution
 from referee.rules.solver.missing import Shortfall
 from referee.rules.solver.shapes import (
     _COLOUR_MARK,
-    _OPTIMISE_BUDGET,
     _RED,
     _SLOTS,
     _Counts,
@@ -39,10 +40,6 @@ from referee.rules.variants import (
 # --------------------------------------------------------------------------------------------------
 # The search
 # --------------------------------------------------------------------------------------------------
-
-
-class _OutOfBudget(Exception):
-    """The closest-arrangement search ran out of steps (huge hands)."""
 
 
 class _Search:
@@ -107,11 +104,8 @@ class _Search:
         self._set_order = self._order_sets(
             tuple(i for i, r in enumerate(self.reqs) if r.kind in (MeldKind.SET, MeldKind.PAIR))
         )
-        # the searches' memory, fresh for each search
+        # the search's memory, fresh for each search
         self._memo_fail: set[object] = set()
-        self._memo_best: dict[object, int] = {}
-        self._best: tuple[int, _Plan] = (-1, ())
-        self._steps = 0
 
     # ---- public -------------------------------------------------------------------------------------
 
@@ -124,20 +118,6 @@ class _Search:
         if self.go_out:
             return self._go_out(counts, tuple(range(len(self.reqs))), self.leave_max, 0, ())
         return self._runs(counts, self._run_order, 0, ())
-
-    def closest(self, counts: _Counts) -> _Plan:
-        """The plan with the most requirements met, then the most cards laid down."""
-        self._steps = 0
-        self._best = (-1, ())
-        self._memo_best = {}
-        try:
-            if self.go_out:
-                self._go_closest(counts, tuple(range(len(self.reqs))), 0, (), (), 0)
-            else:
-                self._runs_closest(counts, self._run_order, 0, (), (), 0)
-        except _OutOfBudget:
-            pass
-        return self._best[1]
 
     # ---- wild cards -----------------------------------------------------------------------------------
 
@@ -377,120 +357,6 @@ class _Search:
         self._memo_fail.add(key)
         return None
 
-    # ---- ordinary deals: closest ------------------------------------------------------------------------
-
-    def _tick(self) -> None:
-        self._steps += 1
-        if self._steps > _OPTIMISE_BUDGET:
-            raise _OutOfBudget
-
-    def _offer(self, score: int, plan: _Plan) -> None:
-        if score > self._best[0]:
-            self._best = (score, plan)
-
-    def _bound(self, counts: _Counts, todo: Sequence[int]) -> int:
-        """The most the requirements ``todo`` can still add: as many as the cards left can fill, each with
-        at least one natural card (a set of wild cards only aside), the largest ones counted."""
-        if not todo:
-            return 0
-        total = sum(counts)
-        wilds = self._wild_count(counts)
-        naturals = total - wilds
-        sizes = sorted(self.reqs[i].size for i in todo)
-        fit = 0
-        room = total
-        for size in sizes:
-            if size > room:
-                break
-            room -= size
-            fit += 1
-        if not any(self.reqs[i].wild_only for i in todo):
-            fit = min(fit, naturals)
-        return fit * 1000 + min(total, sum(sizes[len(sizes) - fit :]))
-
-    def _value(self, part: _Part) -> int:
-        return (1000 if part.req is not None else 0) + len(part.naturals) + len(part.wilds)
-
-    def _runs_closest(
-        self,
-        counts: _Counts,
-        todo: tuple[int, ...],
-        wused: int,
-        taken: _Marks,
-        plan: _Plan,
-        score: int,
-        floor: tuple[object, ...] = (),
-    ) -> None:
-        self._tick()
-        if score + self._bound(counts, todo + self._set_order) <= self._best[0]:
-            return
-        if not todo:
-            self._sets_closest(counts, 0, wused, taken, plan, score, 0)
-            return
-        key = (counts, todo, wused, taken, floor)
-        if self._memo_best.get(key, -1) >= score:
-            return
-        self._memo_best[key] = score
-        index = todo[0]
-        spec = self.reqs[index]
-        if spec.kind is MeldKind.COLOUR_RUN:
-            parts = [(p, _COLOUR_MARK) for p in self._colour_parts(spec, counts, (spec.size,))]
-        else:
-            parts = self._run_parts(spec, counts, wused, len(self.reqs) > 1, taken, many_twos=False)
-        rest = todo[1:]
-        twin_next = bool(rest) and self.reqs[rest[0]].group == spec.group
-        for part, mark in parts:
-            # identical requirements take their runs in one order: no symmetric retries
-            order = (part.shape, part.naturals, part.wilds)
-            if floor and order < floor:
-                continue
-            after = _take(counts, part.naturals + part.wilds)
-            marks = taken + (mark,) if self.tracks else taken
-            self._runs_closest(
-                after, rest, wused + len(part.wilds), marks, plan + (part,), score + self._value(part),
-                order if twin_next else (),
-            )
-        # unmet: identical requirements after it stay unmet too (the met ones come first)
-        while rest and self.reqs[rest[0]].group == spec.group:
-            rest = rest[1:]
-        self._runs_closest(counts, rest, wused, taken, plan, score)
-
-    def _sets_closest(
-        self,
-        counts: _Counts,
-        k: int,
-        wused: int,
-        taken: _Marks,
-        plan: _Plan,
-        score: int,
-        low_rank: int,
-    ) -> None:
-        self._tick()
-        order = self._set_order
-        if k == len(order):
-            self._offer(score, plan)
-            return
-        if score + self._bound(counts, order[k:]) <= self._best[0]:
-            return
-        key = ("s", counts, k, wused, taken, low_rank)
-        if self._memo_best.get(key, -1) >= score:
-            return
-        self._memo_best[key] = score
-        spec = self.reqs[order[k]]
-        same_next = k + 1 < len(order) and self.reqs[order[k + 1]].group == spec.group
-        for part in self._set_parts(spec, counts, wused, taken, low_rank):
-            after = _take(counts, part.naturals + part.wilds)
-            marks = taken + (self._mark(part.kind, part.shape),) if self.tracks else taken
-            self._sets_closest(
-                after, k + 1, wused + len(part.wilds), marks, plan + (part,), score + self._value(part),
-                part.shape[0] if same_next else 0,
-            )
-        # skipped: identical requirements after it are skipped too (met ones come first)
-        nxt = k + 1
-        while nxt < len(order) and self.reqs[order[nxt]].group == spec.group:
-            nxt += 1
-        self._sets_closest(counts, nxt, wused, taken, plan, score, 0)
-
     # ---- go-out deals ---------------------------------------------------------------------------------
 
     def _lowest(self, counts: _Counts) -> int:
@@ -653,56 +519,6 @@ class _Search:
                 )
                 if found is not None:
                     return (part,) + found
-        return None
-
-    def _go_closest(
-        self,
-        counts: _Counts,
-        todo: tuple[int, ...],
-        wused: int,
-        taken: _Marks,
-        plan: _Plan,
-        score: int,
-    ) -> None:
-        self._tick()
-        total = sum(counts)
-        # every card left may still be laid down (in further melds), but only so many requirements met
-        if score + self._bound(counts, todo) // 1000 * 1000 + total <= self._best[0]:
-            return
-        key = (counts, todo, wused, taken)
-        if self._memo_best.get(key, -1) >= score:
-            return
-        self._memo_best[key] = score
-        code = self._lowest(counts)
-        if code == 0:
-            self._offer(score, plan)
-            found = self._wilds_out_closest(counts, todo, wused, plan, score)
-            if found is not None:
-                self._offer(*found)
-            return
-        for part, mark in self._melds_through(code, counts, self._specs_for(todo), wused, taken):
-            after = _take(counts, part.naturals + part.wilds)
-            rest = todo
-            marks = taken
-            w = wused
-            if part.req is not None:
-                rest = tuple(i for i in todo if i != part.req)
-                w = wused + len(part.wilds)
-                if self.tracks:
-                    marks = taken + (mark,)
-            self._go_closest(after, rest, w, marks, plan + (part,), score + self._value(part))
-        self._go_closest(_take(counts, (code,)), todo, wused, taken, plan, score)
-
-    def _wilds_out_closest(
-        self, counts: _Counts, todo: tuple[int, ...], wused: int, plan: _Plan, score: int
-    ) -> tuple[int, _Plan] | None:
-        codes = [c for c in self.wild_codes for _ in range(counts[c])]
-        for spec in self._specs_for(todo):
-            if spec.kind is MeldKind.SET and spec.wild_only and len(codes) >= spec.size:
-                if spec.req is not None and wused + spec.size > self.budget:
-                    continue
-                part = _Part(spec.req, MeldKind.SET, (), tuple(codes[: spec.size]), (0,))
-                return score + self._value(part), plan + (part,)
         return None
 
     # ---- the answer -------------------------------------------------------------------------------------
