@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from referee.cli import main
-from referee.rules.variants import VARIANTS
+from referee.rules.catalogue import VARIANTS
 
 
 def run(*args: str) -> Result:

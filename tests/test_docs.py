@@ -101,7 +101,7 @@ def test_the_rule_book_is_there_with_its_parts() -> None:
 
 
 def test_the_rule_book_names_every_variant() -> None:
-    from referee.rules.variants import variant_ids
+    from referee.rules.catalogue import variant_ids
 
     text = rules_text()
     missing = [variant_id for variant_id in variant_ids() if f"`{variant_id}`" not in text]

@@ -18,11 +18,12 @@ from typing import IO, Any, NoReturn
 import click
 
 from referee.rules.cards import Card, format_cards, to_cards
+from referee.rules.catalogue import VARIANTS, find_variant
 from referee.rules.contracts import check_contract
 from referee.rules.melds import Meld, classify
 from referee.rules.problems import Problem, RulesError
 from referee.rules.scoring import penalty_points
-from referee.rules.variants import VARIANTS, MeldKind, Variant, find_variant
+from referee.rules.variants import MeldKind, Variant
 
 __all__ = [
     "COMMANDS",

@@ -48,8 +48,9 @@ from referee.ledger.gamefile import (
 )
 from referee.ledger.state import EventRefused, GameState, apply, replay, start
 from referee.rules.cards import CardError, parse_cards
+from referee.rules.catalogue import find_variant
 from referee.rules.problems import Problem, RulesError
-from referee.rules.variants import Variant, find_variant
+from referee.rules.variants import Variant
 
 __all__ = [
     "FORMAT",

@@ -17,7 +17,8 @@ happen at the table.
 from __future__ import annotations
 
 from referee.rules.cards import Card, CardsLike, parse_card, to_cards
-from referee.rules.variants import Variant, to_variant
+from referee.rules.catalogue import to_variant
+from referee.rules.variants import Variant
 
 __all__ = ["card_value", "penalty_points"]
 

@@ -8,9 +8,9 @@ variant's id. The closed choices a rule takes (:class:`MeldKind`, :class:`WildLi
 are defined in :mod:`referee.rules.vocabulary` and re-exported here.
 
 The variants themselves are data, one module per family of docs/rules.md in :mod:`referee.rules.catalogue`,
-which builds them from this model. The registry (:data:`VARIANTS`, :data:`DEFAULT_VARIANT`,
-:func:`find_variant`, :func:`to_variant`, :func:`variant_ids`) is answered here, so the whole engine and the
-layers above it import one module; see "The registry" below for how that stays free of an import cycle.
+which builds them from this model and holds the registry (``VARIANTS``, ``DEFAULT_VARIANT``, ``find_variant``,
+``to_variant``, ``variant_ids``). This module imports none of it: the catalogue is built on the model, so the
+arrow points one way only.
 
 House rules are typed switches with fixed ids (the export format uses them): ``chips``,
 ``exact_cut_reward``, ``streak_multiplier``, ``direction`` and ``dealer_chooses_contract``, plus
@@ -19,6 +19,7 @@ House rules are typed switches with fixed ids (the export format uses them): ``c
 without chips (Carrillo, the Shanghai family, Progressive) has no ``chips`` rule at all, rather than
 a null one: a table cannot give chips to a game that has none.
 
+>>> from referee.rules.catalogue import find_variant
 >>> find_variant("telefunken").deals[0].contracts[0].describe()
 '1 pure trío'
 >>> find_variant("telefunken-bolivia").exact_cut_counts(4)
@@ -29,7 +30,6 @@ a null one: a table cannot give chips to a game that has none.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
@@ -62,8 +62,6 @@ __all__ = [
     "MeldRules", "Requirement", "Contract", "Deal", "BuyRules", "CutRules", "CardValues", "LayoffRules",
     "Payouts", "PlayerRange", "DeckRow", "HouseRule", "Variant",
     "UnknownVariantError", "DealOutOfRangeError", "HouseRuleError", "PlayerCountError",
-    # the registry
-    "VARIANTS", "DEFAULT_VARIANT", "find_variant", "to_variant", "variant_ids",
 ]
 
 
@@ -447,6 +445,7 @@ class Variant:
     def reminders_in(self, number: int) -> tuple[tuple[Reminder, int], ...]:
         """The rules of deal ``number`` a table forgets, each with its count (exchanges; else 1).
 
+        >>> from referee.rules.catalogue import find_variant
         >>> find_variant("telefunken").reminders_in(6)
         ((<Reminder.EXCHANGE: 'exchange'>, 1),)
         >>> [r.value for r, _ in find_variant("progressive-rummy").reminders_in(1)]
@@ -505,9 +504,9 @@ class Variant:
 class UnknownVariantError(RulesError):
     """No variant has this id."""
 
-    def __init__(self, variant_id: str) -> None:
+    def __init__(self, variant_id: str, known: Iterable[str] = ()) -> None:
         self.variant_id = variant_id
-        super().__init__(f"unknown variant {variant_id!r} (known: {', '.join(variant_ids())})")
+        super().__init__(f"unknown variant {variant_id!r} (known: {', '.join(known)})")
 
 
 class DealOutOfRangeError(RulesError):
@@ -539,58 +538,3 @@ class HouseRuleError(RulesError):
             super().__init__(f"unknown house rule {rule_id!r}: not {expected}")
         else:
             super().__init__(f"house rule {rule_id!r} cannot be {value!r}: it takes {expected}")
-
-
-# --------------------------------------------------------------------------------------------------
-# The registry
-# --------------------------------------------------------------------------------------------------
-# The catalogue's modules import this model to build their variants, so this module must not import the
-# catalogue while it is itself being imported: that would be a cycle, and whichever of the two was imported
-# first would meet the other half-built. The registry therefore reaches the catalogue the first time it is
-# asked for a variant, when this module is complete: `_registry()` for the functions below, and the module's
-# `__getattr__` (PEP 562) for the two names other modules import as values. Both are declared here with their
-# types, so `from referee.rules.variants import VARIANTS` type-checks exactly as a plain assignment would.
-
-#: Every variant by id, in the order of docs/rules.md (assembled by :mod:`referee.rules.catalogue`).
-VARIANTS: dict[str, Variant]
-
-#: The base game and the default (docs/rules.md §3): what a new game or a bare Referee screen starts with.
-DEFAULT_VARIANT: Variant
-
-_FROM_THE_CATALOGUE = ("VARIANTS", "DEFAULT_VARIANT")
-
-
-def __getattr__(name: str) -> object:
-    """:data:`VARIANTS` and :data:`DEFAULT_VARIANT`, taken from the catalogue when first asked for."""
-    if name not in _FROM_THE_CATALOGUE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from referee.rules import catalogue
-
-    value: object = getattr(catalogue, name)
-    globals()[name] = value  # asked once: later reads find the name like any other
-    return value
-
-
-@functools.cache
-def _registry() -> dict[str, Variant]:
-    from referee.rules.catalogue import VARIANTS as registry
-
-    return registry
-
-
-def find_variant(variant_id: str) -> Variant:
-    """The variant with this id (case-insensitive), or :class:`UnknownVariantError`."""
-    try:
-        return _registry()[variant_id.strip().lower()]
-    except KeyError:
-        raise UnknownVariantError(variant_id) from None
-
-
-def to_variant(variant: Variant | str) -> Variant:
-    """A variant given as itself or by id (every public function of the engine takes both)."""
-    return find_variant(variant) if isinstance(variant, str) else variant
-
-
-def variant_ids() -> tuple[str, ...]:
-    """Every variant id, in the order of docs/rules.md."""
-    return tuple(_registry())

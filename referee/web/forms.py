@@ -40,7 +40,8 @@ from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
 from referee.ledger.events import HandValue
 from referee.ledger.names import MAX_NAME_LENGTH, clean_name, without_escapes
-from referee.rules.variants import DEFAULT_VARIANT, VARIANTS, HouseRule, HouseRuleError, Variant
+from referee.rules.catalogue import DEFAULT_VARIANT, VARIANTS
+from referee.rules.variants import HouseRule, HouseRuleError, Variant
 from referee.web.notation import hand_notation  # a hand typed with the page's suit letters (Spanish: P C D T)
 
 #: The most a typed number may be: anything bigger is a typing slip, not a score.

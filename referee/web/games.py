@@ -18,8 +18,9 @@ from referee import db
 from referee.ledger import store
 from referee.ledger.events import GameCreated
 from referee.ledger.state import EventRefused
+from referee.rules.catalogue import DEFAULT_VARIANT, VARIANTS
 from referee.rules.problems import RulesError
-from referee.rules.variants import DEFAULT_VARIANT, VARIANTS, Variant
+from referee.rules.variants import Variant
 from referee.web import access, share, wording
 from referee.web.device import device_label
 from referee.web.forms import (

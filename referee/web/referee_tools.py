@@ -31,11 +31,12 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, NumberRange, Optional
 
 from referee.rules.cards import Card, CardError, Suit, TooManyCopiesError, letter_for, parse_card, to_cards
+from referee.rules.catalogue import DEFAULT_VARIANT, VARIANTS, find_variant
 from referee.rules.layoffs import LayoffContext, Owner, SwapDestination, check_joker_swap, check_layoff
 from referee.rules.melds import Meld, classify
 from referee.rules.problems import RulesError
 from referee.rules.solver import HandSizeError, Solution, solve
-from referee.rules.variants import DEFAULT_VARIANT, VARIANTS, MeldKind, Requirement, Terms, Variant, find_variant
+from referee.rules.variants import MeldKind, Requirement, Terms, Variant
 from referee.web import access, notation, rules_card, wording
 from referee.web.i18n import current_language
 

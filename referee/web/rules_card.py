@@ -15,9 +15,9 @@ from flask_babel import gettext, ngettext
 from markupsafe import Markup, escape
 
 from referee.rules.cards import Rank
+from referee.rules.catalogue import VARIANTS, find_variant
 from referee.rules.problems import RulesError
 from referee.rules.variants import (
-    VARIANTS,
     Contract,
     CutReward,
     Discard,
@@ -27,7 +27,6 @@ from referee.rules.variants import (
     Requirement,
     StockRule,
     Variant,
-    find_variant,
 )
 from referee.web.i18n import safe_next
 from referee.web.wording import (

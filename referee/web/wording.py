@@ -20,10 +20,10 @@ from flask_babel import gettext, lazy_gettext, ngettext, pgettext
 
 from referee.ledger.state import Adjustment
 from referee.rules.cards import Rank, Suit
+from referee.rules.catalogue import VARIANTS
 from referee.rules.melds import Meld
 from referee.rules.problems import Problem
 from referee.rules.variants import (
-    VARIANTS,
     BuyCall,
     Contract,
     Deal,

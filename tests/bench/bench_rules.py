@@ -23,9 +23,10 @@ from types import ModuleType
 import pytest
 
 from referee.rules.cards import JOKER, Card, full_deck
+from referee.rules.catalogue import VARIANTS
 from referee.rules.contracts import check_contract
 from referee.rules.melds import classify, clear_caches
-from referee.rules.variants import VARIANTS, Variant
+from referee.rules.variants import Variant
 
 CONTRACTS_PER_DEAL = 10
 CONTRACT_ROUNDS = 5

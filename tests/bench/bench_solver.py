@@ -20,8 +20,9 @@ from contextlib import contextmanager
 import pytest
 
 from referee.rules.cards import JOKER, Card, full_deck
+from referee.rules.catalogue import VARIANTS, find_variant
 from referee.rules.solver import solve
-from referee.rules.variants import VARIANTS, Variant, find_variant
+from referee.rules.variants import Variant
 
 RUNS = 3
 HANDS = 10_000

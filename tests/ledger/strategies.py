@@ -17,7 +17,7 @@ from referee.ledger.events import (
     Undone,
 )
 from referee.ledger.state import EventRefused, GameState, apply, start
-from referee.rules.variants import variant_ids
+from referee.rules.catalogue import variant_ids
 
 NAMES = ("Ana", "Beto", "Caro", "Dani", "Eli")
 CARDS = ("AS", "2H", "7D", "10C", "KH", "JK", "Q", "5", "9S")

@@ -21,7 +21,7 @@ from click.testing import CliRunner
 from referee.cli import main
 from referee.ledger.exchange import export_game, import_game, tally
 from referee.ledger.state import replay
-from referee.rules.variants import variant_ids
+from referee.rules.catalogue import variant_ids
 
 GAMES = Path(__file__).parent.parent / "games"
 

@@ -10,7 +10,7 @@ import pytest
 
 from referee.ledger.events import Buy, DealCorrected, DealEnded, Event, GameCreated, LaidDown
 from referee.ledger.state import HARD_CODES, EventRefused, GameState, apply, check, start
-from referee.rules.variants import find_variant, variant_ids
+from referee.rules.catalogue import find_variant, variant_ids
 
 P3 = ("Ana", "Beto", "Caro")
 HOUSE_RULES: tuple[dict[str, object], ...] = ({}, {"telefunque_regulations": True})

@@ -9,9 +9,10 @@ from __future__ import annotations
 import pytest
 
 from referee.rules.cards import CardError, TooManyCopiesError, parse_cards
+from referee.rules.catalogue import find_variant
 from referee.rules.contracts import ContractVerdict, MeldsError, check_contract, deal_contracts, split_melds
 from referee.rules.problems import RulesError
-from referee.rules.variants import DealOutOfRangeError, MeldKind, find_variant
+from referee.rules.variants import DealOutOfRangeError, MeldKind
 
 
 def row(deal: int, melds: list[str], expected: bool | set[str]) -> object:

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.rules.cards import Card, Rank, Suit, TooManyCopiesError, parse_cards
+from referee.rules.catalogue import VARIANTS, find_variant
 from referee.rules.layoffs import (
     LayoffContext,
     LayoffInputError,
@@ -18,7 +19,7 @@ from referee.rules.layoffs import (
     check_layoff,
 )
 from referee.rules.melds import classify
-from referee.rules.variants import VARIANTS, DealOutOfRangeError, UnknownVariantError, find_variant
+from referee.rules.variants import DealOutOfRangeError, UnknownVariantError
 
 PURE = {"pure_trio": True}
 CONTRACT_TURN_OWN = {"contract_turn": True, "owner": "own", "part_of_contract": True}

@@ -9,17 +9,10 @@ from __future__ import annotations
 import pytest
 
 from referee.rules.cards import JOKER, Card, CardError, Rank, Suit, TooManyCopiesError, parse_cards
+from referee.rules.catalogue import find_variant, variant_ids
 from referee.rules.melds import ANY_RANK, Meld, classify, explain, readings
 from referee.rules.problems import RulesError
-from referee.rules.variants import (
-    AceRule,
-    MeldKind,
-    MeldRules,
-    UnknownVariantError,
-    WildLimit,
-    find_variant,
-    variant_ids,
-)
+from referee.rules.variants import AceRule, MeldKind, MeldRules, UnknownVariantError, WildLimit
 
 P = pytest.param
 

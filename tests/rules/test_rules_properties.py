@@ -21,10 +21,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.rules.cards import JOKER, Card, full_deck
+from referee.rules.catalogue import VARIANTS, find_variant
 from referee.rules.contracts import check_contract
 from referee.rules.melds import classify, readings
 from referee.rules.problems import RulesError
-from referee.rules.variants import VARIANTS, Variant, find_variant
+from referee.rules.variants import Variant
 
 from .strategies import SEEDS, random_contract, random_meld
 

@@ -10,8 +10,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from referee.rules.cards import JOKER, Card, CardError, Rank, Suit, TooManyCopiesError, format_cards
+from referee.rules.catalogue import VARIANTS, find_variant
 from referee.rules.scoring import card_value, penalty_points
-from referee.rules.variants import VARIANTS, PlayerCountError, UnknownVariantError, find_variant
+from referee.rules.variants import PlayerCountError, UnknownVariantError
 
 # docs/rules.md §11.1, column by column, one row per card as the book writes them.
 COLUMNS = ("Venez.", "Ecuador", "Peru v1", "Peru v2", "Bolivia", "Farmer's", "Shanghai", "Progressive")

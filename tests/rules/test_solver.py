@@ -13,11 +13,12 @@ from collections import Counter
 import pytest
 
 from referee.rules.cards import Card, CardError, TooManyCopiesError, full_deck, parse_cards
+from referee.rules.catalogue import VARIANTS, find_variant
 from referee.rules.contracts import check_contract
 from referee.rules.melds import classify
 from referee.rules.problems import RulesError
 from referee.rules.solver import ContractChoiceError, HandSizeError, Solution, solve
-from referee.rules.variants import VARIANTS, DealOutOfRangeError, Discard, MeldKind, PlayerCountError, find_variant
+from referee.rules.variants import DealOutOfRangeError, Discard, MeldKind, PlayerCountError
 from referee.rules.wording import MESSAGES
 
 

@@ -25,20 +25,11 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from referee.rules.cards import JOKER, Card, Rank, Suit
+from referee.rules.catalogue import VARIANTS, find_variant
 from referee.rules.contracts import check_contract
 from referee.rules.melds import classify
 from referee.rules.solver import Solution, solve
-from referee.rules.variants import (
-    VARIANTS,
-    AceRule,
-    Contract,
-    Discard,
-    MeldKind,
-    Requirement,
-    Variant,
-    WildLimit,
-    find_variant,
-)
+from referee.rules.variants import AceRule, Contract, Discard, MeldKind, Requirement, Variant, WildLimit
 
 from .strategies import BLACK, RED, SEEDS, deck_pool, most_wilds, position_rank, run_start
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from referee.rules.variants import VARIANTS, BuyCall, Reminder, RunWord, SetWord, find_variant
+from referee.rules.catalogue import VARIANTS, find_variant
+from referee.rules.variants import BuyCall, Reminder, RunWord, SetWord
 
 # (variant, its sets, its runs, its call for a discard) — the rule book's glossary: Telefunken's tríos,
 # escaleras and ¡Compro!; Shanghai's books, runs and "May I"; Progressive's sets, runs and "May I".

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.rules.catalogue import VARIANTS, find_variant, variant_ids
 from referee.rules.problems import RulesError
 from referee.rules.variants import (
-    VARIANTS,
     AceRule,
     Contract,
     CutReward,
@@ -30,8 +30,6 @@ from referee.rules.variants import (
     UnknownVariantError,
     Variant,
     WildLimit,
-    find_variant,
-    variant_ids,
 )
 
 IDS = (

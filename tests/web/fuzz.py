@@ -29,7 +29,7 @@ from sqlmodel import Session, col, func, select
 
 from referee.ledger import exchange, store
 from referee.ledger.state import GameState
-from referee.rules.variants import VARIANTS
+from referee.rules.catalogue import VARIANTS
 
 #: Values no field should crash on: digits int() mishandles, huge numbers, control characters, long text.
 HOSTILE = [

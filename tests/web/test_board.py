@@ -12,7 +12,7 @@ from referee import db
 from referee.ledger import store
 from referee.ledger.events import Buy, DealCorrected, DealEnded, Event, ExactCut, GameCreated, PlayerRenamed
 from referee.ledger.state import replay
-from referee.rules.variants import VARIANTS, find_variant
+from referee.rules.catalogue import VARIANTS, find_variant
 from referee.web import board, rules_card, wording
 
 PLAYERS = ("Ana", "Bruno", "Carla", "Dario")

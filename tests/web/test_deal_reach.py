@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee.ledger.events import LaidDown
-from referee.rules.variants import find_variant
+from referee.rules.catalogue import find_variant
 from referee.web import wording
 from referee.web.i18n import LANG_COOKIE
 

@@ -11,7 +11,7 @@ from markupsafe import escape
 from sqlmodel import Session, func, select
 
 from referee.ledger import store
-from referee.rules.variants import VARIANTS
+from referee.rules.catalogue import VARIANTS
 
 from .html_forms import Forms
 

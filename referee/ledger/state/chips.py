@@ -34,7 +34,7 @@ def exact_cut_reward(variant: Variant, *, deal: int, previous_points: int = 0) -
     ``previous_points``: the cutter's points in the deal before (after any streak multiplier), which
     Carrillo's exact cut erases.
 
-    >>> from referee.rules.variants import find_variant
+    >>> from referee.rules.catalogue import find_variant
     >>> exact_cut_reward(find_variant("telefunken"), deal=2)
     CutEarnings(chips=1, points=0, code='', reason='')
     >>> exact_cut_reward(find_variant("telefunken-peru-carrillo"), deal=2, previous_points=30).points

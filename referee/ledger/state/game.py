@@ -67,8 +67,9 @@ from referee.ledger.state.records import (
 from referee.ledger.state.seating import Seating
 from referee.ledger.state.sheet import Sheet
 from referee.ledger.state.steps import _step
+from referee.rules.catalogue import find_variant
 from referee.rules.problems import Problem
-from referee.rules.variants import Contract, Deal, Variant, find_variant
+from referee.rules.variants import Contract, Deal, Variant
 from referee.rules.wording import Setting
 
 __all__ = ["GameState", "start", "apply", "check", "replay"]

@@ -61,7 +61,7 @@ class OneTurnBonus:
 def one_turn_bonus(variant: Variant, how: OneTurnOut | None) -> OneTurnBonus | None:
     """The bonus for going out in one turn ``how`` in ``variant``; None where nothing is earned.
 
-    >>> from referee.rules.variants import find_variant
+    >>> from referee.rules.catalogue import find_variant
     >>> ext = find_variant("shanghai-deb-kolsov").with_house_rules({"kolsov_ext": True})
     >>> one_turn_bonus(ext, "without-wild")
     OneTurnBonus(points=-50, code='out-in-one-turn-no-wild', reason='went out in one turn with no wild card')

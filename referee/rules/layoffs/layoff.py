@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 
 from referee.rules.cards import Card, CardsLike, Suit, format_cards
+from referee.rules.catalogue import to_variant
 from referee.rules.layoffs.table import (
     _Facts,
     _laid,
@@ -18,12 +19,7 @@ from referee.rules.layoffs.table import (
 from referee.rules.layoffs.values import UNKNOWN_CONTEXT, LayoffContext, LayoffInputError, LayoffVerdict
 from referee.rules.melds import Meld, classify, wilds_allowed
 from referee.rules.problems import Problem
-from referee.rules.variants import (
-    MeldKind,
-    RunJokerSwap,
-    Variant,
-    to_variant,
-)
+from referee.rules.variants import MeldKind, RunJokerSwap, Variant
 from referee.rules.wording import Plural
 
 # --------------------------------------------------------------------------------------------------

@@ -4,17 +4,12 @@ does the wild go?"""
 from __future__ import annotations
 
 from referee.rules.cards import Card, CardsLike, to_cards
+from referee.rules.catalogue import to_variant
 from referee.rules.layoffs.table import _Facts, _range_problems, _Run, _run_from_meld, _table_meld
 from referee.rules.layoffs.values import UNKNOWN_CONTEXT, LayoffContext, LayoffInputError, SwapDestination, SwapVerdict
 from referee.rules.melds import Meld, classify
 from referee.rules.problems import Problem
-from referee.rules.variants import (
-    MeldKind,
-    RunJokerSwap,
-    SwapReuse,
-    Variant,
-    to_variant,
-)
+from referee.rules.variants import MeldKind, RunJokerSwap, SwapReuse, Variant
 from referee.rules.wording import Plural
 
 # --------------------------------------------------------------------------------------------------

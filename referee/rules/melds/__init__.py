@@ -39,12 +39,13 @@ from __future__ import annotations
 import itertools
 
 from referee.rules.cards import CardsLike
+from referee.rules.catalogue import to_variant
 from referee.rules.melds.codes import ANY_RANK, COLOUR_RUN_MIN, check_codes, decode, encode, wilds_allowed
 from referee.rules.melds.explanations import _explain, _with_runs, plausible_kinds
 from referee.rules.melds.readings import _readings
 from referee.rules.melds.values import Meld, MeldVerdict
 from referee.rules.problems import Problem
-from referee.rules.variants import DeckRow, MeldKind, MeldRules, Variant, to_variant
+from referee.rules.variants import DeckRow, MeldKind, MeldRules, Variant
 
 __all__ = [
     "Meld",

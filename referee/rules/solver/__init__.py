@@ -53,11 +53,12 @@ Decisions this module takes where the rule book is silent (docs/rules.md, D62 an
 from __future__ import annotations
 
 from referee.rules.cards import CardsLike, to_cards
+from referee.rules.catalogue import to_variant
 from referee.rules.melds import encode
 from referee.rules.solver.answer import MAX_HAND, ContractChoiceError, HandSizeError, Solution
 from referee.rules.solver.closest import _ClosestSearch
 from referee.rules.solver.shapes import _SLOTS, _Plan
-from referee.rules.variants import Contract, Deal, Variant, to_variant
+from referee.rules.variants import Contract, Deal, Variant
 
 __all__ = [
     "MAX_HAND",
