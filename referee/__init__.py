@@ -12,12 +12,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from referee.folders import PACKAGE_DIR, PROJECT_ROOT, data_folder
+
 if TYPE_CHECKING:
     from flask import Flask
 
-#: The package's folder; in a checkout (the editable install), the folder above it is the repository's root.
-PACKAGE_DIR = Path(__file__).resolve().parent
-PROJECT_ROOT = PACKAGE_DIR.parent
+__all__ = ["PACKAGE_DIR", "PROJECT_ROOT", "create_app", "data_folder", "instance_secret_key"]
 
 #: Settings read from the environment, by config key.
 ENVIRONMENT_SETTINGS = {
@@ -77,13 +77,6 @@ def create_app(
     db.init_app(app)
     web.init_app(app)
     return app
-
-
-def data_folder(name: str) -> Path:
-    """The folder ``name`` (``templates``, ``static`` or ``translations``): the copy the built wheel ships inside
-    the package (pyproject.toml maps them in), else the top-level one of a checkout."""
-    packaged = PACKAGE_DIR / name
-    return packaged if packaged.is_dir() else PROJECT_ROOT / name
 
 
 def instance_secret_key(instance_path: str | os.PathLike[str]) -> str:

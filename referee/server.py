@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import importlib
 import logging
-import re
 import signal
 import socket
 import threading
@@ -25,30 +24,12 @@ from typing import Any
 from gunicorn.app.base import BaseApplication
 from gunicorn.glogging import Logger
 
+from referee.masking import mask_tokens
+
 __all__ = ["AccessLogger", "Server", "mask_tokens", "prepare_database", "end_live_streams_on_stop",
            "hang_up_if_stopping", "CONFIG_MODULE"]
 
 CONFIG_MODULE = "referee.gunicorn_conf"
-
-#: A link secret in a path: whatever follows ``/g/`` (edit) or ``/v/`` (view) up to the next ``/``, ``?``,
-#: ``#``, quote or space. The same shape percent-encoded (``%2Fg%2F…``, inside a query) is masked too, and so
-#: are the edit tokens in ``/games/forget/<token>`` and in a rematch's ``?rematch=<token>``.
-_TOKEN_IN_PATH = re.compile(r"(/[gv]/|%2[fF][gv]%2[fF]|/games/forget/|[?&]rematch=)[^/?#\s\"%&]+")
-MASK = "…"
-
-
-def mask_tokens(text: str) -> str:
-    """``text`` with every link secret replaced by ``…``.
-
-    >>> mask_tokens("GET /g/Zm9vYmFyYmF6cXV4/deal?x=1 HTTP/1.1")
-    'GET /g/…/deal?x=1 HTTP/1.1'
-    >>> mask_tokens("http://table.example/v/Zm9vYmFy")
-    'http://table.example/v/…'
-    >>> mask_tokens("POST /games/forget/Zm9vYmFy HTTP/1.1 GET /games/new?variant=x&rematch=Zm9vYmFy")
-    'POST /games/forget/… HTTP/1.1 GET /games/new?variant=x&rematch=…'
-    """
-    return _TOKEN_IN_PATH.sub(lambda match: match.group(1) + MASK, text)
-
 
 class _MaskTokens(logging.Filter):
     """Masks the link secrets in a log record's message (its arguments formatted in first)."""

@@ -3,7 +3,7 @@
 Every user-facing text goes through ``_()`` (Python: ``from flask_babel import gettext as _`` or
 ``lazy_gettext``; templates: ``{{ _('…') }}``, with ``%(name)s`` placeholders as keywords). The catalogues
 live in the top-level ``translations/`` folder (``translations/es/LC_MESSAGES/messages.po``; the built wheel
-carries it inside the package, see :func:`referee.data_folder`); the compiled ``.mo`` files are generated, never
+carries it inside the package, see :func:`referee.folders.data_folder`); the compiled ``.mo`` files are generated, never
 committed. Until a catalogue is compiled the pages simply show English.
 """
 
@@ -15,7 +15,7 @@ from flask import Blueprint, Flask, abort, redirect, request, url_for
 from flask_babel import Babel, get_locale
 from werkzeug.wrappers import Response
 
-from referee import data_folder
+from referee.folders import data_folder
 
 bp = Blueprint("i18n", __name__)
 

@@ -53,7 +53,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response
 
-from referee.server import mask_tokens
+from referee.masking import mask_tokens
 
 #: The policy: this site only; no inline script or style; images may be data: URLs (the page icon).
 CONTENT_SECURITY_POLICY = "; ".join([
@@ -288,7 +288,7 @@ def too_many(error: HTTPException) -> tuple[str, int]:
 
 
 class MaskTokens(logging.Filter):
-    """Masks the link secrets in a record's message and in its traceback text (see referee.server.mask_tokens)."""
+    """Masks the link secrets in a record's message and in its traceback text (see referee.masking.mask_tokens)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         record.msg = mask_tokens(record.getMessage())

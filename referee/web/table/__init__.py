@@ -19,11 +19,9 @@ One blueprint, one module a screen:
 
 from __future__ import annotations
 
-from flask import Blueprint
+from referee.web.table.blueprint import bp
 
-bp = Blueprint("table", __name__, url_prefix="/g/<edit_token>")
+__all__ = ["bp", "common", "deal", "end", "over", "players", "sheet"]
 
 # Each screen registers its routes on ``bp`` when it is imported (in this order: the routes' order in the app).
 from referee.web.table import common, deal, end, sheet, players, over  # noqa: E402, I001
-
-__all__ = ["bp", "common", "deal", "end", "over", "players", "sheet"]

@@ -21,7 +21,7 @@ from referee.rules.cards import CardError, parse_cards
 from referee.rules.problems import RulesError
 from referee.web import access, wording
 from referee.web.forms import CSRF_FAILED, NO_CARDS, NOBODY, EndDealForm, hand_value, new_key, whole_number
-from referee.web.table import bp
+from referee.web.table.blueprint import bp
 from referee.web.table.common import Page, append, form_errors, go_deal, stale_message
 
 #: The keypad's keys: ranks A–K and the joker; a ten is written T (the notation's one-letter form).

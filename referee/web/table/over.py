@@ -14,7 +14,7 @@ from referee.ledger.events import Event, GameAbandoned
 from referee.ledger.state import GameState
 from referee.web import access
 from referee.web.forms import CSRF_FAILED, AbandonForm, ActionForm
-from referee.web.table import bp
+from referee.web.table.blueprint import bp
 from referee.web.table.common import Page, go_deal, last_undoable
 from referee.web.table.deal import act
 from referee.web.table.sheet import sheet_context

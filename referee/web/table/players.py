@@ -12,7 +12,7 @@ from referee.ledger.state import GameState
 from referee.web import access
 from referee.web.forms import CSRF_FAILED, LeaveForm, RenameForm, SeatsForm, new_key, whole_number
 from referee.web.games import remember_names
-from referee.web.table import bp
+from referee.web.table.blueprint import bp
 from referee.web.table.common import Page, append, form_errors, stale_message
 
 

@@ -28,7 +28,7 @@ from referee.ledger.state import DealResult, GameState, HistoryEntry
 from referee.web import access
 from referee.web.device import DEVICE_COOKIE, device_label
 from referee.web.forms import NOBODY, AbandonForm, CorrectDealForm, DeviceForm, UndoForm
-from referee.web.table import bp
+from referee.web.table.blueprint import bp
 from referee.web.table.common import Page, append, form_errors, last_undoable, stale_message
 from referee.web.table.end import Preview, preview_of, render_end
 

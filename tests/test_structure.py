@@ -1,0 +1,255 @@
+"""The shape of the code, checked: imports that point one way, modules a reader can hold, rule data that is read.
+
+- **No import cycle in referee/.** Every ``import`` and ``from … import`` of every module is read with :mod:`ast`,
+  at module level and inside functions alike (a function-level import only hides a cycle until the function
+  runs), except those under ``if TYPE_CHECKING:``, which never run. ``from referee.web import forms`` depends on
+  the submodule ``referee.web.forms``, not on the package's ``__init__``; ``from referee.web.table import bp``
+  depends on the package, since ``bp`` is a name the package defines. So a package's ``__init__`` may import its
+  own submodules, but a submodule that takes a name from the package back makes a cycle, and this test names it.
+- **No module over 600 lines,** except the variant catalogue's data (``referee/rules/catalogue/``).
+- **Every rule field is read** by the engine or the ledger (``referee/rules/``, ``referee/ledger/``), outside the
+  catalogue that sets it: a field that only tests read is a promise no code keeps (docs/rules.md §12 and §13
+  say what the referee does). The few exceptions are listed below, each with its reason.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "referee"
+MAX_LINES = 600
+#: The variant catalogue is data, one module per family: it may grow with the variants.
+LONG_DATA = PACKAGE / "rules" / "catalogue"
+
+
+def _modules() -> dict[str, Path]:
+    """Every module of referee/ by its dotted name (a package by its own name)."""
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if "__pycache__" in path.parts or "migrations" in path.relative_to(PACKAGE).parts:
+            continue
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+MODULES = _modules()
+
+
+def _runtime_nodes(tree: ast.AST) -> Iterator[ast.AST]:
+    """Every node of ``tree`` except what sits under ``if TYPE_CHECKING:`` (imports for the type checker only)."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
+            yield from (n for child in node.orelse for n in (child, *_runtime_nodes(child)))
+            continue
+        yield node
+        yield from _runtime_nodes(node)
+
+
+def imports_of(name: str, path: Path) -> set[str]:
+    """The modules of referee/ that module ``name`` (at ``path``) imports, as the rule in this file's docstring reads
+    them."""
+    is_package = path.name == "__init__.py"
+    found: set[str] = set()
+    for node in _runtime_nodes(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:  # relative: from the package this module is in (or is)
+                base = name.split(".") if is_package else name.split(".")[:-1]
+                base = base[: len(base) - node.level + 1]
+                module = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                module = node.module or ""
+            for alias in node.names:
+                submodule = f"{module}.{alias.name}"
+                found.add(submodule if submodule in MODULES else module)
+    return {module for module in found if module in MODULES and module != name}
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of ``graph`` as the modules in import order, the first repeated at the end; None when there is
+    none."""
+    done: set[str] = set()
+    for start in sorted(graph):
+        if start in done:
+            continue
+        path: list[str] = []
+        on_path: set[str] = set()
+        stack: list[tuple[str, Iterator[str]]] = [(start, iter(sorted(graph[start])))]
+        path.append(start)
+        on_path.add(start)
+        while stack:
+            node, children = stack[-1]
+            for child in children:
+                if child in on_path:
+                    return [*path[path.index(child):], child]
+                if child not in done:
+                    stack.append((child, iter(sorted(graph[child]))))
+                    path.append(child)
+                    on_path.add(child)
+                    break
+            else:
+                stack.pop()
+                path.pop()
+                on_path.discard(node)
+                done.add(node)
+    return None
+
+
+def test_the_import_reader_follows_the_rule() -> None:
+    graph = {name: imports_of(name, path) for name, path in MODULES.items()}
+    # from referee.web import access, wording: two submodules, not the package
+    assert {"referee.web.access", "referee.web.wording"} <= graph["referee.web.table.common"]
+    assert "referee.web" not in graph["referee.web.table.common"]
+    # the package's __init__ depends on the submodules it imports
+    assert "referee.web.table.deal" in graph["referee.web.table"]
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_no_import_cycle_in_referee() -> None:
+    graph = {name: imports_of(name, path) for name, path in MODULES.items()}
+    cycle = find_cycle(graph)
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_no_module_over_600_lines() -> None:
+    too_long = {
+        str(path.relative_to(ROOT)): lines
+        for path in MODULES.values()
+        if not path.is_relative_to(LONG_DATA)
+        and (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
+    assert too_long == {}
+
+
+# --------------------------------------------------------------------------------------------------
+# Rule fields
+# --------------------------------------------------------------------------------------------------
+
+#: The modules that define the rule model: every field of their dataclasses is a rule or its words.
+RULE_MODELS = (PACKAGE / "rules" / "variants.py", PACKAGE / "rules" / "vocabulary.py")
+#: Where a rule field must be read: the engine and the ledger (not the catalogue that sets the fields).
+READERS = (PACKAGE / "rules", PACKAGE / "ledger")
+
+#: Fields that are words for people, not rules: the screens show them. Each must still be read by a module of
+#: referee/ or a template, and not only by tests.
+WORDS = {
+    "Variant.description": "the variant's one-line description, shown where a game is chosen",
+    "Variant.decisions": "the decisions of docs/rules.md the rules card lists",
+    "Variant.terms": "what a variant calls its melds and its buy, in the screens' sentences",
+    "Terms.sets": "the word for a set, in the screens' sentences",
+    "Terms.buy_call": "what a player says to buy, on the deal screen and the rules card",
+    "HouseRule.explanation": "a house rule's explanation on the new-game form and the rules card",
+    "BuyRules.card_beneath_buyable": "shown on the rules card; the referee does not see which card is bought",
+}
+
+#: Rules the engine or the ledger does not apply yet, each with why: the test fails for any field not listed here
+#: or above that neither reads, so this list can only shrink.
+NOT_YET_READ = {
+    # docs/rules.md §9.2: Tahelia Powe's one run per suit, for the meld and lay-off checks.
+    "LayoffRules.one_run_per_suit": "the meld and lay-off checks do not yet refuse a second run of one suit",
+    # docs/rules.md §9: the Shanghai call; the lay-off check could say a discard fits, the deal screen record it.
+    "Variant.shanghai_call": "no lay-off answer or deal-screen record of a Shanghai call yet",
+    # docs/rules.md D36, D37: no new melds after the contract (Carrillo, the Shanghai family, Progressive).
+    "LayoffRules.new_melds_after_contract": "the lay-off check does not yet refuse a new meld after the contract",
+    # docs/rules.md D32: Peru version 1's exchanged wild goes at once into a new meld.
+    "LayoffRules.swap_must_use_at_once": "the joker-swap check does not yet ask where the wild goes",
+    # docs/rules.md D47: Bolivia with six or more players, nobody melds on the first turn.
+    "Variant.no_meld_first_turn_from": "the ledger does not record turns, so it cannot see a first-turn meld",
+    # docs/rules.md §11.2: the ledger answers the stock cards of a buy on one's own turn; the deal screen, not
+    # the ledger, asks whether such a buy exists.
+    "BuyRules.on_own_turn": "read by the deal screen and the rules card; the ledger's buying should answer it",
+    # docs/rules.md §12, D18: the direction is wording only; the screens show the house rule's value, not the field.
+    "Variant.direction": "nothing reads it: the direction house rule's value is what is shown (a removal candidate)",
+    # docs/rules.md D19, D21, D22: drawing and dealing, which the referee does not see.
+    "BuyRules.free_first_take": "the referee records no draws (a removal candidate)",
+    "BuyRules.take_discard_as_draw": "the referee records no draws (a removal candidate)",
+    "Variant.dealer_extra_card": "the referee does not deal; the exact cut's +1 holds either way (a removal candidate)",
+    "Variant.up_card": "the referee does not deal; the exact cut's +1 holds either way (a removal candidate)",
+}
+
+
+def _rule_fields() -> dict[str, str]:
+    """Every field of the rule model's dataclasses, as ``Class.field`` -> field."""
+    fields = {}
+    for path in RULE_MODELS:
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if not isinstance(node, ast.ClassDef) or not any(
+                "dataclass" in ast.unparse(decorator) for decorator in node.decorator_list
+            ):
+                continue
+            for statement in node.body:
+                if (
+                    isinstance(statement, ast.AnnAssign)
+                    and isinstance(statement.target, ast.Name)
+                    and "ClassVar" not in ast.unparse(statement.annotation)
+                ):
+                    fields[f"{node.name}.{statement.target.id}"] = statement.target.id
+    return fields
+
+
+def _names_read(paths: list[Path]) -> set[str]:
+    """Every attribute name read in ``paths`` (``x.name`` loaded, or ``getattr(x, "name")``)."""
+    read: set[str] = set()
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+                read.add(node.attr)
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "getattr"
+                and len(node.args) >= 2
+                and isinstance(node.args[1], ast.Constant)
+                and isinstance(node.args[1].value, str)
+            ):
+                read.add(node.args[1].value)
+    return read
+
+
+def _python_files(*folders: Path) -> list[Path]:
+    return [
+        path
+        for folder in folders
+        for path in sorted(folder.rglob("*.py"))
+        if "__pycache__" not in path.parts and not path.is_relative_to(LONG_DATA)
+    ]
+
+
+RULE_FIELDS = _rule_fields()
+
+
+def test_the_exceptions_name_real_fields() -> None:
+    assert set(WORDS) - set(RULE_FIELDS) == set()
+    assert set(NOT_YET_READ) - set(RULE_FIELDS) == set()
+    assert set(WORDS) & set(NOT_YET_READ) == set()
+
+
+def test_every_rule_field_is_read_by_the_engine_or_the_ledger() -> None:
+    read = _names_read(_python_files(*READERS))
+    unread = sorted(q for q, name in RULE_FIELDS.items() if name not in read and q not in WORDS | NOT_YET_READ.keys())
+    assert unread == [], "rule fields only tests read (read them in referee/rules or referee/ledger, or remove them)"
+
+
+def test_the_exceptions_are_still_exceptions() -> None:
+    """A listed field the engine or the ledger now reads comes off the list."""
+    read = _names_read(_python_files(*READERS))
+    assert sorted(q for q in WORDS | NOT_YET_READ.keys() if RULE_FIELDS[q] in read) == []
+
+
+@pytest.mark.parametrize("field", sorted(WORDS))
+def test_words_are_shown_by_the_app(field: str) -> None:
+    name = RULE_FIELDS[field]
+    shown = name in _names_read(_python_files(PACKAGE)) or any(
+        f".{name}" in path.read_text(encoding="utf-8") for path in (ROOT / "templates").rglob("*.html")
+    )
+    assert shown, f"{field} is read by no module of referee/ and no template"
