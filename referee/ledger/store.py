@@ -192,13 +192,9 @@ def create_game(
     if idempotency_key is not None:
         game.public_id = _public_id_for(idempotency_key)
     try:
-        session.add(game)
-        session.flush()
-        assert game.id is not None
-        for seat, name in enumerate(created.players):
-            session.add(GamePlayer(game_id=game.id, seat=seat, name=name))
+        game_id = _add_game(session, game, created.players)
         session.add(
-            GameEvent(game_id=game.id, seq=1, type=created.type, payload=_payload(created),
+            GameEvent(game_id=game_id, seq=1, type=created.type, payload=_payload(created),
                       created_at=game.created_at, idempotency_key=idempotency_key)
         )
         session.commit()
@@ -210,6 +206,16 @@ def create_game(
         return seen
     session.refresh(game)
     return game
+
+
+def _add_game(session: Session, game: Game, players: Sequence[str]) -> int:
+    """Add ``game`` and its players in seat order (flushed, not committed); returns the game's new id."""
+    session.add(game)
+    session.flush()
+    assert game.id is not None
+    for seat, name in enumerate(players):
+        session.add(GamePlayer(game_id=game.id, seat=seat, name=name))
+    return game.id
 
 
 #: The namespace of public ids made from a creation's idempotency key.
@@ -549,13 +555,9 @@ def restore_game(session: Session, *, events: Sequence[Event]) -> Game:
     now = _now()
     game = Game(variant=state.variant.id, seq=len(events), created_at=now, updated_at=now)
     try:
-        session.add(game)
-        session.flush()
-        assert game.id is not None
-        for seat, name in enumerate(state.players):
-            session.add(GamePlayer(game_id=game.id, seat=seat, name=name))
+        game_id = _add_game(session, game, state.players)
         for seq, event in enumerate(events, start=1):
-            session.add(GameEvent(game_id=game.id, seq=seq, type=event.type, payload=_payload(event), created_at=now))
+            session.add(GameEvent(game_id=game_id, seq=seq, type=event.type, payload=_payload(event), created_at=now))
         session.commit()
     except BaseException:
         session.rollback()

@@ -39,7 +39,7 @@ from referee.rules.melds import (
     plausible_kinds,
     wilds_allowed,
 )
-from referee.rules.problems import Problem, RulesError
+from referee.rules.problems import ParamValue, Problem, RulesError
 from referee.rules.variants import AceRule, Contract, MeldKind, MeldRules, Requirement, Variant, WildLimit
 from referee.rules.wording import Count, Noun, Plural
 
@@ -264,38 +264,14 @@ class _Matcher:
         wilds = meld.wild_count
         naturals = len(meld.cards) - wilds
         if req.wilds is not None and not wilds_allowed(req.wilds, naturals, wilds):
-            what = _wild_words(meld.wilds)
+            where: dict[str, ParamValue] = {"wilds": _wild_words(meld.wilds), "requirement": _name(req),
+                                            "deal": self.deal}
             if req.pure:
-                problems.append(
-                    Problem.of(
-                        "wild-in-pure-trio",
-                        wilds=what,
-                        requirement=_name(req),
-                        deal=self.deal,
-                        size=Count(req.size),
-                    )
-                )
+                problems.append(Problem.of("wild-in-pure-trio", **where, size=Count(req.size)))
             elif req.wilds is WildLimit.NONE:
-                problems.append(
-                    Problem.of(
-                        "wilds-not-allowed-in-contract",
-                        wilds=what,
-                        requirement=_name(req),
-                        deal=self.deal,
-                    )
-                )
+                problems.append(Problem.of("wilds-not-allowed-in-contract", **where))
             else:
-                problems.append(
-                    Problem.of(
-                        "too-many-wilds",
-                        "contract",
-                        wilds=what,
-                        requirement=_name(req),
-                        deal=self.deal,
-                        limit=req.wilds,
-                        count=wilds,
-                    )
-                )
+                problems.append(Problem.of("too-many-wilds", "contract", **where, limit=req.wilds, count=wilds))
         if req.distinct_suits:
             suits = [c.suit for c in meld.naturals]
             if len(set(suits)) != len(suits):

@@ -60,13 +60,18 @@ def scorekeeper(edit_token: str) -> str:
     )
 
 
+def _try_again(endpoint: str, edit_token: str) -> Response:
+    """Back to the page (a form that did not validate: a stale page or a missing CSRF token), asking to try again."""
+    flash(_("That did not work: try again."), "error")
+    return redirect(url_for(endpoint, edit_token=edit_token), code=303)
+
+
 @bp.post("/revoke")
 def revoke(edit_token: str) -> Response:
     """Make a new edit link: every other phone's scorekeeping link stops working; this phone keeps the new one."""
     table = access.require_edit(edit_token)
     if not EmptyForm().validate_on_submit():
-        flash(_("That did not work: try again."), "error")
-        return redirect(url_for("share.scorekeeper", edit_token=edit_token), code=303)
+        return _try_again("share.scorekeeper", edit_token)
     with db.session() as session:
         new_token = store.rotate_edit_token(session, game_id=table.game_id)
     response = redirect(url_for("share.scorekeeper", edit_token=new_token), code=303)
@@ -81,8 +86,7 @@ def replace_view(edit_token: str) -> Response:
     """Make a new view link: phones on the old one are told it was replaced and to ask for the new code."""
     table = access.require_edit(edit_token)
     if not EmptyForm().validate_on_submit():
-        flash(_("That did not work: try again."), "error")
-        return redirect(url_for("share.players", edit_token=edit_token), code=303)
+        return _try_again("share.players", edit_token)
     with db.session() as session:
         store.rotate_view_token(session, game_id=table.game_id)
     flash(_("The players’ link was replaced: phones on the old link now say so. Let them scan this new code."),
