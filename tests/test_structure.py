@@ -170,11 +170,6 @@ NOT_YET_READ = {
     "BuyRules.on_own_turn": "read by the deal screen and the rules card; the ledger's buying should answer it",
     # docs/rules.md §12, D18: the direction is wording only; the screens show the house rule's value, not the field.
     "Variant.direction": "nothing reads it: the direction house rule's value is what is shown (a removal candidate)",
-    # docs/rules.md D19, D21, D22: drawing and dealing, which the referee does not see.
-    "BuyRules.free_first_take": "the referee records no draws (a removal candidate)",
-    "BuyRules.take_discard_as_draw": "the referee records no draws (a removal candidate)",
-    "Variant.dealer_extra_card": "the referee does not deal; the exact cut's +1 holds either way (a removal candidate)",
-    "Variant.up_card": "the referee does not deal; the exact cut's +1 holds either way (a removal candidate)",
 }
 
 

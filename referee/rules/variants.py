@@ -218,10 +218,8 @@ class BuyRules:
     stock_cards: int = 1  # stock cards a buy adds out of turn
     stock_cards_own_turn: int = 2  # stock cards in all when buying on your own turn
     after_melding: bool = False
-    free_first_take: bool = True  # the first player may take the up-card free (Venezuela)
     token: str = "chip"  # what the table counts: "chip", "buy", "coin", "May I"
     price: int = 0  # money per buy into the pot (Progressive: $1)
-    take_discard_as_draw: bool = False  # the player in turn may draw the top discard instead of the stock
     on_own_turn: bool = True  # a buy on your own turn exists (Shanghai: no, you simply draw the discard)
     card_beneath_buyable: bool = False  # once a discard is bought, the one beneath may be bought (Progressive)
 
@@ -373,8 +371,6 @@ class Variant:
     buy: BuyRules
     cut: CutRules
     layoff: LayoffRules = LayoffRules()
-    dealer_extra_card: bool = False  # the dealer gets one more card and no up-card is turned (Peru v1)
-    up_card: bool = True
     first_player: FirstPlayer = FirstPlayer.AFTER_DEALER
     final_discard: Discard = Discard.OPTIONAL
     stock_exhausted: StockRule = StockRule.RESHUFFLE

@@ -316,26 +316,26 @@ def test_buying_per_deal(
     assert variant.stock_cards_per_buy(number, own_turn=True) == own_turn
 
 
-# (variant, enabled, chips per game, token, after melding, free first take, price)
+# (variant, enabled, chips per game, token, after melding, price)
 BUY_RULES = [
-    ("telefunken", True, 7, "chip", False, True, 0),
-    ("telefunken-ecuador", True, 12, "chip", False, True, 0),
-    ("telefunken-peru", True, 6, "chip", False, False, 0),
-    ("telefunken-peru-wittig", True, 6, "chip", False, False, 0),
-    ("delifante", True, 6, "chip", False, False, 0),
-    ("super-deli", True, 10, "chip", False, False, 0),
-    ("telefunken-peru-carrillo", False, None, "none", False, True, 0),
-    ("telefunken-bolivia", True, 7, "buy", True, False, 0),
-    ("farmers-rummy", True, 10, "coin", False, False, 0),
-    ("shanghai", True, None, "May I", True, True, 0),
-    ("shanghai-tahelia-powe", True, None, "May I", True, True, 0),
-    ("shanghai-deb-kolsov", True, None, "May I", True, True, 0),
-    ("progressive-rummy", True, None, "buy", True, True, 1),
+    ("telefunken", True, 7, "chip", False, 0),
+    ("telefunken-ecuador", True, 12, "chip", False, 0),
+    ("telefunken-peru", True, 6, "chip", False, 0),
+    ("telefunken-peru-wittig", True, 6, "chip", False, 0),
+    ("delifante", True, 6, "chip", False, 0),
+    ("super-deli", True, 10, "chip", False, 0),
+    ("telefunken-peru-carrillo", False, None, "none", False, 0),
+    ("telefunken-bolivia", True, 7, "buy", True, 0),
+    ("farmers-rummy", True, 10, "coin", False, 0),
+    ("shanghai", True, None, "May I", True, 0),
+    ("shanghai-tahelia-powe", True, None, "May I", True, 0),
+    ("shanghai-deb-kolsov", True, None, "May I", True, 0),
+    ("progressive-rummy", True, None, "buy", True, 1),
 ]
 
 
 @pytest.mark.parametrize(
-    ("variant_id", "enabled", "per_game", "token", "after_melding", "free_first_take", "price"),
+    ("variant_id", "enabled", "per_game", "token", "after_melding", "price"),
     BUY_RULES,
     ids=[row[0] for row in BUY_RULES],
 )
@@ -345,29 +345,19 @@ def test_buy_rules(
     per_game: int | None,
     token: str,
     after_melding: bool,
-    free_first_take: bool,
     price: int,
 ) -> None:
     buy = find_variant(variant_id).buy
-    assert (buy.enabled, buy.per_game, buy.token, buy.after_melding, buy.free_first_take, buy.price) == (
+    assert (buy.enabled, buy.per_game, buy.token, buy.after_melding, buy.price) == (
         enabled,
         per_game,
         token,
         after_melding,
-        free_first_take,
         price,
     )
 
 
-def test_who_may_draw_the_discard_as_a_normal_draw() -> None:
-    drawers = {v.id for v in VARIANTS.values() if v.buy.take_discard_as_draw}
-    assert drawers == {
-        "telefunken-peru-carrillo",
-        "shanghai",
-        "shanghai-tahelia-powe",
-        "shanghai-deb-kolsov",
-        "progressive-rummy",
-    }
+def test_buying_on_ones_own_turn_and_beneath_a_bought_discard() -> None:
     assert not find_variant("shanghai").buy.on_own_turn
     assert find_variant("progressive-rummy").buy.card_beneath_buyable
 
@@ -589,7 +579,6 @@ def test_table_rules(variant_id: str) -> None:
     variant = find_variant(variant_id)
     peru = variant_id in PERU_FAMILY
     assert variant.cards_dealt == CARDS_DEALT.get(variant_id, 11)
-    assert variant.dealer_extra_card is peru and variant.up_card is not peru
     assert variant.first_player is (FirstPlayer.DEALER if peru else FirstPlayer.AFTER_DEALER)
     assert variant.unused_chip_points == (-10 if peru else 0)
     assert variant.stock_exhausted is STOCK.get(variant_id, StockRule.RESHUFFLE)

@@ -48,7 +48,7 @@ FARMERS_RUMMY = replace(
     meld_rules=MeldRules(twos_wild=True, set_wilds=WildLimit.FEWER_THAN_NATURALS, runs=False),
     card_values=CardValues.of(two=20, low=lambda rank: 5 if rank <= 7 else 10, ten=10, faces=10, ace=20, joker=50),
     buy=replace(
-        TELEFUNKEN.buy, per_game=10, stock_cards=2, stock_cards_own_turn=3, free_first_take=False, token="coin"
+        TELEFUNKEN.buy, per_game=10, stock_cards=2, stock_cards_own_turn=3, token="coin"
     ),
     cut=replace(TELEFUNKEN.cut, reward=CutReward.NONE),
     layoff=replace(

@@ -86,7 +86,7 @@ TELEFUNKEN_PERU = replace(
         twos_wild=True, set_wilds=WildLimit.NONE, run_wilds=WildLimit.AT_MOST_NATURALS, ace=AceRule.WRAP
     ),
     card_values=card_values(two=20, low=face_value, ace=15, joker=20),
-    buy=replace(TELEFUNKEN.buy, per_game=6, free_first_take=False),
+    buy=replace(TELEFUNKEN.buy, per_game=6),
     layoff=replace(
         TELEFUNKEN.layoff,
         pure_trio_closes=False,
@@ -96,8 +96,6 @@ TELEFUNKEN_PERU = replace(
         swap_reuse=SwapReuse.NEW_RUN,
         swap_on_contract_turn=True,
     ),
-    dealer_extra_card=True,
-    up_card=False,
     first_player=FirstPlayer.DEALER,
     final_discard=Discard.REQUIRED,
     stock_exhausted=StockRule.DEAL_ENDS,
@@ -222,7 +220,7 @@ TELEFUNKEN_PERU_CARRILLO = replace(
         colour_runs=True,
     ),
     card_values=card_values(two=2, low=face_value, ace=15, joker=20),
-    buy=BuyRules(enabled=False, per_game=None, take_discard_as_draw=True, token="none"),
+    buy=BuyRules(enabled=False, per_game=None, token="none"),
     cut=CutRules(cutter_takes_jokers=False, reward=CutReward.ERASE_PREVIOUS),
     layoff=LayoffRules(
         pure_trio_closes=False,

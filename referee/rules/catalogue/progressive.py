@@ -75,7 +75,6 @@ PROGRESSIVE_RUMMY = Variant(
         after_melding=True,
         token="buy",
         price=1,
-        take_discard_as_draw=True,
         card_beneath_buyable=True,
     ),
     cut=CONTRACT_RUMMY_CUT,

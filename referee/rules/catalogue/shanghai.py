@@ -119,7 +119,6 @@ SHANGHAI = Variant(
         stock_cards_own_turn=0,
         after_melding=True,
         token="May I",
-        take_discard_as_draw=True,
         on_own_turn=False,
     ),
     cut=CONTRACT_RUMMY_CUT,

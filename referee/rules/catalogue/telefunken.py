@@ -226,7 +226,7 @@ TELEFUNKEN_BOLIVIA = replace(
         Deal(7, one_contract(run_of(7, or_more=True, wilds=WildLimit.ONE), name="escalera")),
     ),
     card_values=card_values(two=2, low=face_value, ace=15, joker=30),
-    buy=replace(TELEFUNKEN.buy, per_game=7, after_melding=True, free_first_take=False, token="buy"),
+    buy=replace(TELEFUNKEN.buy, per_game=7, after_melding=True, token="buy"),
     cut=replace(TELEFUNKEN.cut, offsets=(0, 1)),
     layoff=replace(
         TELEFUNKEN.layoff,
