@@ -37,25 +37,27 @@ def _filename(table: access.Table, state: GameState, ext: str) -> str:
     return f"referee-{state.variant.id}-{table.public_id[:8]}.{ext}"
 
 
+def _download(table: access.Table, body: str, mimetype: str, ext: str) -> Response:
+    """``body`` as a file to save, named after the game."""
+    response = make_response(body)
+    response.mimetype = mimetype
+    response.headers["Content-Disposition"] = f'attachment; filename="{_filename(table, table.state, ext)}"'
+    return response
+
+
 @bp.get("/export.json")
 def export_json(edit_token: str) -> Response:
     """The game as a referee-game/1 file (download)."""
     table = access.require_edit(edit_token)
     data = exchange.export_game(table.state, include_log=True)
-    response = make_response(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
-    response.mimetype = "application/json"
-    response.headers["Content-Disposition"] = f'attachment; filename="{_filename(table, table.state, "json")}"'
-    return response
+    return _download(table, json.dumps(data, ensure_ascii=False, indent=2) + "\n", "application/json", "json")
 
 
 @bp.get("/export.csv")
 def export_csv(edit_token: str) -> Response:
     """The score sheet as CSV (download)."""
     table = access.require_edit(edit_token)
-    response = make_response(exchange.score_sheet_csv(table.state))
-    response.mimetype = "text/csv"
-    response.headers["Content-Disposition"] = f'attachment; filename="{_filename(table, table.state, "csv")}"'
-    return response
+    return _download(table, exchange.score_sheet_csv(table.state), "text/csv", "csv")
 
 
 @bp.post("/abandon")

@@ -29,7 +29,7 @@ from referee.web import access
 from referee.web.device import DEVICE_COOKIE, device_label
 from referee.web.forms import NOBODY, AbandonForm, CorrectDealForm, DeviceForm, UndoForm
 from referee.web.table.blueprint import bp
-from referee.web.table.common import Page, append, form_errors, last_undoable, stale_message
+from referee.web.table.common import Outcome, Page, append, form_errors, last_undoable, stale_message
 from referee.web.table.end import Preview, preview_of, render_end
 
 #: The latest events the score sheet lists with the phone that recorded each.
@@ -73,21 +73,10 @@ def event_words(state: GameState, entry: HistoryEntry) -> str:
 def sheet_context(table: access.Table) -> dict[str, Any]:
     """The score sheet: every deal, the adjustments, totals, winners and standings (all from the ledger)."""
     state = table.state
-    undo_form = UndoForm(formdata=None).prepare(state.seq)
     target = last_undoable(state)
     corrections = [e for e in state.history if isinstance(e.event, DealCorrected) and not e.undone]
-    correction_forms = {}
-    for entry in corrections:
-        f = UndoForm(formdata=None)
-        f.prepare(state.seq)
-        f.target.data = str(entry.seq)
-        correction_forms[entry.seq] = (f, event_words(state, entry))
-    if target is not None:
-        undo_form.target.data = str(target.seq)
+    correction_forms = {entry.seq: (undo_form(state, entry), event_words(state, entry)) for entry in corrections}
     redo = state.redo_target
-    redo_form = UndoForm(formdata=None).prepare(state.seq)
-    if redo is not None:
-        redo_form.target.data = str(redo.seq)
     return {
         "table": table,
         "state": state,
@@ -96,10 +85,10 @@ def sheet_context(table: access.Table) -> dict[str, Any]:
         "adjustments": state.sheet.adjustments,
         "undo_target": target,
         "undo_words": event_words(state, target) if target is not None else "",
-        "undo_form": undo_form,
+        "undo_form": undo_form(state, target),
         "redo_target": redo,
         "redo_words": redo_words(state, redo) if redo is not None else "",
-        "redo_form": redo_form,
+        "redo_form": undo_form(state, redo),
         "corrections": corrections,
         "correction_forms": correction_forms,
         "abandon_form": AbandonForm(formdata=None).prepare(state.seq),
@@ -107,6 +96,15 @@ def sheet_context(table: access.Table) -> dict[str, Any]:
         "device_form": device_form(),
         "recorded": [(entry, event_words(state, entry)) for entry in reversed(state.history[-RECORDED_SHOWN:])],
     }
+
+
+def undo_form(state: GameState, target: HistoryEntry | None) -> UndoForm:
+    """A form that undoes ``target`` (an Undone to redo it), for the state's current seq; aimed nowhere at None."""
+    form = UndoForm(formdata=None)
+    form.prepare(state.seq)
+    if target is not None:
+        form.target.data = str(target.seq)
+    return form
 
 
 def device_form() -> DeviceForm:
@@ -160,17 +158,11 @@ def undo(edit_token: str) -> Page:
     state = table.state
     if request.method == "GET":
         target = last_undoable(state)
-        form = UndoForm(formdata=None).prepare(state.seq)
-        if target is not None:
-            form.target.data = str(target.seq)
         redo = state.redo_target
-        redo_form = UndoForm(formdata=None).prepare(state.seq)
-        if redo is not None:
-            redo_form.target.data = str(redo.seq)
         return render_template(
-            "table/undo.html", table=table, state=state, form=form, target=target,
+            "table/undo.html", table=table, state=state, form=undo_form(state, target), target=target,
             words=event_words(state, target) if target is not None else "", redo_target=redo,
-            redo_form=redo_form, redo_words=redo_words(state, redo) if redo is not None else "",
+            redo_form=undo_form(state, redo), redo_words=redo_words(state, redo) if redo is not None else "",
         )
     form = UndoForm()
     if not form.validate_on_submit():
@@ -181,14 +173,9 @@ def undo(edit_token: str) -> Page:
     if target is not None and isinstance(target.event, Undone):
         flash(_("That was an undo: bring the action back with Redo."), "error")
         return redirect(url_for("table.undo", edit_token=edit_token), code=303)
+    what = event_words(state, target) if target is not None else str(seq)
     outcome = append(table, form, Undone(seq=seq))
-    if outcome.conflict:
-        flash(stale_message(), "warning")
-    elif outcome.refused:
-        flash(_("It cannot be undone:") + " " + " ".join(outcome.refused), "error")
-    else:
-        what = event_words(state, target) if target is not None else str(seq)
-        flash(_("Undone: %(what)s.", what=what), "success")
+    _flash_undone(outcome, _("It cannot be undone:"), _("Undone: %(what)s.", what=what))
     return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
 
 
@@ -211,13 +198,18 @@ def redo(edit_token: str) -> Page:
         return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
     what = redo_words(state, entry)
     outcome = append(table, form, Undone(seq=seq))
+    _flash_undone(outcome, _("It cannot be redone:"), _("Redone: %(what)s.", what=what))
+    return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
+
+
+def _flash_undone(outcome: Outcome, refused: str, done: str) -> None:
+    """Say how an undo or redo went: a stale page, the rules' refusal after ``refused``, or ``done``."""
     if outcome.conflict:
         flash(stale_message(), "warning")
     elif outcome.refused:
-        flash(_("It cannot be redone:") + " " + " ".join(outcome.refused), "error")
+        flash(refused + " " + " ".join(outcome.refused), "error")
     else:
-        flash(_("Redone: %(what)s.", what=what), "success")
-    return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
+        flash(done, "success")
 
 
 @bp.route("/deals/<int:number>/correct", methods=["GET", "POST"])
