@@ -107,7 +107,11 @@ def init_app(app: Flask) -> None:
     # the session) and SameSite=Lax cookies are what stop a forged post; the Referer check is off.
     app.config["WTF_CSRF_SSL_STRICT"] = False
     app.config["WTF_CSRF_TIME_LIMIT"] = None  # why: see this module's docstring
-    app.before_request(keep_session)
+    # A response sends the session cookie only when its request changed the session: a page's fetches that run
+    # beside it (the service worker's, a viewer's stream) would otherwise send back the session they started
+    # with and overwrite the CSRF secret the page has just been given.
+    app.config["SESSION_REFRESH_EACH_REQUEST"] = False
+    app.after_request(keep_session)
     app.register_error_handler(CSRFError, csrf_failed)
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     app.config.setdefault("NEW_GAME_RATE_LIMIT", NEW_GAME_RATE_LIMIT)
@@ -214,9 +218,14 @@ RESENDABLE = frozenset({
 })
 
 
-def keep_session() -> None:
-    """The session (which holds the CSRF secret) outlives the browser's restarts: PERMANENT_SESSION_LIFETIME."""
-    session.permanent = True
+def keep_session(response: Response) -> Response:
+    """A session this request wrote (it holds the CSRF secret) outlives the browser's restarts.
+
+    It lasts PERMANENT_SESSION_LIFETIME from its last change; a session nobody wrote to is never sent.
+    """
+    if session.modified and session:
+        session.permanent = True
+    return response
 
 
 def csrf_failed(error: CSRFError) -> Any:

@@ -215,3 +215,15 @@ def test_the_apps_log_lines_never_hold_a_link_secret(
     text = caplog.text + "".join(record.exc_text or "" for record in caplog.records)
     assert secret not in text
     assert "/g/…/end" in text and "/g/…/sheet" in text
+
+
+def test_a_response_sends_the_session_only_when_its_request_changed_it(client: FlaskClient) -> None:
+    """The service worker's fetches run beside a page: had they sent back the (older) session they started with,
+    they would overwrite the CSRF secret the page was just given, and the page's form would fail its check."""
+    for path in ("/offline", "/sw.js", "/offline/precache.json", "/"):
+        assert client.get(path).headers.getlist("Set-Cookie") == [], path
+    form = client.get("/games/new")
+    (cookie,) = [c for c in form.headers.getlist("Set-Cookie") if c.startswith("session=")]
+    assert "Expires=" in cookie  # a written session outlives the browser's restarts
+    # Later requests that write nothing send nothing back, so they cannot undo what the form's request wrote.
+    assert client.get("/offline").headers.getlist("Set-Cookie") == []
