@@ -38,7 +38,7 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
-from referee.ledger.events import HandValue
+from referee.ledger.events import ONE_TURN_OUTS, HandValue, OneTurnOut
 from referee.ledger.names import MAX_NAME_LENGTH, clean_name, without_escapes
 from referee.rules.catalogue import DEFAULT_VARIANT, VARIANTS
 from referee.rules.variants import HouseRule, HouseRuleError, Variant
@@ -289,6 +289,14 @@ class EndDealForm(ActionForm):
     deal = HiddenField(validators=[Optional(), Length(max=7)])
     hands = FieldList(StringField(validators=[Optional(), Length(max=MAX_HAND_TEXT)]), min_entries=0)
     points = FieldList(StringField(validators=[_points_text]), min_entries=0)
+    # Where going out in one turn earns a bonus (the page shows it only there): how the player who went out did.
+    out_in_one_turn = RadioField(
+        _l("Went out in one turn?"),
+        choices=[SelectChoice("", _l("No")), SelectChoice("with-wild", _l("Yes, with a joker")),
+                 SelectChoice("without-wild", _l("Yes, without a joker"))],
+        default="",
+        validators=[Optional()],
+    )
     active = HiddenField()
     key = HiddenField()
     back = HiddenField()
@@ -324,6 +332,10 @@ class EndDealForm(ActionForm):
             for name, cards, points in zip(players, self.hands.entries, self.points.entries, strict=False)
             if name != out and name not in self.away
         }
+
+    def one_turn_out(self) -> OneTurnOut | None:
+        """How the player who went out went out in one turn, as chosen (None: not in one turn)."""
+        return next((how for how in ONE_TURN_OUTS if how == self.out_in_one_turn.data), None)
 
     def deal_number(self) -> int | None:
         """The deal the form was opened for, or None when the page did not say (an out-of-date page)."""

@@ -144,6 +144,8 @@ class DealResult:
     overrides: tuple[str, ...]
     #: Players who had left the game and sat this deal out (no hand, 0 points).
     away: tuple[str, ...] = ()
+    #: How the player who went out did it in one turn, as recorded (None: not in one turn, or no such bonus).
+    out_in_one_turn: OneTurnOut | None = None
 
     @property
     def winner(self) -> str | None:

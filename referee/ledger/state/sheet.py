@@ -41,6 +41,11 @@ class Sheet:
         """The points of a hand as entered (cards in notation or points)."""
         return hand_points(self.variant, value, players=len(self.names))
 
+    @property
+    def one_turn_bonus_offered(self) -> bool:
+        """Whether going out in one turn earns a bonus here, so an end of a deal may say so (Kolsov ext)."""
+        return self.variant.blind_out_bonus is not None
+
     @cached_property
     def _sheet(self) -> tuple[tuple[DealResult, ...], tuple[Adjustment, ...]]:
         return self._score()
@@ -218,6 +223,7 @@ class Sheet:
                     corrected=record.corrected,
                     overrides=record.overrides,
                     away=tuple(names[seat] for seat in record.away),
+                    out_in_one_turn=record.out_in_one_turn,
                 )
             )
         unused = variant.unused_chip_points

@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 
 from referee import db
 from referee.ledger import store
-from referee.ledger.events import DealEnded, Event, HandValue
+from referee.ledger.events import DealEnded, Event, HandValue, OneTurnOut
 from referee.ledger.state import DealResult, EventRefused, GameState
 from referee.ledger.state import apply as apply_event
 from referee.rules import scoring
@@ -125,6 +125,11 @@ def _end_form(state: GameState) -> EndDealForm:
     return form
 
 
+def one_turn_out(state: GameState, form: EndDealForm) -> OneTurnOut | None:
+    """The form's "went out in one turn", where the game has that bonus (elsewhere the page does not ask)."""
+    return form.one_turn_out() if state.sheet.one_turn_bonus_offered else None
+
+
 def _key_points(state: GameState) -> list[tuple[str, str, int]]:
     """The keypad: each key's notation, label and value (the engine's card values)."""
     return [(key, KEY_LABELS.get(key, key), scoring.card_value(key, state.variant)) for key in KEYPAD]
@@ -164,10 +169,10 @@ def end_deal(edit_token: str) -> Page:
     active = form.active_seat(state.players)
     if form.key.data or form.back.data or request.form.get("select") is not None:
         return _keypad_step(table, form, active)
-    if any(entry.errors for entry in form.points.entries):
+    if any(entry.errors for entry in form.points.entries) or form.out_in_one_turn.errors:
         return render_end(table, form, active, status=422)
     event = DealEnded(deal=state.deal_number, went_out=form.went_out_name(),
-                      hands=form.hand_values(state.players))
+                      hands=form.hand_values(state.players), out_in_one_turn=one_turn_out(state, form))
     missing = form.missing(state.players) if form.went_out.data else []
     if missing:
         # Nobody scores 0 by omission: the preview names who is missing and Confirm waits.

@@ -30,7 +30,7 @@ from referee.web.device import DEVICE_COOKIE, device_label
 from referee.web.forms import NOBODY, AbandonForm, CorrectDealForm, DeviceForm, UndoForm
 from referee.web.table.blueprint import bp
 from referee.web.table.common import Outcome, Page, append, form_errors, last_undoable, stale_message
-from referee.web.table.end import Preview, preview_of, render_end
+from referee.web.table.end import Preview, one_turn_out, preview_of, render_end
 
 #: The latest events the score sheet lists with the phone that recorded each.
 RECORDED_SHOWN = 12
@@ -233,6 +233,7 @@ def correct(edit_token: str, number: int) -> Page:
             else:
                 form.hands.entries[seat].data = value
             form.buys.entries[seat].data = result.buys.get(name, 0)
+        form.out_in_one_turn.data = result.out_in_one_turn or ""
         form.exact_cut.data = result.exact_cut
         form.cutter_jokers.data = result.cutter_jokers
         return _render_correct(table, form, result)
@@ -246,6 +247,7 @@ def correct(edit_token: str, number: int) -> Page:
     jokers = int(form.cutter_jokers.data or 0)
     event = DealCorrected(
         deal=number, went_out=form.went_out_name(), hands=form.hand_values(state.players),
+        out_in_one_turn=one_turn_out(state, form),
         exact_cut=bool(form.exact_cut.data) if bool(form.exact_cut.data) != result.exact_cut else None,
         cutter_jokers=jokers if form.exact_cut.data and jokers != result.cutter_jokers else None,
         buys=buys if buys != {n: result.buys.get(n, 0) for n in state.players if n not in result.away} else None,
