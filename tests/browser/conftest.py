@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -49,9 +50,17 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
         {"TESTING": True, "DATABASE_URL": f"sqlite:///{root / 'referee.sqlite3'}", "LIVE_STREAM_LIFETIME": 3},
         instance_path=root / "instance",
     )
+    with serving(app, "live_server") as server:
+        yield server
+
+
+@contextmanager
+def serving(app: Flask, name: str) -> Iterator[LiveServer]:
+    """``app`` served in a thread of this process on a free port of 127.0.0.1, stopped and its database closed
+    on leaving."""
     # Port 0: the system picks a free port and the server holds it from the start.
     server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live_server", daemon=True)
+    thread = threading.Thread(target=server.serve_forever, name=name, daemon=True)
     thread.start()
     try:
         yield LiveServer(app=app, url=f"http://127.0.0.1:{server.server_port}")

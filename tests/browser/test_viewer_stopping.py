@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, Request, expect
-from werkzeug.serving import make_server
 
 from referee import create_app
 from referee.ledger import changes
 from referee.ledger.events import Buy
 
-from .conftest import LiveServer
+from .conftest import LiveServer, serving
 from .test_viewer import new_game, record
 
 
@@ -23,17 +21,11 @@ def stopping_server(tmp_path: Path) -> Iterator[LiveServer]:
     """A server of its own (the shared one must keep serving): its watcher is told to stop in the test."""
     app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'referee.sqlite3'}"},
                      instance_path=tmp_path / "instance")
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="stopping_server", daemon=True)
-    thread.start()
     try:
-        yield LiveServer(app=app, url=f"http://127.0.0.1:{server.server_port}")
+        with serving(app, "stopping_server") as server:
+            yield server
     finally:
-        server.shutdown()
-        thread.join(timeout=10)
-        server.server_close()
         changes.watcher_for(app.extensions["referee.db"]).stop()
-        app.extensions["referee.db"].dispose()
 
 
 def test_a_stopping_server_sends_the_viewer_reconnecting_and_it_catches_up(

@@ -162,6 +162,11 @@ class ChipsAndBuys:
         return {name: sum(r.buys_of(seat) for r in self.records) for seat, name in enumerate(self.names)}
 
     @property
+    def buys_cost_money(self) -> bool:
+        """Whether a buy puts money in a pot (the game keeps a pot to show)."""
+        return self.variant.buy.price > 0
+
+    @property
     def buy_money(self) -> int:
         """Money in the pot from buys (price × buys; 0 where buys are free)."""
         return self.variant.buy.price * sum(self.total_buys.values())

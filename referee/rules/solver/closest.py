@@ -179,16 +179,7 @@ class _ClosestSearch(_Search):
             if found is not None:
                 self._offer(*found)
             return
-        for part, mark in self._melds_through(code, counts, self._specs_for(todo), wused, taken):
-            after = _take(counts, part.naturals + part.wilds)
-            rest = todo
-            marks = taken
-            w = wused
-            if part.req is not None:
-                rest = tuple(i for i in todo if i != part.req)
-                w = wused + len(part.wilds)
-                if self.tracks:
-                    marks = taken + (mark,)
+        for part, after, rest, w, marks in self._melds_and_rest(code, counts, todo, wused, taken):
             self._go_closest(after, rest, w, marks, plan + (part,), score + self._value(part))
         self._go_closest(_take(counts, (code,)), todo, wused, taken, plan, score)
 

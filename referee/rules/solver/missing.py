@@ -218,111 +218,29 @@ class Shortfall:
 
     def _set_words(self, name: Requirement, rank: Rank, need: int, wilds: int) -> Problem:
         """The set still needs ``need`` cards of ``rank``; ``wilds`` of them could be wild cards."""
-        if need == 1 and not wilds:
-            return Problem.of(
-                "needs-set-cards",
-                "one",
-                requirement=name, rank=rank, count=need, wilds=wilds,
-            )
-        if need == 1 and not self.search.twos_wild:
-            return Problem.of(
-                "needs-set-cards",
-                "one-or-joker",
-                requirement=name, rank=rank, count=need, wilds=wilds,
-            )
-        if need == 1:
-            return Problem.of(
-                "needs-set-cards",
-                "one-or-wild",
-                requirement=name, rank=rank, count=need, wilds=wilds,
-            )
-        if not wilds:
-            return Problem.of(
-                "needs-set-cards",
-                requirement=name, rank=rank, count=need, wilds=wilds,
-            )
-        if wilds >= need and not self.search.twos_wild:
-            return Problem.of(
-                "needs-set-cards",
-                "or-jokers",
-                requirement=name, rank=rank, count=need, wilds=wilds,
-            )
-        if wilds >= need:
-            return Problem.of(
-                "needs-set-cards",
-                "or-wilds",
-                requirement=name, rank=rank, count=need, wilds=wilds,
-            )
-        if not self.search.twos_wild:
-            return Problem.of(
-                "needs-set-cards",
-                "or-some-jokers",
-                requirement=name, rank=rank, count=need, wilds=wilds,
-            )
-        return Problem.of(
-            "needs-set-cards",
-            "or-some-wilds",
-            requirement=name, rank=rank, count=need, wilds=wilds,
-        )
+        form = "one" if need == 1 and not wilds else self._wild_form(need, wilds, single=need == 1)
+        return Problem.of("needs-set-cards", form, requirement=name, rank=rank, count=need, wilds=wilds)
 
     def _run_words(
         self, name: Requirement, cards: str, run: str, need: int, gaps: int, usable: int, wilds: int
     ) -> Problem:
         """The run still needs ``need`` of the ``gaps`` cards ``cards``; ``usable`` wild cards of the hand fill
         the other places, and ``wilds`` of the missing ones could be wild cards."""
-        joker = not self.search.twos_wild
-        if usable and joker:
-            return Problem.of(
-                "needs-run-cards",
-                "jokers-fill",
-                requirement=name, cards=cards, run=run, count=need, wilds=wilds,
-            )
         if usable:
-            return Problem.of(
-                "needs-run-cards",
-                "wilds-fill",
-                requirement=name, cards=cards, run=run, count=need, wilds=wilds,
-            )
+            form = "wilds-fill" if self.search.twos_wild else "jokers-fill"
+        else:
+            form = self._wild_form(need, wilds, single=gaps == 1)
+        return Problem.of("needs-run-cards", form, requirement=name, cards=cards, run=run, count=need, wilds=wilds)
+
+    def _wild_form(self, need: int, wilds: int, *, single: bool) -> str:
+        """Which sentence says that wild cards could stand for missing cards: none without them; for a single
+        missing card, one of it or a wild card; else all or some of them (jokers, or wild cards where 2s are)."""
         if not wilds:
-            return Problem.of(
-                "needs-run-cards",
-                requirement=name, cards=cards, run=run, count=need, wilds=wilds,
-            )
-        if gaps == 1 and joker:
-            return Problem.of(
-                "needs-run-cards",
-                "one-or-joker",
-                requirement=name, cards=cards, run=run, count=need, wilds=wilds,
-            )
-        if gaps == 1:
-            return Problem.of(
-                "needs-run-cards",
-                "one-or-wild",
-                requirement=name, cards=cards, run=run, count=need, wilds=wilds,
-            )
-        if wilds >= need and joker:
-            return Problem.of(
-                "needs-run-cards",
-                "or-jokers",
-                requirement=name, cards=cards, run=run, count=need, wilds=wilds,
-            )
-        if wilds >= need:
-            return Problem.of(
-                "needs-run-cards",
-                "or-wilds",
-                requirement=name, cards=cards, run=run, count=need, wilds=wilds,
-            )
-        if joker:
-            return Problem.of(
-                "needs-run-cards",
-                "or-some-jokers",
-                requirement=name, cards=cards, run=run, count=need, wilds=wilds,
-            )
-        return Problem.of(
-            "needs-run-cards",
-            "or-some-wilds",
-            requirement=name, cards=cards, run=run, count=need, wilds=wilds,
-        )
+            return ""
+        wild = "wild" if self.search.twos_wild else "joker"
+        if single:
+            return f"one-or-{wild}"
+        return f"or-{wild}s" if wilds >= need else f"or-some-{wild}s"
 
     def _wild_codes_in(self, counts: _Counts, count: int) -> list[int]:
         """``count`` wild cards of ``counts`` (jokers first)."""

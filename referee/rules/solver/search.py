@@ -6,7 +6,7 @@ arrangement still misses is worded by :mod:`referee.rules.solver.missing`."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from referee.rules.melds import decode
 from referee.rules.problems import Problem
@@ -379,6 +379,19 @@ class _Search:
         out.extend(self.extra_specs)
         return out
 
+    def _melds_and_rest(
+        self, code: int, counts: _Counts, todo: tuple[int, ...], wused: int, taken: _Marks
+    ) -> Iterator[tuple[_Part, _Counts, tuple[int, ...], int, _Marks]]:
+        """Each meld through card ``code``, with what is left after it: (part, cards, requirements, wild cards
+        used, constraint marks). A meld that fills no requirement (an extra meld) uses up cards only."""
+        for part, mark in self._melds_through(code, counts, self._specs_for(todo), wused, taken):
+            after = _take(counts, part.naturals + part.wilds)
+            if part.req is None:
+                yield part, after, todo, wused, taken
+            else:
+                marks = taken + (mark,) if self.tracks else taken
+                yield part, after, tuple(i for i in todo if i != part.req), wused + len(part.wilds), marks
+
     def _melds_through(
         self, code: int, counts: _Counts, specs: Sequence[_Spec], wused: int, taken: _Marks
     ) -> list[tuple[_Part, tuple[int, ...]]]:
@@ -470,16 +483,7 @@ class _Search:
         if code == 0:
             result = self._wilds_out(counts, todo, leave, wused, taken)
         else:
-            for part, mark in self._melds_through(code, counts, self._specs_for(todo), wused, taken):
-                after = _take(counts, part.naturals + part.wilds)
-                rest = todo
-                marks = taken
-                w = wused
-                if part.req is not None:
-                    rest = tuple(i for i in todo if i != part.req)
-                    w = wused + len(part.wilds)
-                    if self.tracks:
-                        marks = taken + (mark,)
+            for part, after, rest, w, marks in self._melds_and_rest(code, counts, todo, wused, taken):
                 found = self._go_out(after, rest, leave, w, marks)
                 if found is not None:
                     result = (part,) + found
