@@ -9,10 +9,18 @@ committed. Until a catalogue is compiled the pages simply show English.
 
 from __future__ import annotations
 
+import re
+from functools import cached_property
+from typing import Any
 from urllib.parse import urlsplit
 
+from babel import Locale
+from babel.numbers import format_decimal
 from flask import Blueprint, Flask, abort, redirect, request, url_for
-from flask_babel import Babel, get_locale
+from flask_babel import Babel, Domain, get_domain, get_locale
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from referee.folders import data_folder
@@ -20,7 +28,7 @@ from referee.folders import data_folder
 bp = Blueprint("i18n", __name__)
 
 #: The languages the screens speak, first the default; each with its own name for the switch.
-LANGUAGES: dict[str, str] = {"en": "English", "es": "Español"}
+LANGUAGES: dict[str, str] = {"en": "English", "es": "Español", "fa": "فارسی", "ja": "日本語"}
 DEFAULT_LANGUAGE = "en"
 
 #: The cookie that keeps a chosen language on this device (a year).
@@ -32,7 +40,109 @@ LANG_COOKIE_AGE = 365 * 24 * 3600
 #: the ``.po``: an installed package's folder may be read-only), then from here.
 TRANSLATIONS_DIR = data_folder("translations")
 
-babel = Babel()
+
+# ---- numbers in the language's digits ----------------------------------------------------------------------
+
+#: The digits of the numbering systems our languages write by default (CLDR's ``numberingSystems``). Babel knows
+#: each locale's default system and its symbols (minus sign, separators) but writes every digit in ASCII.
+DIGITS: dict[str, str] = {"arabext": "۰۱۲۳۴۵۶۷۸۹", "arab": "٠١٢٣٤٥٦٧٨٩"}
+
+#: A ``%(name)d`` placeholder: filled with the number already written in the language's digits (as ``%s``).
+_INT_PLACEHOLDER = re.compile(r"%\((\w+)\)d")
+
+
+def _digits_of(locale: Locale | None) -> str | None:
+    """The digits ``locale`` writes numbers in, when they are not ASCII's."""
+    return DIGITS.get(locale.default_numbering_system) if locale is not None else None
+
+
+def number(value: Any) -> str:
+    """``value`` (an int) as the page's language writes it: ``-25`` stays ``-25`` in English, Spanish and
+    Japanese and is ``‎−۲۵`` in Persian (Babel's minus sign, Persian digits). No thousands separator: a
+    score of 1200 is written as the sheet always wrote it. Anything but an int is returned as text."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return "" if value is None else str(value)
+    locale = get_locale()
+    digits = _digits_of(locale)
+    if digits is None:
+        return str(value)
+    text = format_decimal(value, format="0", locale=locale, numbering_system="default")
+    return text.translate(str.maketrans("0123456789", digits))
+
+
+def _fill(template: str, variables: dict[str, Any]) -> str:
+    """``template % variables``, with every int written in the page's digits."""
+    if not variables:
+        return template
+    if _digits_of(get_locale()) is None:
+        return template % variables
+    return _INT_PLACEHOLDER.sub(r"%(\1)s", template) % {name: _as_text(value) for name, value in variables.items()}
+
+
+def _as_text(value: Any) -> Any:
+    return number(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+class LocalDigitsDomain(Domain):
+    """Flask-Babel's message domain, filling a message's numbers in the language's digits (Python's calls)."""
+
+    def gettext(self, string: str, **variables: Any) -> str:
+        return _fill(self.get_translations().ugettext(string), variables)
+
+    def ngettext(self, singular: str, plural: str, num: int, **variables: Any) -> str:
+        variables.setdefault("num", num)
+        return _fill(self.get_translations().ungettext(singular, plural, num), variables)
+
+    def pgettext(self, context: str, string: str, **variables: Any) -> str:
+        return _fill(self.get_translations().upgettext(context, string), variables)
+
+    def npgettext(self, context: str, singular: str, plural: str, num: int, **variables: Any) -> str:
+        variables.setdefault("num", num)
+        return _fill(self.get_translations().unpgettext(context, singular, plural, num), variables)
+
+
+class RefereeBabel(Babel):
+    """Flask-Babel with :class:`LocalDigitsDomain` as its domain."""
+
+    @cached_property
+    def domain_instance(self) -> Domain:
+        return LocalDigitsDomain(domain=self.domain)
+
+
+def _template_fill(context: Context, template: str, variables: dict[str, Any]) -> str:
+    """What Jinja's own i18n calls do (the translation is markup, the values are escaped), in the page's digits."""
+    if _digits_of(get_locale()) is not None:
+        template = _INT_PLACEHOLDER.sub(r"%(\1)s", template)
+        variables = {name: _as_text(value) for name, value in variables.items()}
+    rv: str = Markup(template) if context.eval_ctx.autoescape else template
+    return rv % variables
+
+
+@pass_context
+def _template_gettext(context: Context, string: str, **variables: Any) -> str:
+    return _template_fill(context, get_domain().get_translations().ugettext(string), variables)
+
+
+@pass_context
+def _template_ngettext(context: Context, singular: str, plural: str, num: int, **variables: Any) -> str:
+    variables.setdefault("num", num)
+    return _template_fill(context, get_domain().get_translations().ungettext(singular, plural, num), variables)
+
+
+@pass_context
+def _template_pgettext(context: Context, ctx: str, string: str, **variables: Any) -> str:
+    return _template_fill(context, get_domain().get_translations().upgettext(ctx, string), variables)
+
+
+@pass_context
+def _template_npgettext(
+    context: Context, ctx: str, singular: str, plural: str, num: int, **variables: Any
+) -> str:
+    variables.setdefault("num", num)
+    return _template_fill(context, get_domain().get_translations().unpgettext(ctx, singular, plural, num), variables)
+
+
+babel = RefereeBabel()
 
 
 def select_locale() -> str:
@@ -55,6 +165,12 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", f"{instance_dir};{TRANSLATIONS_DIR}")
     babel.init_app(app, locale_selector=select_locale)
+    # Jinja's i18n extension would fill a template's ``_('Deal %(number)d', number=n)`` itself, in ASCII digits.
+    app.jinja_env.globals.update(
+        gettext=_template_gettext, ngettext=_template_ngettext,
+        pgettext=_template_pgettext, npgettext=_template_npgettext,
+    )
+    app.add_template_filter(number, "num")
     app.register_blueprint(bp)
 
     @app.context_processor
