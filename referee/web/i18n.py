@@ -159,6 +159,12 @@ def current_language() -> str:
     return locale.language if locale is not None else DEFAULT_LANGUAGE
 
 
+def text_direction() -> str:
+    """The page's writing direction, ``"rtl"`` or ``"ltr"`` (Persian is written right to left)."""
+    locale = get_locale()
+    return "rtl" if locale is not None and locale.text_direction == "rtl" else "ltr"
+
+
 def init_app(app: Flask) -> None:
     """Set up Flask-Babel (``_`` in templates), the language switch, and the template helpers."""
     instance_dir = f"{app.instance_path}/translations"
@@ -175,7 +181,10 @@ def init_app(app: Flask) -> None:
 
     @app.context_processor
     def language_helpers() -> dict[str, object]:
-        return {"languages": LANGUAGES, "current_language": current_language, "switch_language_url": switch_url}
+        return {
+            "languages": LANGUAGES, "current_language": current_language, "text_direction": text_direction,
+            "switch_language_url": switch_url,
+        }
 
 
 def switch_url(code: str) -> str:
