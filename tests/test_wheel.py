@@ -187,12 +187,12 @@ def test_the_installed_package_is_the_wheel_with_its_folders(installed: Installe
 def test_the_installed_server_answers_pages_in_both_languages(served: Served) -> None:
     status, home = served.get("/")
     assert status == 200, served.log_text()
-    assert b'<html lang="en">' in home
+    assert b'<html lang="en" dir="ltr">' in home
     assert b"New game" in home
 
     status, spanish = served.get("/", headers={"Accept-Language": "es"})
     assert status == 200
-    assert b'<html lang="es">' in spanish
+    assert b'<html lang="es" dir="ltr">' in spanish
     assert b"Nueva partida" in spanish
     assert b"New game" not in spanish
 

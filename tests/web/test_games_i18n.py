@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 )
 def test_language_follows_the_browser(client: FlaskClient, accept: str, expected: str) -> None:
     page = client.get("/", headers={"Accept-Language": accept} if accept else {})
-    assert f'<html lang="{expected}">' in page.get_data(as_text=True)
+    assert f'<html lang="{expected}" dir="ltr">' in page.get_data(as_text=True)
 
 
 def test_switch_sets_the_cookie_and_goes_back(client: FlaskClient) -> None:
@@ -22,7 +22,7 @@ def test_switch_sets_the_cookie_and_goes_back(client: FlaskClient) -> None:
     assert "lang=es" in response.headers["Set-Cookie"]
     page = client.get("/", headers={"Accept-Language": "en"})
     text = page.get_data(as_text=True)
-    assert '<html lang="es">' in text
+    assert '<html lang="es" dir="ltr">' in text
     # The switch offers the other language, coming back to the same page.
     assert 'href="/lang/en?next=/"' in text
 
@@ -38,6 +38,6 @@ def test_unknown_language_is_not_found(client: FlaskClient) -> None:
     assert (
         client.get("/", headers={"Cookie": "lang=xx", "Accept-Language": "es"})
         .get_data(as_text=True)
-        .count('<html lang="es">')
+        .count('<html lang="es" dir="ltr">')
         == 1
     )

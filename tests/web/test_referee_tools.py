@@ -238,4 +238,4 @@ def test_spanish(client: FlaskClient) -> None:
     response = client.get("/referee", query_string={"variant": "telefunken", "deal": "2"},
                           headers={"Accept-Language": "es"})
     html = response.get_data(as_text=True)
-    assert '<html lang="es">' in html
+    assert '<html lang="es" dir="ltr">' in html
