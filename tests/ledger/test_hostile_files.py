@@ -150,7 +150,9 @@ def test_names_never_reach_the_terminal_raw(tmp_path: Path, name: str, as_json: 
     data = {"format": "referee-game/1", "variant": "telefunken", "players": [name, "Beto", "Caro"],
             "first_dealer": "Beto", "deals": [{"went_out": "Beto", "hands": {name: 7, "Caro": 3}}]}
     result, _ = run(tmp_path, json.dumps(data), *(["--json"] if as_json else []))
-    assert result.exit_code in (0, 1)
+    # Such a name is refused (docs/rules.md: a name is typed again), and the refusal shows it harmless.
+    assert result.exit_code == 1
+    assert "holds invisible, control or direction characters" in (result.stdout if as_json else result.stderr)
     assert not shown_raw(result.stdout) and not shown_raw(result.stderr)
     if as_json:
         json.loads(result.stdout)  # still a valid document
