@@ -35,9 +35,11 @@ DEFAULT_LANGUAGE = "en"
 LANG_COOKIE = "lang"
 LANG_COOKIE_AGE = 365 * 24 * 3600
 
-#: The ``.po`` catalogues: the installed package's translations/, else the checkout's. Flask-Babel reads the
-#: compiled ones from the instance folder first (:mod:`referee.web.catalogues` writes them there, never beside
-#: the ``.po``: an installed package's folder may be read-only), then from here.
+#: The ``.po`` catalogues: the installed package's translations/, else the checkout's. Flask-Babel reads only
+#: the compiled ones, from the instance folder (:mod:`referee.web.catalogues` writes them there, never beside
+#: the ``.po``: an installed package's folder may be read-only). One folder, not two: Flask-Babel merges the
+#: catalogues of several folders and takes the plural rule of the last, which for a folder without a ``.mo``
+#: is English's, so Japanese and Persian (one plural form) would lose every plural message.
 TRANSLATIONS_DIR = data_folder("translations")
 
 
@@ -169,7 +171,7 @@ def init_app(app: Flask) -> None:
     """Set up Flask-Babel (``_`` in templates), the language switch, and the template helpers."""
     instance_dir = f"{app.instance_path}/translations"
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
-    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", f"{instance_dir};{TRANSLATIONS_DIR}")
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", instance_dir)
     babel.init_app(app, locale_selector=select_locale)
     # Jinja's i18n extension would fill a template's ``_('Deal %(number)d', number=n)`` itself, in ASCII digits.
     app.jinja_env.globals.update(

@@ -1,4 +1,5 @@
-"""Languages: the Spanish catalogue is complete and current, its placeholders match, and the verdicts are worded."""
+"""Languages: every catalogue (Spanish, Persian, Japanese) is complete and current, its placeholders match, and
+the verdicts are worded."""
 
 from __future__ import annotations
 
@@ -18,10 +19,12 @@ from referee.rules.problems import Problem
 from referee.rules.variants import MeldKind, Requirement
 from referee.rules.wording import MELD_PREFIX, MESSAGES, SETTING_WORDS, WILD_LIMIT_WORDS, Count, Noun, Setting, Token
 from referee.web import catalogues, wording
+from referee.web.i18n import DEFAULT_LANGUAGE, LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 
-PO = ROOT / "translations" / "es" / "LC_MESSAGES" / "messages.po"
+#: Every language the screens speak but English, the language of the code: each has its catalogue.
+TRANSLATED = sorted(code for code in LANGUAGES if code != DEFAULT_LANGUAGE)
 KEYWORDS = {
     "_": None,
     "N_": None,  # referee/rules/wording.py: the engine's sentences
@@ -36,9 +39,9 @@ KEYWORDS = {
 PYTHON_FORMAT = re.compile(r"%\((\w+)\)[sd]")
 
 
-def catalogue():  # type: ignore[no-untyped-def]
-    with PO.open("rb") as file:
-        return read_po(file, locale="es")
+def catalogue(language: str = "es"):  # type: ignore[no-untyped-def]
+    with (ROOT / "translations" / language / "LC_MESSAGES" / "messages.po").open("rb") as file:
+        return read_po(file, locale=language)
 
 
 def sources() -> set[tuple[str | None, str]]:
@@ -66,9 +69,10 @@ def brace_fields(text: str) -> set[str]:
 # ---- the catalogue --------------------------------------------------------------------------------------
 
 
-def test_every_entry_is_translated_and_none_is_fuzzy() -> None:
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_entry_is_translated_and_none_is_fuzzy(language: str) -> None:
     untranslated, fuzzy = [], []
-    for message in catalogue():
+    for message in catalogue(language):
         if not message.id:
             continue
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
@@ -80,15 +84,17 @@ def test_every_entry_is_translated_and_none_is_fuzzy() -> None:
     assert fuzzy == []
 
 
-def test_the_catalogue_holds_every_text_of_the_code_and_templates() -> None:
-    """A new text without its Spanish fails here: refresh the catalogue (translations/README.md) and translate it."""
-    held = {(m.context, m.id[0] if isinstance(m.id, tuple) else m.id) for m in catalogue() if m.id}
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_catalogue_holds_every_text_of_the_code_and_templates(language: str) -> None:
+    """A new text without its translation fails here: refresh the catalogues (translations/README.md), translate."""
+    held = {(m.context, m.id[0] if isinstance(m.id, tuple) else m.id) for m in catalogue(language) if m.id}
     missing = sorted(sources() - held, key=str)
     assert missing == []
 
 
-def test_translations_keep_their_placeholders() -> None:
-    for message in catalogue():
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_translations_keep_their_placeholders(language: str) -> None:
+    for message in catalogue(language):
         if not message.id:
             continue
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
@@ -110,8 +116,9 @@ def engine_sentences() -> list[str]:
     return [*MESSAGES.values(), MELD_PREFIX, *WILD_LIMIT_WORDS.values(), *SETTING_WORDS.values()]
 
 
-def test_every_sentence_of_the_engine_and_the_ledger_has_its_spanish() -> None:
-    held = {m.id: m for m in catalogue() if m.id and m.context is None}
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_sentence_of_the_engine_and_the_ledger_has_its_translation(language: str) -> None:
+    held = {m.id: m for m in catalogue(language) if m.id and m.context is None}
     missing = [text for text in engine_sentences() if text not in held or not held[text].string]
     fuzzy = [text for text in engine_sentences() if text in held and held[text].fuzzy]
     assert missing == [] and fuzzy == []
@@ -221,3 +228,58 @@ def test_compiling_again_only_when_the_po_changed(tmp_path: Path) -> None:
 def test_english_pages_have_no_spanish(client: FlaskClient, path: str) -> None:
     html = client.get(path, headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert "Manos y contratos" not in html
+
+
+# ---- Persian and Japanese ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "says"),
+    [
+        ("es", "Se reparten 11 cartas a cada jugador."),
+        ("fa", "به هر بازیکن ۱۱ کارت داده می‌شود."),
+        ("ja", "各プレイヤーに11枚ずつ配ります。"),
+    ],
+)
+def test_a_plural_message_is_translated_in_every_language(client: FlaskClient, language: str, says: str) -> None:
+    """Japanese and Persian have one plural form: the catalogue's own rule picks it, not English's."""
+    client.set_cookie("lang", language)
+    html = client.get("/rules/telefunken").get_data(as_text=True)
+    assert says in html
+
+
+@pytest.mark.parametrize(
+    ("language", "minus_25", "deal_12", "chips_7"),
+    [
+        ("en", "-25", "Deal 12", "7 chips"),
+        ("es", "-25", "Mano 12", "7 fichas"),
+        ("fa", "-۲۵", "دست ۱۲", "۷ چیپ"),
+        ("ja", "-25", "第12ディール", "ポーカーチップ7枚"),
+    ],
+)
+def test_numbers_are_written_in_the_language_digits(
+    app: Flask, language: str, minus_25: str, deal_12: str, chips_7: str
+) -> None:
+    from flask_babel import gettext, ngettext
+
+    from referee.web.i18n import number
+
+    with app.test_request_context("/", headers={"Cookie": f"lang={language}"}):
+        assert number(-25) == minus_25
+        assert gettext("Deal %(number)d", number=12) == deal_12
+        assert ngettext("%(num)d chip", "%(num)d chips", 7) == chips_7
+
+
+def test_a_template_message_is_filled_in_persian_digits_and_escaped(app: Flask) -> None:
+    with app.test_request_context("/", headers={"Cookie": "lang=fa"}):
+        template = app.jinja_env.from_string(
+            "{{ _('Deal %(number)d', number=n) }} {{ n|num }} {{ _('%(player)s deals first', player=name) }}"
+        )
+        assert template.render(n=3, name="<b>") == "دست ۳ ۳ اول &lt;b&gt; پخش می‌کند"
+
+
+def test_persian_pages_are_written_right_to_left(client: FlaskClient) -> None:
+    client.set_cookie("lang", "fa")
+    assert '<html lang="fa" dir="rtl">' in client.get("/").get_data(as_text=True)
+    client.set_cookie("lang", "ja")
+    assert '<html lang="ja" dir="ltr">' in client.get("/").get_data(as_text=True)
