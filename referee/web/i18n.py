@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from babel import Locale
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, get_minus_sign_symbol, get_plus_sign_symbol
 from flask import Blueprint, Flask, abort, redirect, request, url_for
 from flask_babel import Babel, Domain, get_domain, get_locale
 from jinja2 import pass_context
@@ -68,8 +68,33 @@ def number(value: Any) -> str:
     digits = _digits_of(locale)
     if digits is None:
         return str(value)
-    text = format_decimal(value, format="0", locale=locale, numbering_system="default")
-    return text.translate(str.maketrans("0123456789", digits))
+    text = format_decimal(abs(value), format="0", locale=locale, numbering_system="default")
+    return _signed(text, value < 0, False, locale, digits)
+
+
+def amount(value: Any, signed: bool = False) -> str:
+    """A sum of money with two decimals (``+1.50`` when ``signed``) as the page's language writes it: unchanged
+    in English, Spanish and Japanese, ``‎+۱٫۵۰`` in Persian (its sign, decimal sign and digits)."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return "" if value is None else str(value)
+    locale = get_locale()
+    digits = _digits_of(locale)
+    if digits is None:
+        return f"{value:+.2f}" if signed else f"{value:.2f}"
+    text = format_decimal(abs(value), format="0.00", locale=locale, numbering_system="default")
+    return _signed(text, value < 0, signed and value >= 0, locale, digits)
+
+
+def _signed(text: str, minus: bool, plus: bool, locale: Locale, digits: str) -> str:
+    """``text`` (Babel's, ASCII digits, no sign) in ``digits`` after the language's own sign: Babel writes a
+    hyphen, where Persian's minus sign carries a left-to-right mark that keeps it before the number in a
+    right-to-left line."""
+    sign = ""
+    if minus:
+        sign = get_minus_sign_symbol(locale, numbering_system="default")
+    elif plus:
+        sign = get_plus_sign_symbol(locale, numbering_system="default")
+    return sign + text.translate(str.maketrans("0123456789", digits))
 
 
 def _fill(template: str, variables: dict[str, Any]) -> str:
@@ -179,6 +204,7 @@ def init_app(app: Flask) -> None:
         pgettext=_template_pgettext, npgettext=_template_npgettext,
     )
     app.add_template_filter(number, "num")
+    app.add_template_filter(amount, "money")
     app.register_blueprint(bp)
 
     @app.context_processor

@@ -253,7 +253,7 @@ def test_a_plural_message_is_translated_in_every_language(client: FlaskClient, l
     [
         ("en", "-25", "Deal 12", "7 chips"),
         ("es", "-25", "Mano 12", "7 fichas"),
-        ("fa", "-۲۵", "دست ۱۲", "۷ چیپ"),
+        ("fa", "\u200e−۲۵", "دست ۱۲", "۷ چیپ"),  # Persian's minus sign: a left-to-right mark keeps it before the number
         ("ja", "-25", "第12ディール", "ポーカーチップ7枚"),
     ],
 )
