@@ -159,8 +159,6 @@ NOT_YET_READ = {
     "LayoffRules.one_run_per_suit": "the meld and lay-off checks do not yet refuse a second run of one suit",
     # docs/rules.md §9: the Shanghai call; the lay-off check could say a discard fits, the deal screen record it.
     "Variant.shanghai_call": "no lay-off answer or deal-screen record of a Shanghai call yet",
-    # docs/rules.md D36, D37: no new melds after the contract (Carrillo, the Shanghai family, Progressive).
-    "LayoffRules.new_melds_after_contract": "the lay-off check does not yet refuse a new meld after the contract",
     # docs/rules.md D32: Peru version 1's exchanged wild goes at once into a new meld.
     "LayoffRules.swap_must_use_at_once": "the joker-swap check does not yet ask where the wild goes",
     # docs/rules.md D47: Bolivia with six or more players, nobody melds on the first turn.

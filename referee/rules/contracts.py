@@ -19,6 +19,9 @@ Decisions this module takes where the rule book is silent (the first is docs/rul
 - Contract-wide wild limits (Ecuador's ``max_wilds``) are reported once for the contract, and not at all when
   every wild card over the limit is already reported by its own meld (a joker in a pure trío).
 - A text ``melds`` argument holds the melds separated by ``|``, ``;`` or new lines.
+- A requirement that caps its wild cards (``Requirement.wild_cap``: Deb Kolsov's ext preset) is read without the
+  variant's own limit per set or run, and its cap counted instead (docs/rules.md, D69): a run of 5 with two jokers
+  fills deal 6's run with ``kolsov_ext`` and is refused without it.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from referee.rules.melds import (
     code_readings,
     decode,
     encode,
+    lifted,
     plausible_kinds,
     wilds_allowed,
 )
@@ -169,12 +173,18 @@ class _Matcher:
 
     # ---- the fast path: is there an exact fit? --------------------------------------------------------
 
+    def rules_for(self, req: Requirement) -> MeldRules:
+        """The meld rules a meld filling ``req`` is read under: without the variant's limit of wild cards per
+        meld where the requirement has a cap of its own (docs/rules.md, D69)."""
+        return self.rules if req.wild_cap is None else lifted(self.rules)
+
     def fits(self, i: int, req: Requirement) -> list[Meld]:
         """The readings of meld ``i`` that fill ``req`` exactly."""
         key = (i, id(req))
         found = self._fits.get(key)
         if found is None:
-            found = self._fits[key] = [m for m in code_readings(self.codes[i], self.rules, req.kind) if _fills(m, req)]
+            readings = code_readings(self.codes[i], self.rules_for(req), req.kind)
+            found = self._fits[key] = [m for m in readings if _fills(m, req)]
         return found
 
     def exact(self, contract: Contract) -> ContractVerdict | None:
@@ -228,7 +238,8 @@ class _Matcher:
 
     def _read(self, i: int, req: Requirement) -> list[_Option]:
         codes = self.codes[i]
-        readings = code_readings(codes, self.rules, req.kind)
+        rules = self.rules_for(req)
+        readings = code_readings(codes, rules, req.kind)
         if readings:
             options = []
             for meld in readings:
@@ -236,7 +247,7 @@ class _Matcher:
                 options.append(_Option(meld, found, 2 * len(found)))
             options.sort(key=lambda o: o.cost)
             return options
-        others = [m for m in code_readings(codes, self.rules) if m.kind is not req.kind]
+        others = [m for m in code_readings(codes, rules) if m.kind is not req.kind]
         if others:
             problem = Problem.of(
                 "wrong-kind",
@@ -246,10 +257,12 @@ class _Matcher:
                 requirement=_name(req),
             )
             return [_Option(None, (problem,), 2)]
-        problems = list(code_explanation(codes, self.rules, self.name, req.kind))
+        problems = list(code_explanation(codes, rules, self.name, req.kind))
         if not any(p.code in ("too-few-cards", "run-too-long", "too-many-cards") for p in problems):
             problems.extend(self._size_problems(len(codes), req))
-        looks_like = req.kind in plausible_kinds(codes, self.rules)
+        wilds = decode(c for c in codes if c == 0 or (rules.twos_wild and c >> 2 == 2))
+        problems.extend(self._cap_problems(wilds, req))
+        looks_like = req.kind in plausible_kinds(codes, rules)
         return [_Option(None, tuple(problems), 2 * len(problems) + (0 if looks_like else 1))]
 
     def _size_problems(self, count: int, req: Requirement) -> list[Problem]:
@@ -259,8 +272,17 @@ class _Matcher:
         code = "size-below-minimum" if req.or_more else "size-not-exact"
         return [Problem.of(code, count=count, requirement=_name(req), deal=self.deal, size=req.size)]
 
+    def _cap_problems(self, wilds: Sequence[Card], req: Requirement) -> list[Problem]:
+        """More wild cards than the requirement's own cap (docs/rules.md, D69)."""
+        if req.wild_cap is None or len(wilds) <= req.wild_cap:
+            return []
+        named = replace(req, wild_cap=None)
+        return [Problem.of("too-many-wilds", "contract-cap", wilds=_wild_words(wilds), requirement=named,
+                           deal=self.deal, limit=Count(req.wild_cap))]
+
     def _requirement_problems(self, meld: Meld, req: Requirement) -> list[Problem]:
         problems = self._size_problems(len(meld.cards), req)
+        problems.extend(self._cap_problems(meld.wilds, req))
         wilds = meld.wild_count
         naturals = len(meld.cards) - wilds
         if req.wilds is not None and not wilds_allowed(req.wilds, naturals, wilds):
@@ -428,13 +450,15 @@ class _Matcher:
 
 
 def _fills(meld: Meld, req: Requirement) -> bool:
-    """Whether a valid meld of the requirement's kind fills it exactly (size, wild limit, suits).
+    """Whether a valid meld of the requirement's kind fills it exactly (size, wild limits, suits).
 
     The yes/no twin of ``_Matcher._requirement_problems``: the exact search asks this for every reading and builds
     no Problem; a change to one of the two belongs in the other.
     """
     n = len(meld.cards)
     if n < req.size or (n > req.size and not req.or_more):
+        return False
+    if req.wild_cap is not None and meld.wild_count > req.wild_cap:
         return False
     if req.wilds is not None:
         wilds = meld.wild_count

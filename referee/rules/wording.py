@@ -152,6 +152,7 @@ MESSAGES: dict[str, str] = {
     "too-many-cards/pair": _PAIR_SIZE,
     "too-many-wilds": N_("{wilds} in one {kind}: {variant} allows one per {kind}"),
     "too-many-wilds/sets-and-runs": N_("{wilds} in one {kind}: {variant} allows one per set or run"),
+    "too-many-wilds/cap": N_("{wilds} in one {kind}: this contract {kind} takes at most {limit}"),
     "too-many-wilds/at-most-naturals": N_("{wilds} and {naturals} in one {kind}: {variant} allows no more wild "
                                           "cards than natural cards in a {kind}"),
     "too-many-wilds/fewer-than-naturals": N_("{wilds} and {naturals} in one {kind}: {variant} allows fewer wild "
@@ -174,6 +175,7 @@ MESSAGES: dict[str, str] = {
     "too-many-wilds-in-contract": N_("{wilds} in the contract: deal {deal} allows at most {limit} in all"),
     "too-many-wilds-in-contract/none": N_("{wilds} in the contract: deal {deal} allows no wild card"),
     "too-many-wilds/contract": N_("{wilds} in the {requirement}: deal {deal} allows {limit}"),
+    "too-many-wilds/contract-cap": N_("{wilds} in the {requirement}: deal {deal} allows at most {limit} in it"),
     "wild-in-pure-trio": N_("{wilds} in the {requirement}: deal {deal} needs {size} natural cards of different "
                             "suits"),
     "wilds-not-allowed-in-contract": N_("{wilds} in the {requirement}: deal {deal} allows no wild card in it"),
@@ -184,6 +186,8 @@ MESSAGES: dict[str, str] = {
     "assumed-later-turn": N_("assuming this is a later turn than the one you laid your contract"),
     "assumed-melded": N_("assuming you have laid your contract in this deal"),
     "assumed-not-contract": N_("assuming the meld is not part of a contract"),
+    "assumed-no-wild-cap": N_("assuming the meld holds only the wild cards any meld may hold (say the deal: some "
+                              "contracts allow more)"),
     "assumed-not-pure-trio": N_("assuming the meld is not the pure trío"),
     "assumed-ordinary-deal": N_("assuming this is not a deal that must be gone out in one turn"),
     "assumed-other-players-meld": N_("assuming the meld is another player's"),

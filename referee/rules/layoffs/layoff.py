@@ -17,7 +17,7 @@ from referee.rules.layoffs.table import (
     _table_meld,
 )
 from referee.rules.layoffs.values import UNKNOWN_CONTEXT, LayoffContext, LayoffInputError, LayoffVerdict
-from referee.rules.melds import Meld, classify, wilds_allowed
+from referee.rules.melds import Meld, MeldVerdict, classify, wilds_allowed
 from referee.rules.problems import Problem
 from referee.rules.variants import MeldKind, RunJokerSwap, Variant
 from referee.rules.wording import Plural
@@ -65,7 +65,7 @@ def check_layoff(
                 )
         )
     elif table.kind is MeldKind.RUN:
-        card_problems, options = _layoff_onto_run(var, table, offered)
+        card_problems, options = _layoff_onto_run(var, table, offered, facts)
         problems.extend(card_problems)
     else:
         card_problems, options = _layoff_onto_set(var, table, offered, facts)
@@ -176,10 +176,22 @@ def _layoff_onto_set(
         )
     if problems:
         return problems, ()
-    result = classify((*table.cards, *offered), variant, kind=MeldKind.SET, players=facts.context.players)
+    result = _classify(variant, (*table.cards, *offered), MeldKind.SET, facts)
     if result.meld is None or not result.valid:
         return list(result.problems), ()
     return [], (result.meld,)
+
+
+def _classify(variant: Variant, cards: tuple[Card, ...], kind: MeldKind, facts: _Facts) -> MeldVerdict:
+    """The meld a lay-off makes; where the variant's wild limit refuses it, under the cap of the contract
+    requirement the meld filled, if it has one (docs/rules.md, D69)."""
+    verdict = classify(cards, variant, kind=kind, players=facts.context.players)
+    if verdict.valid or not any(p.code == "too-many-wilds" for p in verdict.problems):
+        return verdict
+    cap = facts.wild_cap(kind)
+    if cap is None:
+        return verdict
+    return classify(cards, variant, kind=kind, players=facts.context.players, wild_cap=cap)
 
 
 def _could_be_pure_trio(variant: Variant, table: Meld) -> bool:
@@ -226,7 +238,7 @@ def _pure_trio_problems(variant: Variant, table: Meld, offered: tuple[Card, ...]
 
 
 def _layoff_onto_run(
-    variant: Variant, table: Meld, offered: tuple[Card, ...]
+    variant: Variant, table: Meld, offered: tuple[Card, ...], facts: _Facts
 ) -> tuple[list[Problem], tuple[Meld, ...]]:
     """Cards onto a run: at either end, wilds staying where they lie (Carrillo: jokers slide)."""
     rules = variant.meld_rules
@@ -251,7 +263,7 @@ def _layoff_onto_run(
     if variant.layoff.run_joker_swap is RunJokerSwap.SLIDE:
         if problems:
             return problems, ()
-        return _slide_layoff(variant, table, offered)
+        return _slide_layoff(variant, table, offered, facts)
     taken = {run.card_at(i): w for i, w in enumerate(run.wild)}
     for card in offered:
         if card in taken and not rules.is_wild(card):
@@ -266,10 +278,12 @@ def _layoff_onto_run(
                 problems.append(Problem.of("layoff-rank-taken", card=card.pretty()))
     if problems:
         return problems, ()
-    return _extend_run(variant, run, offered)
+    return _extend_run(variant, run, offered, facts)
 
 
-def _extend_run(variant: Variant, run: _Run, offered: tuple[Card, ...]) -> tuple[list[Problem], tuple[Meld, ...]]:
+def _extend_run(
+    variant: Variant, run: _Run, offered: tuple[Card, ...], facts: _Facts
+) -> tuple[list[Problem], tuple[Meld, ...]]:
     """Every way to put the cards at the two ends of the run; the reasons when there is none."""
     rules = variant.meld_rules
     # a 2 of the run's suit may sit in its own place (natural) or anywhere as a wild where 2s are wild
@@ -294,8 +308,8 @@ def _extend_run(variant: Variant, run: _Run, offered: tuple[Card, ...]) -> tuple
                 continue
             extended = _laid(run.suit, run.low - below, (*placed[:below], *run.cards, *placed[below:]))
             meld = extended.to_meld()
-            verdict = classify(meld.cards, variant, kind=MeldKind.RUN)
-            if not verdict.valid or not _wild_limit_holds(variant, extended):
+            verdict = _classify(variant, meld.cards, MeldKind.RUN, facts)
+            if not verdict.valid or not _wild_limit_holds(variant, extended, facts):
                 wild_failures.extend(p for p in verdict.problems if p not in wild_failures)
                 if verdict.valid:
                     wild_failures.append(_wild_limit_problem(variant))
@@ -344,12 +358,15 @@ def _place(
     return tuple(result)
 
 
-def _wild_limit_holds(variant: Variant, run: _Run) -> bool:
-    """The variant's limit on wilds per run, counted on the run as it lies."""
+def _wild_limit_holds(variant: Variant, run: _Run, facts: _Facts) -> bool:
+    """The variant's limit on wilds per run (or the cap of the contract requirement the run filled), counted on the
+    run as it lies."""
     wilds = sum(run.wild)
     naturals = len(run.cards) - wilds
-    limit = variant.meld_rules.run_wilds
-    return wilds_allowed(limit, naturals, wilds)
+    if wilds_allowed(variant.meld_rules.run_wilds, naturals, wilds):
+        return True
+    cap = facts.wild_cap(MeldKind.RUN)
+    return cap is not None and wilds <= cap
 
 
 def _wild_limit_problem(variant: Variant) -> Problem:
@@ -360,9 +377,11 @@ def _wild_limit_problem(variant: Variant) -> Problem:
     )
 
 
-def _slide_layoff(variant: Variant, table: Meld, offered: tuple[Card, ...]) -> tuple[list[Problem], tuple[Meld, ...]]:
+def _slide_layoff(
+    variant: Variant, table: Meld, offered: tuple[Card, ...], facts: _Facts
+) -> tuple[list[Problem], tuple[Meld, ...]]:
     """Carrillo: jokers slide within a run to admit new cards, so the run is read afresh."""
-    verdict = classify((*table.cards, *offered), variant, kind=MeldKind.RUN)
+    verdict = _classify(variant, (*table.cards, *offered), MeldKind.RUN, facts)
     if verdict.meld is None or not verdict.valid:
         return list(verdict.problems), ()
     return [], (verdict.meld,)

@@ -8,12 +8,13 @@ from dataclasses import dataclass
 
 from referee.rules.cards import Card, CardsLike, Rank, Suit, format_cards, to_cards
 from referee.rules.layoffs.values import LayoffContext, LayoffInputError, Owner
-from referee.rules.melds import Meld, classify
+from referee.rules.melds import Meld, MeldVerdict, classify
 from referee.rules.problems import Problem
 from referee.rules.variants import (
     AceRule,
     MeldKind,
     Variant,
+    WildLimit,
 )
 
 # --------------------------------------------------------------------------------------------------
@@ -71,6 +72,34 @@ class _Facts:
             )
             return False
         return self.context.contract_turn
+
+    def contract_meld(self) -> bool:
+        """Was the meld laid for its owner's contract? Where a player lays nothing but the contract (no further melds
+        on the contract turn nor later: the Shanghai family, Carrillo), every meld on the table was."""
+        rules = self.variant.layoff
+        if not rules.extra_melds_on_contract_turn and not rules.new_melds_after_contract:
+            return True
+        return self.part_of_contract()
+
+    def wild_cap(self, kind: MeldKind) -> int | None:
+        """The most wild cards the meld may hold where it filled a contract requirement with a cap of its own (Deb
+        Kolsov's ext preset: 2 in a run of 5), and keeps as it grows (docs/rules.md, D69): the largest cap of the
+        deal's requirements of its kind. None where no requirement of the deal has one, or it is no contract meld.
+
+        Asked only when a meld holds more wild cards than the variant's own limit, so an answer that needs no cap
+        names no assumption.
+        """
+        if self.context.deal is None:
+            if any(r.wild_cap for d in self.variant.deals for c in d.contracts for r in c.melds if r.kind is kind):
+                self.assume(Problem.of("assumed-no-wild-cap"))
+            return None
+        caps = [r.wild_cap for c in self.variant.deal(self.context.deal).contracts for r in c.melds
+                if r.kind is kind and r.wild_cap is not None]
+        rules = self.variant.meld_rules
+        own = rules.run_wilds if kind is MeldKind.RUN else rules.set_wilds
+        if not caps or (own is WildLimit.ONE and max(caps) <= 1) or not self.contract_meld():
+            return None  # no cap, or one that says what the variant's own limit says
+        return max(caps)
 
     def one_turn_deal(self) -> bool:
         """Is this a deal that must be gone out in one turn (nobody lays off)?"""
@@ -212,6 +241,8 @@ def _table_meld(variant: Variant, meld: CardsLike | Meld, facts: _Facts) -> Meld
         raise LayoffInputError("no meld given: name the cards of the meld on the table")
     order = facts.context.run_order
     verdict = classify(cards, variant, players=facts.context.players)
+    if not verdict.valid:
+        verdict = _capped_reading(variant, cards, facts, verdict)
     if verdict.meld is None or not verdict.valid:
         reasons = "; ".join(p.message for p in verdict.problems)
         raise LayoffInputError(f"{format_cards(cards)} is not a valid meld in {variant.name}: {reasons}")
@@ -237,6 +268,20 @@ def _table_meld(variant: Variant, meld: CardsLike | Meld, facts: _Facts) -> Meld
             )
         )
     return found
+
+
+def _capped_reading(variant: Variant, cards: Sequence[Card], facts: _Facts, plain: MeldVerdict) -> MeldVerdict:
+    """A meld the variant's own wild limit refuses, read again under a contract requirement's cap where the deal
+    has one (docs/rules.md, D69); ``plain`` (the refusal) where that does not help."""
+    for kind in (MeldKind.RUN, MeldKind.SET):
+        if not any(p.code == "too-many-wilds" for p in plain.problems):
+            break
+        cap = facts.wild_cap(kind)
+        if cap is not None:
+            capped = classify(cards, variant, kind=kind, players=facts.context.players, wild_cap=cap)
+            if capped.valid:
+                return capped
+    return plain
 
 
 def _offered(cards: CardsLike) -> tuple[Card, ...]:

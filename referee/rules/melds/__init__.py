@@ -29,6 +29,9 @@ Decisions this module takes where the rule book is silent (docs/rules.md, D4–D
 - Thirteen cards A-K of one suit where the ace may be low or high read first as 2-A (as high as possible).
 - An invalid meld is explained as the kind it looks like (one rank: a set; one suit: a run; mixed suits and 12
   cards or more: a colour run), else as every kind, keeping those with the fewest problems.
+- A contract meld whose requirement caps its wild cards (``Requirement.wild_cap``, Deb Kolsov's ext preset) is
+  read under :func:`lifted` rules, without the variant's own limit per set or run, and the cap is counted instead
+  (``classify(..., wild_cap=2)``; docs/rules.md, D69).
 
 Speed: the engine works on small integer codes (:func:`encode`), never on Card hashes (an enum hashes in Python),
 and caches readings and explanations per MeldRules (by identity) and sorted codes.
@@ -37,6 +40,7 @@ and caches readings and explanations per MeldRules (by identity) and sorted code
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 from referee.rules.cards import CardsLike
 from referee.rules.catalogue import to_variant
@@ -45,7 +49,8 @@ from referee.rules.melds.explanations import _explain, _with_runs, plausible_kin
 from referee.rules.melds.readings import _readings
 from referee.rules.melds.values import Meld, MeldVerdict
 from referee.rules.problems import Problem
-from referee.rules.variants import DeckRow, MeldKind, MeldRules, Variant
+from referee.rules.variants import DeckRow, MeldKind, MeldRules, Variant, WildLimit
+from referee.rules.wording import Count, Noun
 
 __all__ = [
     "Meld",
@@ -54,6 +59,8 @@ __all__ = [
     "readings",
     "explain",
     "meld_kinds",
+    "lifted",
+    "cap_problem",
     "wilds_allowed",
     "resolve_rules",
     "encode",
@@ -95,35 +102,81 @@ def meld_kinds(rules: MeldRules) -> tuple[MeldKind, ...]:
     return tuple(kinds)
 
 
+def lifted(rules: MeldRules) -> MeldRules:
+    """``rules`` without their limit of wild cards per set or run (a meld still needs a natural card).
+
+    What a contract meld is read under where its requirement caps its wild cards itself (Deb Kolsov's ext preset:
+    2 in a run of 5); the cap is counted apart (docs/rules.md, D69). One object per rules object, so the caches
+    keep their entries.
+    """
+    found = _LIFTED.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    result = replace(rules, set_wilds=WildLimit.ANY, run_wilds=WildLimit.ANY)
+    _LIFTED[id(rules)] = (rules, result)
+    return result
+
+
+def cap_problem(wilds: int, jokers_only: bool, kind: MeldKind, cap: int) -> Problem | None:
+    """The problem of ``wilds`` wild cards in a meld of ``kind`` that a contract requirement caps at ``cap``
+    (None within the cap)."""
+    if wilds <= cap:
+        return None
+    words = Count(wilds, Noun.JOKER if jokers_only else Noun.WILD_CARD, article=True)
+    return Problem.of("too-many-wilds", "cap", wilds=words, kind=kind, limit=Count(cap))
+
+
 def classify(
     cards: CardsLike,
     variant: Variant | str | MeldRules,
     *,
     kind: MeldKind | None = None,
     players: int | None = None,
+    wild_cap: int | None = None,
 ) -> MeldVerdict:
     """Find the arrangement of one meld, or every reason it is not valid.
 
     Cards may come in any order. Given a variant, more copies of a card than its decks hold (for ``players``,
     or the most decks it ever uses) raise :class:`~referee.rules.cards.TooManyCopiesError`; bad notation raises
-    :class:`~referee.rules.cards.CardError`. Bare :class:`MeldRules` skip the copies check.
+    :class:`~referee.rules.cards.CardError`. Bare :class:`MeldRules` skip the copies check. ``wild_cap``: the
+    meld fills a contract requirement that allows this many wild cards, in place of the variant's limit per set
+    or run (docs/rules.md, D69).
 
     >>> classify("AS KS QS", "telefunken").meld.describe()
     'run Q♠–A♠'
     >>> classify("7H 7S 2C", "telefunken-peru").problems[0].code
     'wilds-in-sets-not-allowed'
+    >>> classify("5C 6C JK JK 9C", "shanghai-deb-kolsov", wild_cap=2).meld.describe()
+    'run 5♣–9♣, joker as 7♣, joker as 8♣'
+    >>> [str(p) for p in classify("5C JK JK JK 9C", "shanghai-deb-kolsov", wild_cap=2).problems]
+    ['three jokers in one run: this contract run takes at most two']
     """
     rules, name, row = resolve_rules(variant, players)
+    if wild_cap is not None:
+        rules = lifted(rules)
     codes = encode(cards)
     if row is not None:
         check_codes(codes, decks=row.decks, jokers=row.jokers)
     slot = _slot(rules)
     kinds = (kind,) if kind is not None else _kinds(rules, slot)
+    over: Meld | None = None  # a reading that holds more wild cards than the cap
     for each in kinds:
         found = _cached_readings(codes, rules, slot, each)
+        if wild_cap is not None:
+            over = over or next(iter(found), None)
+            found = tuple(m for m in found if m.wild_count <= wild_cap)
         if found:
             return MeldVerdict(found[0])
-    return MeldVerdict(None, _cached_explanation(codes, rules, slot, name, kind))
+    if over is not None and wild_cap is not None:
+        problem = cap_problem(over.wild_count, all(c.is_joker for c in over.wilds), over.kind, wild_cap)
+        return MeldVerdict(None, (problem,) if problem is not None else ())
+    problems = _cached_explanation(codes, rules, slot, name, kind)
+    if wild_cap is not None:
+        wilds = [c for c in codes if c == 0 or (rules.twos_wild and c >> 2 == 2)]
+        looks = kind or next((k for k in kinds if k in plausible_kinds(codes, rules)), None)
+        problem = cap_problem(len(wilds), all(c == 0 for c in wilds), looks, wild_cap) if looks else None
+        problems = (*problems, problem) if problem is not None else problems
+    return MeldVerdict(None, problems)
 
 
 def readings(cards: CardsLike, variant: Variant | str | MeldRules, kind: MeldKind | None = None) -> tuple[Meld, ...]:
@@ -172,6 +225,7 @@ def clear_caches() -> None:
     _SLOTS.clear()
     _KINDS.clear()
     _with_runs.cache_clear()
+    _LIFTED.clear()
 
 
 # A MeldRules is a frozen dataclass whose hash walks eleven fields (enums hash in Python): the caches key it by a
@@ -184,6 +238,7 @@ _KIND_NO = {id(MeldKind.SET): 0, id(MeldKind.RUN): 1, id(MeldKind.PAIR): 2, id(M
 _READINGS: dict[tuple[int, int, tuple[int, ...]], tuple[Meld, ...]] = {}
 _EXPLANATIONS: dict[tuple[int, int, str, tuple[int, ...]], tuple[Problem, ...]] = {}
 _CACHE_LIMIT = 200_000
+_LIFTED: dict[int, tuple[MeldRules, MeldRules]] = {}
 
 
 def _slot(rules: MeldRules) -> int:

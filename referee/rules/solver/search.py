@@ -70,6 +70,8 @@ class _Search:
                 MeldKind.RUN: rules.run_wilds,
                 MeldKind.COLOUR_RUN: WildLimit.NONE,
             }[req.kind]
+            if req.wild_cap is not None:  # the requirement's own cap stands in for the variant's (docs/rules.md, D69)
+                kind_limit = WildLimit.ANY
             limits = (kind_limit,) if req.wilds is None else (kind_limit, req.wilds)
             reqs.append(
                 _Spec(
