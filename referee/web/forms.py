@@ -2,9 +2,9 @@
 
 Every form reads what was posted through :class:`Form`'s cleaning first: terminal escape sequences are removed
 whole, other control characters (a NUL byte) are dropped and no value is longer than :data:`MAX_FIELD_TEXT`, so
-nothing hostile reaches a field, the database or a page that echoes it. Numbers are read by :func:`whole_number`
-alone: ASCII digits, at most nine of them, within the field's bounds (``int()`` would take ``۱۲``, ``1_000`` or
-4,300 digits).
+nothing hostile reaches a field, the database or a page that echoes it. Numbers are read by
+:func:`referee.web.numbers.whole_number` alone (ASCII, Persian, Arabic-Indic or full-width digits, at most nine of
+them, within the field's bounds) and number fields are its :class:`~referee.web.numbers.WholeNumberField`.
 
 A form checks only the shape of what was typed (a whole number, a known player, a text of sensible length);
 whether the rules allow it is the ledger's and the engine's call, made when the view appends the event.
@@ -29,7 +29,6 @@ from wtforms import (
     BooleanField,
     FieldList,
     HiddenField,
-    IntegerField,
     RadioField,
     SelectField,
     StringField,
@@ -43,9 +42,8 @@ from referee.ledger.names import MAX_NAME_LENGTH, clean_name, without_escapes
 from referee.rules.catalogue import DEFAULT_VARIANT, VARIANTS
 from referee.rules.variants import HouseRule, HouseRuleError, Variant
 from referee.web.notation import hand_notation  # a hand typed with the page's suit letters (Spanish: P C D T)
+from referee.web.numbers import MAX_NUMBER, WholeNumberField, whole_number
 
-#: The most a typed number may be: anything bigger is a typing slip, not a score.
-MAX_NUMBER = 1_000_000
 #: The most points one hand may be given by typing them.
 MAX_POINTS = 9_999_999
 MAX_NAME = MAX_NAME_LENGTH
@@ -63,30 +61,11 @@ RANDOM = "random"  # the first-dealer choice "draw at random"
 MAX_FIELD_TEXT = MAX_REASON + 1
 #: Line breaks and tabs are kept (the melds are one a line); every other control character is dropped.
 KEPT_CONTROLS = frozenset("\n\r\t")
-#: A whole number as typed: ASCII digits only (an optional minus sign), nine at most.
-WHOLE_NUMBER = re.compile(r"-?[0-9]{1,9}")
 
 
 def new_key() -> str:
     """A fresh idempotency key for one rendered form."""
     return uuid.uuid4().hex
-
-
-def whole_number(text: object, *, minimum: int = 0, maximum: int = MAX_NUMBER) -> int | None:
-    """``text`` as a whole number from ``minimum`` to ``maximum``, or None when it is anything else.
-
-    >>> whole_number(" 12 "), whole_number("²"), whole_number("۱۲"), whole_number("1_000"), whole_number("9" * 5000)
-    (12, None, None, None, None)
-    >>> whole_number("-3"), whole_number("-3", minimum=-10)
-    (None, -3)
-    """
-    if not isinstance(text, str):
-        return None
-    text = text.strip()
-    if not WHOLE_NUMBER.fullmatch(text):
-        return None
-    number = int(text)
-    return number if minimum <= number <= maximum else None
 
 
 def clean_text(text: str) -> str:
@@ -143,26 +122,6 @@ class Form(FlaskForm):
         return bool(field is not None and field.errors)
 
 
-class WholeNumberField(IntegerField):
-    """An IntegerField that takes ASCII digits only (see :func:`whole_number`); blank is None."""
-
-    def __init__(self, *args: Any, minimum: int = 0, maximum: int = MAX_NUMBER, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.minimum, self.maximum = minimum, maximum
-
-    def process_formdata(self, valuelist: list[Any]) -> None:
-        if not valuelist:
-            return
-        text = valuelist[0]
-        if isinstance(text, str) and not text.strip():
-            self.data = None
-            return
-        self.data = whole_number(text, minimum=self.minimum, maximum=self.maximum)
-        if self.data is None:
-            raise ValueError(_l("Type a whole number from %(min)d to %(max)d, in the digits 0–9.",
-                                min=self.minimum, max=self.maximum))
-
-
 class EmptyForm(Form):
     """A button that needs nothing but the CSRF token."""
 
@@ -193,7 +152,7 @@ class ActionForm(Form):
     @property
     def seq(self) -> int:
         """The seq the page was rendered at (after validation)."""
-        return int(self.expected_seq.data)
+        return whole_number(self.expected_seq.data, minimum=1) or 0
 
     @property
     def override_reason(self) -> str | None:
@@ -339,8 +298,7 @@ class EndDealForm(ActionForm):
 
     def deal_number(self) -> int | None:
         """The deal the form was opened for, or None when the page did not say (an out-of-date page)."""
-        text = (self.deal.data or "").strip()
-        return int(text) if text.isascii() and text.isdigit() and 0 < len(text) <= 7 else None
+        return whole_number(self.deal.data, minimum=1, maximum=9_999_999)
 
     def missing(self, players: Sequence[str]) -> list[str]:
         """The players (not the one who went out) with neither cards nor points entered: nobody scores 0 by omission."""
@@ -385,6 +343,11 @@ class UndoForm(ActionForm):
         if whole_number(field.data) is None:
             raise ValidationError(_l("There is nothing like that to undo."))
 
+    @property
+    def target_seq(self) -> int:
+        """The seq of the event to undo (after validation)."""
+        return whole_number(self.target.data) or 0
+
 
 class RenameForm(ActionForm):
     """A player's new name (a typo fixed mid-game): whether it may be is the ledger's call."""
@@ -422,8 +385,9 @@ class SeatsForm(ActionForm):
         what, _sep, seat = (self.seat_action.data or "").partition(":")
         if what == "add" and not seat:
             return "add", None
-        if what in ("up", "down", "remove", "dealer") and seat.isascii() and seat.isdigit() and len(seat) < 3:
-            return what, int(seat)
+        number = whole_number(seat, maximum=99)
+        if what in ("up", "down", "remove", "dealer") and number is not None:
+            return what, number
         return "", None
 
 
@@ -451,7 +415,9 @@ def _house_rule_field(rule: HouseRule) -> Any:
     if rule.kind == "bool":
         return BooleanField(default=bool(rule.default))
     if rule.kind == "int":
-        return WholeNumberField(default=rule.default, minimum=-MAX_NUMBER, validators=[Optional()])
+        low = -MAX_NUMBER if rule.minimum is None else rule.minimum
+        high = MAX_NUMBER if rule.maximum is None else rule.maximum
+        return WholeNumberField(default=rule.default, minimum=low, maximum=high, validators=[Optional()])
     return SelectField(choices=[SelectChoice(c, c) for c in rule.choices], default=rule.default, validate_choice=False)
 
 

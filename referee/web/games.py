@@ -33,8 +33,8 @@ from referee.web.forms import (
     NewGameForm,
     house_rule_field_name,
     new_key,
-    whole_number,
 )
+from referee.web.numbers import whole_number
 
 bp = Blueprint("games", __name__)
 

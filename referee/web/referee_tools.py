@@ -26,9 +26,9 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from markupsafe import Markup, escape
-from wtforms import IntegerField, RadioField, SelectField, StringField
+from wtforms import RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import Length, NumberRange, Optional
+from wtforms.validators import Length, Optional
 
 from referee.rules.cards import Card, CardError, Suit, TooManyCopiesError, letter_for, parse_card, to_cards
 from referee.rules.catalogue import DEFAULT_VARIANT, VARIANTS, find_variant
@@ -39,6 +39,7 @@ from referee.rules.solver import HandSizeError, Solution, solve
 from referee.rules.variants import MeldKind, Requirement, Terms, Variant
 from referee.web import access, notation, rules_card, wording
 from referee.web.i18n import current_language
+from referee.web.numbers import WholeNumberField, whole_number
 
 __all__ = ["bp", "KEYS", "press", "cards_html", "meld_title"]
 
@@ -66,8 +67,8 @@ class SetupForm(_GetForm):
     """Which game and deal the tools judge (the standalone page only)."""
 
     variant = SelectField(_l("Game"), choices=[], validate_choice=False)
-    deal = IntegerField(_l("Deal"), validators=[Optional(), NumberRange(min=1, max=99)])
-    players = IntegerField(_l("Players"), validators=[Optional(), NumberRange(min=1, max=99)])
+    deal = WholeNumberField(_l("Deal"), minimum=1, maximum=99, validators=[Optional()])
+    players = WholeNumberField(_l("Players"), minimum=1, maximum=99, validators=[Optional()])
 
 
 class MeldForm(_GetForm):
@@ -376,26 +377,30 @@ def _deal_from_query(variant: Variant, default: int) -> tuple[int, list[str]]:
     raw = request.args.get("deal", "")
     if not raw:
         return default, []
+    number = whole_number(raw, minimum=1)
     try:
-        number = int(raw)
-        variant.deal(number)
-    except (ValueError, RulesError):
-        return default, [_("There is no deal %(deal)s in %(variant)s: showing deal %(default)d.",
-                           deal=raw[:10], variant=variant.name, default=default)]
-    return number, []
+        if number is not None:
+            variant.deal(number)
+            return number, []
+    except RulesError:
+        pass
+    return default, [_("There is no deal %(deal)s in %(variant)s: showing deal %(default)d.",
+                       deal=raw[:10], variant=variant.name, default=default)]
 
 
 def _players_from_query(variant: Variant) -> tuple[int | None, list[str]]:
     raw = request.args.get("players", "")
     if not raw:
         return None, []
+    players = whole_number(raw, minimum=1)
     try:
-        players = int(raw)
-        variant.check_players(players)
-    except (ValueError, RulesError):
-        return None, [_("%(variant)s is played by %(low)d to %(high)d players.", variant=variant.name,
-                        low=variant.players.min, high=variant.players.max)]
-    return players, []
+        if players is not None:
+            variant.check_players(players)
+            return players, []
+    except RulesError:
+        pass
+    return None, [_("%(variant)s is played by %(low)d to %(high)d players.", variant=variant.name,
+                    low=variant.players.min, high=variant.players.max)]
 
 
 def _render(setting: Setting) -> str:

@@ -1,5 +1,6 @@
-"""Hostile input through the forms: every number is bounded ASCII digits, control characters never reach the
-database, and long text is refused without being echoed back in full. Each case is one the fuzzer once found."""
+"""Hostile input through the forms: every number is bounded digits (ASCII, or a script referee's languages write),
+control characters never reach the database, and long text is refused without being echoed back in full. Each
+case is one the fuzzer once found."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from tests.pg import fresh_database, postgres_url  # noqa: F401 — the throwawa
 from .test_table import Table, new_game, text_of
 from .test_table import table as table  # noqa: F401 — a fixture: one game of four, as the table tests play it
 
-UNICODE_DIGITS = ["²", "①", "۱۲"]
+UNICODE_DIGITS = ["²", "①", "१२"]  # digits no language referee speaks writes (Persian ones are read: test_digits.py)
 HUGE = ["9" * 310, "9" * 4301]
 WHOLE = "in the digits 0–9"
 STALE = "This page is out of date: reload it."

@@ -15,7 +15,8 @@ from referee.ledger.events import Buy, ContractChosen, Event, ExactCut, LaidDown
 from referee.ledger.state import GameState
 from referee.rules.cards import CardError
 from referee.web import access, notation, rules_card, wording
-from referee.web.forms import CSRF_FAILED, ActionForm, BuyForm, ExactCutForm, LaidDownForm, new_key, whole_number
+from referee.web.forms import CSRF_FAILED, ActionForm, BuyForm, ExactCutForm, LaidDownForm, new_key
+from referee.web.numbers import whole_number
 from referee.web.table.blueprint import bp
 from referee.web.table.common import (
     Outcome,

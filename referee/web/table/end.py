@@ -20,7 +20,8 @@ from referee.rules import scoring
 from referee.rules.cards import CardError, parse_cards
 from referee.rules.problems import RulesError
 from referee.web import access, wording
-from referee.web.forms import CSRF_FAILED, NO_CARDS, NOBODY, EndDealForm, hand_value, new_key, whole_number
+from referee.web.forms import CSRF_FAILED, NO_CARDS, NOBODY, EndDealForm, hand_value, new_key
+from referee.web.numbers import whole_number
 from referee.web.table.blueprint import bp
 from referee.web.table.common import Page, append, form_errors, go_deal, stale_message
 

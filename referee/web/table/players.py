@@ -10,8 +10,9 @@ from flask_babel import gettext as _
 from referee.ledger.events import PlayerLeft, PlayerRenamed, SeatsChanged
 from referee.ledger.state import GameState
 from referee.web import access
-from referee.web.forms import CSRF_FAILED, LeaveForm, RenameForm, SeatsForm, new_key, whole_number
+from referee.web.forms import CSRF_FAILED, LeaveForm, RenameForm, SeatsForm, new_key
 from referee.web.games import remember_names
+from referee.web.numbers import whole_number
 from referee.web.table.blueprint import bp
 from referee.web.table.common import Page, append, form_errors, stale_message
 

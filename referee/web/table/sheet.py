@@ -168,7 +168,7 @@ def undo(edit_token: str) -> Page:
     if not form.validate_on_submit():
         flash(" ".join(form_errors(form)), "error")
         return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
-    seq = int(form.target.data)
+    seq = form.target_seq
     target = next((e for e in state.history if e.seq == seq), None)
     if target is not None and isinstance(target.event, Undone):
         flash(_("That was an undo: bring the action back with Redo."), "error")
@@ -188,7 +188,7 @@ def redo(edit_token: str) -> Page:
     if not form.validate_on_submit():
         flash(" ".join(form_errors(form)), "error")
         return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
-    seq = int(form.target.data)
+    seq = form.target_seq
     entry = state.redo_target
     if entry is None or entry.seq != seq:
         if form.seq != state.seq:
