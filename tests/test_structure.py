@@ -155,19 +155,11 @@ WORDS = {
 #: Rules the engine or the ledger does not apply yet, each with why: the test fails for any field not listed here
 #: or above that neither reads, so this list can only shrink.
 NOT_YET_READ = {
-    # docs/rules.md §9.2: Tahelia Powe's one run per suit, for the meld and lay-off checks.
-    "LayoffRules.one_run_per_suit": "the meld and lay-off checks do not yet refuse a second run of one suit",
     # docs/rules.md §9: the Shanghai call; the lay-off check could say a discard fits, the deal screen record it.
     "Variant.shanghai_call": "no lay-off answer or deal-screen record of a Shanghai call yet",
-    # docs/rules.md D32: Peru version 1's exchanged wild goes at once into a new meld.
-    "LayoffRules.swap_must_use_at_once": "the joker-swap check does not yet ask where the wild goes",
-    # docs/rules.md D47: Bolivia with six or more players, nobody melds on the first turn.
-    "Variant.no_meld_first_turn_from": "the ledger does not record turns, so it cannot see a first-turn meld",
     # docs/rules.md §11.2: the ledger answers the stock cards of a buy on one's own turn; the deal screen, not
     # the ledger, asks whether such a buy exists.
     "BuyRules.on_own_turn": "read by the deal screen and the rules card; the ledger's buying should answer it",
-    # docs/rules.md §12, D18: the direction is wording only; the screens show the house rule's value, not the field.
-    "Variant.direction": "nothing reads it: the direction house rule's value is what is shown (a removal candidate)",
 }
 
 

@@ -272,12 +272,10 @@ class LayoffRules:
     layoff_on_contract_turn: bool = True  # Carrillo: nothing but the contract on the contract turn
     extra_melds_on_contract_turn: bool = True
     new_melds_after_contract: bool = True  # Carrillo, Progressive: lay-offs only afterwards
-    one_run_per_suit: bool = False  # Tahelia Powe: never two runs of one suit for one player
     set_joker_swap: int | None = 2  # cards of the set's rank that replace its joker; None: never
     run_joker_swap: RunJokerSwap = RunJokerSwap.END_MOVE
     swap_from_own_melds: bool = True  # Bolivia: never from your own
     swap_only_from_others_contract: bool = False  # Ecuador
-    swap_must_use_at_once: bool = False  # Ecuador, Peru v1: the joker goes straight into a new meld
     swap_needs_melded: bool = True  # only after the swapper has melded (Venezuela: in a later turn)
     swap_on_contract_turn: bool = False  # Peru v1: allowed on the contract turn too
     swap_reuse: SwapReuse = SwapReuse.HAND  # where the wild taken must go
@@ -376,10 +374,8 @@ class Variant:
     stock_exhausted: StockRule = StockRule.RESHUFFLE
     unused_chip_points: int = 0  # points per unused chip at the end (Peru v1: −10)
     payouts: Payouts | None = None
-    direction: Direction = Direction.COUNTERCLOCKWISE
     streak_multiplier: bool = False
     dealer_chooses_contract: bool = False
-    no_meld_first_turn_from: int | None = None  # Bolivia: from this many players on, nobody melds on turn 1
     shanghai_call: bool = False  # a discard that fits a meld on the table may be claimed by calling "Shanghai"
     blind_out_bonus: tuple[int, int] | None = None  # going out in one turn: (with a wild, with none) (Kolsov ext)
     terms: Terms = Terms()

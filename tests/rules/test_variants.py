@@ -531,17 +531,17 @@ def test_lay_off_and_swap_rules() -> None:
     assert not bolivia.own_contract_locked_on_contract_turn and bolivia.run_joker_swap is RunJokerSwap.END_MOVE
 
     ecuador = find_variant("telefunken-ecuador").layoff
-    assert ecuador.swap_only_from_others_contract and ecuador.swap_must_use_at_once
+    assert ecuador.swap_only_from_others_contract and ecuador.swap_on_contract_turn
     assert ecuador.swap_reuse is SwapReuse.OWN_CONTRACT and ecuador.set_joker_swap == 1
 
     for peru_id in ("telefunken-peru", "delifante", "super-deli"):
         peru = find_variant(peru_id).layoff
         assert peru.run_joker_swap is RunJokerSwap.REPLACE and peru.swap_reuse is SwapReuse.NEW_RUN
-        assert peru.swap_must_use_at_once and peru.swap_on_contract_turn and peru.set_joker_swap is None
+        assert peru.swap_on_contract_turn and peru.set_joker_swap is None
 
     wittig = find_variant("telefunken-peru-wittig").layoff
     assert wittig.set_joker_swap == 1 and wittig.run_joker_swap is RunJokerSwap.REPLACE
-    assert wittig.swap_needs_melded and not wittig.swap_on_contract_turn and not wittig.swap_must_use_at_once
+    assert wittig.swap_needs_melded and not wittig.swap_on_contract_turn and wittig.swap_reuse is SwapReuse.HAND
 
     carrillo = find_variant("telefunken-peru-carrillo").layoff
     assert not carrillo.layoff_on_contract_turn and not carrillo.extra_melds_on_contract_turn
@@ -556,7 +556,10 @@ def test_lay_off_and_swap_rules() -> None:
         shanghai = find_variant(shanghai_id).layoff
         assert shanghai.set_joker_swap is None and shanghai.run_joker_swap is RunJokerSwap.NONE
         assert not shanghai.new_melds_after_contract and not shanghai.own_contract_locked_on_contract_turn
-        assert shanghai.one_run_per_suit is (shanghai_id == "shanghai-tahelia-powe")
+        # one run per suit (Tahelia Powe, docs/rules.md D40): a player lays runs only in the contract
+        one_run_per_suit = shanghai_id == "shanghai-tahelia-powe"
+        deals = find_variant(shanghai_id).deals
+        assert all(c.runs_share_suit is not one_run_per_suit for d in deals for c in d.contracts)
 
     progressive = find_variant("progressive-rummy").layoff
     assert not progressive.wilds_movable and not progressive.runs_joinable
@@ -583,8 +586,8 @@ def test_table_rules(variant_id: str) -> None:
     assert variant.unused_chip_points == (-10 if peru else 0)
     assert variant.stock_exhausted is STOCK.get(variant_id, StockRule.RESHUFFLE)
     clockwise = variant_id.startswith(("shanghai", "progressive"))
-    assert variant.direction is (Direction.CLOCKWISE if clockwise else Direction.COUNTERCLOCKWISE)
-    assert variant.no_meld_first_turn_from == (6 if variant_id == "telefunken-bolivia" else None)
+    direction = Direction.CLOCKWISE if clockwise else Direction.COUNTERCLOCKWISE
+    assert variant.house_rule_value("direction") == direction.value
     assert variant.shanghai_call is (variant_id in ("shanghai", "shanghai-deb-kolsov"))
     assert (variant.payouts is not None) is (variant_id == "progressive-rummy")
     assert not variant.streak_multiplier and not variant.dealer_chooses_contract
@@ -662,7 +665,6 @@ def test_house_rule_ids_and_defaults(variant_id: str) -> None:
     if variant_id in CHIPS:
         assert variant.house_rule("chips").default == CHIPS[variant_id] == variant.buy.per_game
     assert variant.house_rule("exact_cut_reward").default == CUT_REWARD[variant_id].value
-    assert variant.house_rule("direction").default == variant.direction.value
     assert variant.house_rule("streak_multiplier").default is False
 
 
@@ -753,7 +755,7 @@ def test_house_rules_take_effect() -> None:
     assert switched.buy.per_game == 13
     assert switched.cut.reward is CutReward.MINUS_25
     assert switched.streak_multiplier
-    assert switched.direction is Direction.CLOCKWISE
+    assert switched.house_rule_value("direction") == "clockwise"
     assert switched.meld_rules.set_wilds is WildLimit.ANY and switched.meld_rules.run_wilds is WildLimit.ANY
     assert [d.exchanges for d in switched.deals] == [0, 0, 0, 1, 0, 2, 0]
     assert switched.players.max == 8 and switched.deck_row(6).decks == 3 and switched.deck_row(5).decks == 2
@@ -776,7 +778,7 @@ def test_ecuador_house_rules() -> None:
 def test_bolivia_house_rules() -> None:
     bolivia = find_variant("telefunken-bolivia")
     assert bolivia.with_house_rules({"set_joker_swap_cards": 2}).layoff.set_joker_swap == 2
-    assert bolivia.with_house_rules({"direction": "clockwise"}).direction is Direction.CLOCKWISE
+    assert bolivia.with_house_rules({"direction": "clockwise"}).house_rule_value("direction") == "clockwise"
     assert spell(bolivia.with_house_rules({"jokers_per_meld": "any"}).deal(7).contracts[0]) == (
         "1×run7+/1wild (escalera)"
     )
@@ -802,7 +804,10 @@ def test_kolsov_ext_preset() -> None:
 def test_every_variant_takes_the_streak_multiplier_and_a_direction() -> None:
     for variant in VARIANTS.values():
         assert variant.with_house_rules({"streak_multiplier": True}).streak_multiplier
-        assert variant.with_house_rules({"direction": "clockwise"}).direction is Direction.CLOCKWISE
+        # The direction is wording only (docs/rules.md D18): the value in force, and nothing else changes.
+        switched = variant.with_house_rules({"direction": "clockwise"})
+        assert switched.house_rule_value("direction") == "clockwise"
+        assert dataclasses.replace(switched, house_rule_values=variant.house_rule_values) == variant
 
 
 def _values_of(rule: HouseRule) -> list[object]:

@@ -69,12 +69,14 @@ STREAK_MULTIPLIER = HouseRule(
 
 
 def _direction_rule(default: Direction) -> HouseRule:
+    # Wording only (docs/rules.md, D18): turn order alone decides who deals, cuts and plays, so the variant is left
+    # as it is and the screens show the value in force (``Variant.house_rule_value("direction")``).
     return HouseRule(
         "direction",
         "choice",
         default.value,
         "Which way the deal and the turn go round the table (it only changes how the screens word it).",
-        apply=lambda v, value: replace(v, direction=Direction(str(value))),
+        apply=lambda v, value: v,
         choices=tuple(d.value for d in Direction),
     )
 

@@ -92,8 +92,7 @@ TELEFUNKEN_PERU = replace(
         pure_trio_closes=False,
         set_joker_swap=None,  # no wild is ever in a set
         run_joker_swap=RunJokerSwap.REPLACE,
-        swap_must_use_at_once=True,
-        swap_reuse=SwapReuse.NEW_RUN,
+        swap_reuse=SwapReuse.NEW_RUN,  # at once into a new run of the swapper's
         swap_on_contract_turn=True,
     ),
     first_player=FirstPlayer.DEALER,
@@ -124,7 +123,6 @@ TELEFUNKEN_PERU_WITTIG = replace(
     layoff=replace(
         TELEFUNKEN_PERU.layoff,
         set_joker_swap=1,
-        swap_must_use_at_once=False,
         swap_reuse=SwapReuse.HAND,
         swap_on_contract_turn=False,
     ),

@@ -80,7 +80,6 @@ PROGRESSIVE_RUMMY = Variant(
     cut=CONTRACT_RUMMY_CUT,
     layoff=replace(CONTRACT_RUMMY_LAYOFF, wilds_movable=False),
     payouts=Payouts(step=2),
-    direction=Direction.CLOCKWISE,
     house_rules=table_rules(Direction.CLOCKWISE, CutReward.NONE),
     decisions=(
         "3 to 6 players on 108 cards, 4 by default.",

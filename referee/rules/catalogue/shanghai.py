@@ -123,7 +123,6 @@ SHANGHAI = Variant(
     ),
     cut=CONTRACT_RUMMY_CUT,
     layoff=CONTRACT_RUMMY_LAYOFF,
-    direction=Direction.CLOCKWISE,
     shanghai_call=True,
     house_rules=table_rules(Direction.CLOCKWISE, CutReward.NONE),
     decisions=(
@@ -148,10 +147,9 @@ SHANGHAI_TAHELIA_POWE = replace(
             Deal(7, one_contract(_BOOK, _BOOK, _BOOK, _BOOK)),
             replace(_SHANGHAI_DEALS[6], number=8),
         ),
-        runs_share_suit=False,
+        runs_share_suit=False,  # one run per suit: a player lays runs only in the contract (docs/rules.md, D40)
     ),
     final_discard=Discard.FORBIDDEN,
-    layoff=replace(SHANGHAI.layoff, one_run_per_suit=True),
     shanghai_call=False,
     decisions=(
         "3 to 5 players on 108 cards, 4 by default.",

@@ -88,7 +88,6 @@ TELEFUNKEN = Variant(
     buy=BuyRules(per_game=7),  # 1 chip: the discard + 1 stock card (2 on your own turn)
     cut=CutRules(),  # the cutter keeps jokers; 11n + 1 − jokers earns a chip
     layoff=LayoffRules(),  # pure trío closes at 4; set joker for 2 cards; run joker moves to an end
-    direction=Direction.COUNTERCLOCKWISE,
     house_rules=(
         *table_rules(Direction.COUNTERCLOCKWISE, CutReward.CHIP, chips=7),
         jokers_per_meld_rule(),
@@ -166,8 +165,7 @@ TELEFUNKEN_ECUADOR = replace(
         set_joker_swap=1,
         run_joker_swap=RunJokerSwap.REPLACE,
         swap_only_from_others_contract=True,
-        swap_must_use_at_once=True,
-        swap_reuse=SwapReuse.OWN_CONTRACT,
+        swap_reuse=SwapReuse.OWN_CONTRACT,  # at once into the contract laid that turn
         swap_needs_melded=False,
         swap_on_contract_turn=True,
     ),
@@ -235,7 +233,6 @@ TELEFUNKEN_BOLIVIA = replace(
         set_joker_swap=1,
         swap_from_own_melds=False,
     ),
-    no_meld_first_turn_from=6,
     house_rules=(
         *table_rules(Direction.COUNTERCLOCKWISE, CutReward.CHIP, chips=7, token="buy"),
         _set_joker_swap_rule(),
