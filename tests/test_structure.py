@@ -157,9 +157,6 @@ WORDS = {
 NOT_YET_READ = {
     # docs/rules.md §9: the Shanghai call; the lay-off check could say a discard fits, the deal screen record it.
     "Variant.shanghai_call": "no lay-off answer or deal-screen record of a Shanghai call yet",
-    # docs/rules.md §11.2: the ledger answers the stock cards of a buy on one's own turn; the deal screen, not
-    # the ledger, asks whether such a buy exists.
-    "BuyRules.on_own_turn": "read by the deal screen and the rules card; the ledger's buying should answer it",
 }
 
 

@@ -81,7 +81,9 @@ Sequence numbers: the k-th event of the log (GameCreated included) has ``seq`` k
   ``can_buy(player) -> tuple[Problem, ...]`` (empty: allowed), ``buy_priority(discarder, claimants) ->
   list[str]`` (the next player after the discarder first; the discarder is never a claimant),
   ``stock_cards_for_buy(own_turn: bool) -> int`` (stock cards the buyer takes; on their own turn, the normal
-  draw included), ``buy_money`` (money in the pot: price × buys; 0 where buys are free)
+  draw included), ``chips.stock_cards_own_turn`` (the same on the buyer's own turn, or None where no such buy
+  exists: Shanghai's player in turn simply draws the discard), ``buy_money`` (money in the pot: price × buys;
+  0 where buys are free)
 - ``melded`` (players who laid down this deal, turn order); ``total_buys[player]`` (whole game);
   ``buy_limit(record=None)`` (per-deal limit of a deal: 0 no buying, None no limit)
 - ``deals: tuple[DealResult, ...]`` for every deal ended so far, each with ``number``, ``dealer``, ``cutter``,

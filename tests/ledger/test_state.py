@@ -148,6 +148,15 @@ def test_ecuador_no_buying_in_deal_1_and_two_stock_cards() -> None:
     assert (s.stock_cards_for_buy(), s.stock_cards_for_buy(own_turn=True)) == (2, 3)
 
 
+def test_a_buy_on_ones_own_turn_is_the_ledgers_answer() -> None:
+    # Venezuela: the discard and 1 stock card, 2 on the buyer's own turn (the normal draw included); Ecuador 2 and 3;
+    # Shanghai has no buy on one's own turn: the player in turn draws the discard (docs/rules.md D24).
+    assert new().chips.stock_cards_own_turn == 2
+    assert end(new("telefunken-ecuador"), "Ana", Beto=5, Caro=5, Dani=5).chips.stock_cards_own_turn == 3
+    shanghai = new("shanghai")
+    assert shanghai.chips.stock_cards_own_turn is None and shanghai.chips.stock_cards_for_buy() == 1
+
+
 def test_no_buying_after_melding_except_bolivia() -> None:
     s = apply(new(), LaidDown(deal=1, player="Beto"))
     assert s.melded == ("Beto",)

@@ -157,6 +157,12 @@ class ChipsAndBuys:
         return self.variant.stock_cards_per_buy(_rules_number(self.records[-1]), own_turn=own_turn)
 
     @property
+    def stock_cards_own_turn(self) -> int | None:
+        """Stock cards in all for a buy on the buyer's own turn this deal, the normal draw included; None where no
+        such buy exists (Shanghai: the player in turn simply draws the discard, docs/rules.md D24)."""
+        return self.stock_cards_for_buy(True) if self.variant.buy.on_own_turn else None
+
+    @property
     def total_buys(self) -> dict[str, int]:
         """Buys each player made in the whole game."""
         return {name: sum(r.buys_of(seat) for r in self.records) for seat, name in enumerate(self.names)}

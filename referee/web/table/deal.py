@@ -97,7 +97,7 @@ def deal_context(table: access.Table) -> dict[str, Any]:
         "show_chips": state.chips.counts_chips,
         "show_buys_left": state.chips.shows_buys_left,
         "stock_cards": state.chips.stock_cards_for_buy(False),
-        "stock_cards_own_turn": state.chips.stock_cards_for_buy(True) if variant.buy.on_own_turn else None,
+        "stock_cards_own_turn": state.chips.stock_cards_own_turn,
         "token_name": wording.token_name(variant),
         "last_deal": state.sheet.deals[-1] if state.sheet.deals else None,
         "undo_target": last_undoable(state),
@@ -272,7 +272,7 @@ def buy(edit_token: str) -> Page:
         return Buy(deal=state.deal_number, player=str(form.player.data))
 
     def done(state: GameState) -> str:
-        own = state.chips.stock_cards_for_buy(True) if state.variant.buy.on_own_turn else None
+        own = state.chips.stock_cards_own_turn
         text = _("%(player)s bought the discard: take it and %(count)d from the stock.", player=form.player.data,
                  count=state.chips.stock_cards_for_buy(False))
         if own is not None:
