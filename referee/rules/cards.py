@@ -22,17 +22,35 @@ stored reads the same whatever language it was typed in.
 
 >>> format_cards(parse_cards("7C 7P 7T TT T", language="es", allow_bare_rank=True))
 '7H 7S 7C 10C 10'
+
+Persian and Japanese name the suits in words (:data:`SUIT_NAMES`): ``7دل``, ``7 دل``, ``۷ دل`` (Persian digits
+are read too), ``10ダイヤ``, ``7ハート``. Their scripts share no letter with the notation, so the notation's letters
+``S H D C`` are read beside the words; an initial shared by two suits (Persian ``خ``, of خشت and خاج) is refused
+(:class:`AmbiguousSuitError`). A rank and its suit may be typed with a space between them (``7 دل``, ``7 ♥``)
+when the suit alone is not a card itself (``T`` is a ten in Spanish, so ``7 T`` stays a 7 and a 10).
+
+>>> format_cards(parse_cards("7دل ۷ پیک 10خشت Qخاج JK", language="fa"))
+'7H 7S 10D QC JK'
+>>> format_cards(parse_cards("7ハート、10ダイヤ K くらぶ", language="ja"))
+'7H 10D KC'
+>>> parse_cards("7خ", language="fa")  # doctest: +IGNORE_EXCEPTION_DETAIL
+Traceback (most recent call last):
+...
+referee.rules.cards.AmbiguousSuitError: '7خ' is not a card: خ begins both خشت (diamonds) and خاج (clubs); ...
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from functools import cache
 
 from referee.rules.problems import RulesError
+from referee.rules.typed import ascii_digits
 
 __all__ = [
     "Rank",
@@ -40,9 +58,16 @@ __all__ = [
     "Card",
     "JOKER",
     "CardError",
+    "AmbiguousSuitError",
     "SUIT_LETTERS",
+    "SUIT_NAMES",
+    "AMBIGUOUS_SUIT_NAMES",
     "suit_letters",
+    "suit_names",
     "letter_for",
+    "key_for",
+    "written_suit",
+    "reads_as_notation",
     "TooManyCopiesError",
     "CardsLike",
     "parse_card",
@@ -126,6 +151,18 @@ class CardError(RulesError):
         super().__init__(message or f"{token!r} is not a card (write it like 7H, 10♠, QD or JK)")
 
 
+class AmbiguousSuitError(CardError):
+    """A suit written with an initial two suits share (Persian ``خ``: خشت, diamonds, and خاج, clubs)."""
+
+    def __init__(self, token: str, spelling: str, suits: tuple[Suit, ...], language: str) -> None:
+        self.spelling = spelling
+        self.suits = suits
+        names = " and ".join(f"{suit_names(language)[suit][0]} ({suit.name.lower()})" for suit in suits)
+        symbols = " or ".join(suit.symbol for suit in suits)
+        super().__init__(token, f"{token!r} is not a card: {spelling} begins both {names}; write the suit's whole "
+                                f"name, or {symbols}")
+
+
 class TooManyCopiesError(CardError):
     """More copies of one card than the decks in play hold."""
 
@@ -194,7 +231,7 @@ class Card:
 JOKER = Card(None, None)
 
 _JOKER_TOKENS = {"JK", "*", "🃏", "JOKER"}
-_SUIT_BY_TEXT = {s.value: s for s in Suit} | {s.symbol: s for s in Suit} | {
+_SUIT_SYMBOLS_TYPED = {s.symbol: s for s in Suit} | {
     "♤": Suit.SPADES,
     "♡": Suit.HEARTS,
     "♢": Suit.DIAMONDS,
@@ -209,6 +246,32 @@ SUIT_LETTERS: dict[str, dict[str, Suit]] = {
 
 A language not listed uses the notation's own letters, the English ones."""
 
+SUIT_NAMES: dict[str, dict[str, Suit]] = {
+    # پیک spades, دل hearts, خشت diamonds, خاج clubs (also گشنیز, as the Persian Telefunken text writes it), and
+    # the initials only one suit has: پ, د, گ (خ begins both خشت and خاج: AMBIGUOUS_SUIT_NAMES).
+    "fa": {"پیک": Suit.SPADES, "دل": Suit.HEARTS, "خشت": Suit.DIAMONDS, "خاج": Suit.CLUBS, "گشنیز": Suit.CLUBS,
+           "پ": Suit.SPADES, "د": Suit.HEARTS, "گ": Suit.CLUBS},
+    # スペード ハート ダイヤ クラブ (ダイア and ダイヤモンド too) and their initials ス ハ ダ ク;
+    # hiragana is read as the same katakana (はーと, は), half-width katakana as full-width.
+    "ja": {"スペード": Suit.SPADES, "ハート": Suit.HEARTS, "ダイヤ": Suit.DIAMONDS, "クラブ": Suit.CLUBS,
+           "ダイア": Suit.DIAMONDS, "ダイヤモンド": Suit.DIAMONDS,
+           "ス": Suit.SPADES, "ハ": Suit.HEARTS, "ダ": Suit.DIAMONDS, "ク": Suit.CLUBS},
+}
+"""The words (and unambiguous initials) a language names the suits with, the usual name of each suit first.
+
+They are read beside the notation's letters ``S H D C`` (these languages' scripts share no letter with them) and
+the symbols; a rank comes first, as in the notation (``7دل``, ``10ダイヤ``)."""
+
+AMBIGUOUS_SUIT_NAMES: dict[str, dict[str, tuple[Suit, ...]]] = {"fa": {"خ": (Suit.DIAMONDS, Suit.CLUBS)}}
+"""Initials two suits share: refused with both names (:class:`AmbiguousSuitError`), never read as either."""
+
+#: Words for the joker in the languages that have their own (the Persian and Japanese texts' جوکر, ジョーカー).
+_JOKER_WORDS = {"fa": frozenset({"جوکر"}), "ja": frozenset({"ジョーカー"})}
+
+
+def _primary(language: str) -> str:
+    return re.split(r"[-_]", language.strip().lower(), maxsplit=1)[0]
+
 
 def suit_letters(language: str = "en") -> dict[str, Suit]:
     """The suit letters of ``language`` (``es``, ``es-EC``, ``en_GB``…); the notation's own when it has none.
@@ -216,8 +279,19 @@ def suit_letters(language: str = "en") -> dict[str, Suit]:
     >>> sorted(suit_letters("es_EC"))
     ['C', 'D', 'P', 'T']
     """
-    primary = re.split(r"[-_]", language.strip().lower(), maxsplit=1)[0]
-    return SUIT_LETTERS.get(primary, SUIT_LETTERS["en"])
+    return SUIT_LETTERS.get(_primary(language), SUIT_LETTERS["en"])
+
+
+def suit_names(language: str) -> dict[Suit, tuple[str, ...]]:
+    """The words ``language`` names each suit with, its usual name first (none for a language without them).
+
+    >>> suit_names("fa")[Suit.CLUBS]
+    ('خاج', 'گشنیز', 'گ')
+    """
+    names: dict[Suit, tuple[str, ...]] = {}
+    for word, suit in SUIT_NAMES.get(_primary(language), {}).items():
+        names[suit] = (*names.get(suit, ()), word)
+    return names
 
 
 def letter_for(suit: Suit, language: str = "en") -> str:
@@ -229,16 +303,62 @@ def letter_for(suit: Suit, language: str = "en") -> str:
     return next(letter for letter, s in suit_letters(language).items() if s is suit)
 
 
-def _suit_of(text: str, language: str) -> Suit | None:
-    """The suit a token's last character names in ``language``: its letter or a symbol (any language)."""
-    if text in _SUIT_LETTER_SET:
-        return suit_letters(language).get(text)
-    return _SUIT_BY_TEXT.get(text)
+def key_for(suit: Suit, language: str = "en") -> str:
+    """What a card keypad types for ``suit`` in ``language``: its letter, or its symbol where the language names
+    the suits in words (a word would read backwards beside a rank in right-to-left text; the symbol never does).
+
+    >>> key_for(Suit.HEARTS), key_for(Suit.HEARTS, "es"), key_for(Suit.HEARTS, "fa"), key_for(Suit.HEARTS, "ja")
+    ('H', 'C', '♥', '♥')
+    """
+    return suit.symbol if _primary(language) in SUIT_NAMES else letter_for(suit, language)
 
 
-_SUIT_LETTER_SET = frozenset(letter for letters in SUIT_LETTERS.values() for letter in letters)
-_SEPARATORS = re.compile(r"[\s,]+")
+def reads_as_notation(language: str) -> bool:
+    """Whether cards typed in ``language`` are read exactly as the notation is (no letters or words of its own).
+
+    >>> reads_as_notation("en_GB"), reads_as_notation("es"), reads_as_notation("fa")
+    (True, False, False)
+    """
+    return suit_letters(language) is SUIT_LETTERS["en"] and _primary(language) not in SUIT_NAMES
+
+
+@cache
+def _suit_spellings(primary: str) -> tuple[tuple[str, Suit], ...]:
+    """Every way ``primary`` writes a suit at the end of a card, the longest first (``ダイヤ`` before ``ダ``)."""
+    spellings = suit_letters(primary) | _SUIT_SYMBOLS_TYPED | SUIT_NAMES.get(primary, {})
+    return tuple(sorted(spellings.items(), key=lambda item: -len(item[0])))
+
+
+@cache
+def _suits_alone(primary: str) -> frozenset[str]:
+    """The tokens that are a suit with no rank in ``primary``: never a rank itself (Spanish ``T`` is a ten)."""
+    spellings = {spelling for spelling, _suit in _suit_spellings(primary)} | set(AMBIGUOUS_SUIT_NAMES.get(primary, {}))
+    return frozenset(spellings - set(_RANKS_BY_LABEL))
+
+
+def _is_suit_alone(upper: str, primary: str) -> bool:
+    """Whether a token is a suit with no rank, so that it belongs to the rank before it (``7 دل`` is one card)."""
+    return upper in _suits_alone(primary)
+
+
+_SEPARATORS = re.compile(r"[\s,，،、]+")
 _VARIATION_SELECTORS = str.maketrans("", "", "\ufe0f\ufe0e")
+#: Arabic letters a Persian phone may type for the Persian ones (an Arabic keyboard's kaf and yeh), and the
+#: tatweel that only stretches a word.
+_PERSIAN_LETTERS = str.maketrans({"\u0643": "\u06a9", "\u064a": "\u06cc", "\u0649": "\u06cc", "\u0640": None})
+_HIRAGANA = str.maketrans({chr(code): chr(code + 0x60) for code in range(0x3041, 0x3097)})
+
+
+def _as_typed(text: str) -> str:
+    """Text as a phone may type cards, in the forms the tables above hold: no variation selectors, ASCII digits
+    and no direction marks (:func:`referee.rules.typed.ascii_digits`), full-width letters and half-width
+    katakana as their usual forms (NFKC), Persian letters for their Arabic twins, katakana for hiragana."""
+    text = text.translate(_VARIATION_SELECTORS)
+    if text.isascii():
+        return text
+    text = ascii_digits(unicodedata.normalize("NFKC", text))
+    return text.translate(_PERSIAN_LETTERS).translate(_HIRAGANA)
+
 
 CardsLike = str | Iterable[Card]
 """Every public function takes cards as notation text or as Card objects."""
@@ -247,7 +367,8 @@ CardsLike = str | Iterable[Card]
 def parse_card(token: str, *, allow_bare_rank: bool = False, language: str = "en") -> Card:
     """Parse one card: ``7H``, ``10♠``, ``t♠``, ``JK``, ``*``; with ``allow_bare_rank`` also ``K``.
 
-    ``language`` chooses the suit letters (:func:`suit_letters`); the symbols work in every language.
+    ``language`` chooses the suit letters (:func:`suit_letters`) and words (:data:`SUIT_NAMES`); the symbols work
+    in every language. A space may stand between the rank and the suit.
 
     >>> parse_card("q♥")
     Card.parse('QH')
@@ -255,37 +376,70 @@ def parse_card(token: str, *, allow_bare_rank: bool = False, language: str = "en
     Card.parse('K')
     >>> parse_card("7c", language="es")
     Card.parse('7H')
+    >>> parse_card("۱۰ خشت", language="fa"), parse_card("１０だいや", language="ja")
+    (Card.parse('10D'), Card.parse('10D'))
     """
-    text = token.translate(_VARIATION_SELECTORS).strip()
+    primary = _primary(language)
+    text = "".join(_as_typed(token).split())
     upper = text.upper()
-    if upper in _JOKER_TOKENS:
+    if upper in _JOKER_TOKENS or text in _JOKER_WORDS.get(primary, ()):
         return JOKER
     if not text:
         raise CardError(token, "an empty card")
-    suit = _suit_of(upper[-1], language) if len(upper) > 1 else None
-    if suit is None or upper[:-1] not in _RANKS_BY_LABEL:
-        if upper in _RANKS_BY_LABEL:
-            if allow_bare_rank:
-                return Card(_RANKS_BY_LABEL[upper], None)
-            letter = letter_for(Suit.HEARTS, language)
-            raise CardError(token, f"{token!r} needs a suit here (write it like {upper}{letter} or {upper}♥)")
-        raise CardError(token, _not_a_card(token, language))
-    return Card(_RANKS_BY_LABEL[upper[:-1]], suit)
+    for spelling, suit in _suit_spellings(primary):
+        if len(upper) > len(spelling) and upper.endswith(spelling) and upper[: -len(spelling)] in _RANKS_BY_LABEL:
+            return Card(_RANKS_BY_LABEL[upper[: -len(spelling)]], suit)
+    for spelling, suits in AMBIGUOUS_SUIT_NAMES.get(primary, {}).items():
+        if upper.endswith(spelling) and upper[: -len(spelling)] in _RANKS_BY_LABEL:
+            raise AmbiguousSuitError(token, spelling, suits, language)
+    if upper in _RANKS_BY_LABEL:
+        if allow_bare_rank:
+            return Card(_RANKS_BY_LABEL[upper], None)
+        example = written_suit(Suit.HEARTS, language)
+        raise CardError(token, f"{token!r} needs a suit here (write it like {upper}{example} or {upper}♥)")
+    raise CardError(token, _not_a_card(token, language))
+
+
+def written_suit(suit: Suit, language: str = "en") -> str:
+    """How ``suit`` is written in an example for ``language``: its usual name where the language names suits in
+    words, else its letter.
+
+    >>> written_suit(Suit.HEARTS), written_suit(Suit.HEARTS, "es"), written_suit(Suit.HEARTS, "fa")
+    ('H', 'C', 'دل')
+    """
+    names = suit_names(language)
+    return names[suit][0] if names else letter_for(suit, language)
 
 
 def _not_a_card(token: str, language: str) -> str | None:
-    """The message for a token that is no card: the default one, or naming the language's own suit letters."""
-    letters = suit_letters(language)
-    if letters is SUIT_LETTERS["en"]:
+    """The message for a token that is no card: the default one, or naming the language's own suits."""
+    if reads_as_notation(language):
         return None
-    hearts, diamonds = letter_for(Suit.HEARTS, language), letter_for(Suit.DIAMONDS, language)
+    hearts, diamonds = written_suit(Suit.HEARTS, language), written_suit(Suit.DIAMONDS, language)
+    names = suit_names(language)
+    if names:
+        suits = f"{' '.join(names[suit][0] for suit in Suit)}, {' '.join(suit_letters(language))}"
+    else:
+        suits = " ".join(suit_letters(language))
     return (f"{token!r} is not a card (write it like 7{hearts}, 10♠, Q{diamonds} or JK; "
-            f"the suits are {' '.join(letters)} or ♠ ♥ ♦ ♣)")
+            f"the suits are {suits} or ♠ ♥ ♦ ♣)")
 
 
 def parse_cards(text: str, *, allow_bare_rank: bool = False, language: str = "en") -> tuple[Card, ...]:
-    """Parse cards separated by spaces or commas; an empty text is no cards (suit letters of ``language``)."""
-    tokens = [t for t in _SEPARATORS.split(text.translate(_VARIATION_SELECTORS)) if t]
+    """Parse cards separated by spaces or commas; an empty text is no cards (suit letters of ``language``).
+
+    A suit alone after a rank alone is that rank's suit (``7 ♥`` is one card): see the module's documentation.
+    """
+    primary = _primary(language)
+    tokens: list[str] = []
+    for token in _SEPARATORS.split(text.translate(_VARIATION_SELECTORS)):
+        typed = _as_typed(token).strip().upper()
+        if not typed:
+            continue
+        if tokens and _as_typed(tokens[-1]).upper() in _RANKS_BY_LABEL and _is_suit_alone(typed, primary):
+            tokens[-1] = f"{tokens[-1]} {token}"
+        else:
+            tokens.append(token)
     return tuple(parse_card(t, allow_bare_rank=allow_bare_rank, language=language) for t in tokens)
 
 

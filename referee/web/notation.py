@@ -2,8 +2,11 @@
 
 A scorekeeper types cards with the suit letters of the page's language (Spanish: P C D T, picas, corazones,
 diamantes, tréboles) or with the symbols; the card keypad types the same letters, so what is tapped and
-what is typed read alike. What reaches the ledger or the engine is always the notation
-(:func:`referee.rules.cards.to_notation`), whatever language it was typed in.
+what is typed read alike. Persian and Japanese name the suits in words (پیک دل خشت خاج, スペード ハート ダイヤ
+クラブ: :data:`referee.rules.cards.SUIT_NAMES`), read beside the notation's letters; there the keypad types the
+symbols, which read the same way round in right-to-left text. Every keypad shows the symbols. What reaches the
+ledger or the engine is always the notation (:func:`referee.rules.cards.to_notation`), whatever language it was
+typed in.
 """
 
 from __future__ import annotations
@@ -11,7 +14,17 @@ from __future__ import annotations
 from flask import Flask
 from flask_babel import gettext as _
 
-from referee.rules.cards import SUIT_LETTERS, CardError, Suit, parse_cards, suit_letters
+from referee.rules.cards import (
+    AmbiguousSuitError,
+    CardError,
+    Suit,
+    key_for,
+    parse_card,
+    parse_cards,
+    reads_as_notation,
+    suit_names,
+    written_suit,
+)
 from referee.rules.cards import to_notation as _to_notation
 from referee.web.i18n import current_language
 
@@ -42,14 +55,16 @@ def read_cards(text: str, *, allow_bare_rank: bool = False) -> str:
 
 
 def hand_notation(text: str) -> str:
-    """A hand's cards as typed on this page, ready for the ledger: on a page with its own suit letters, ranks only.
+    """A hand's cards as typed on this page, ready for the ledger: on a page with its own suit letters or words,
+    ranks only.
 
-    A hand's value never depends on its suits, so either alphabet is read (``7P`` and ``7S`` are both a 7) and
-    the suits are dropped: what is stored then reads the same in every language. English text is kept as typed.
+    A hand's value never depends on its suits, so either alphabet is read (``7P`` and ``7S`` are both a 7, as are
+    ``7دل`` and ``7H``) and the suits are dropped: what is stored then reads the same in every language. English
+    text is kept as typed.
     Text that is not cards comes back as it was, for the ledger to refuse in words.
     """
     language = current_language()
-    if suit_letters(language) is SUIT_LETTERS["en"]:
+    if reads_as_notation(language):
         return text
     for letters in (language, "en"):
         try:
@@ -61,24 +76,49 @@ def hand_notation(text: str) -> str:
 
 
 def keypad_suits() -> list[dict[str, object]]:
-    """The keypad's suit keys: the suit's id, its symbol, the letter this page types, its name, red or not."""
-    letters = {suit: letter for letter, suit in suit_letters(current_language()).items()}
-    return [{"id": suit.value, "symbol": suit.symbol, "letter": letters[suit], "name": _suit_name(suit),
+    """The keypad's suit keys: the suit's id, its symbol, what the key types on this page (its letter, or the
+    symbol where the language names suits in words), its name, red or not."""
+    language = current_language()
+    return [{"id": suit.value, "symbol": suit.symbol, "letter": key_for(suit, language), "name": _suit_name(suit),
              "red": suit.is_red} for suit in Suit]
 
 
 def suit_help() -> str:
-    """How suits are typed on this page, e.g. 'Suits: S spades, H hearts, D diamonds, C clubs (or ♠ ♥ ♦ ♣).'"""
-    keys = keypad_suits()
-    letters = _(", ").join(f"{key['letter']} {key['name']}" for key in keys)
+    """How suits are typed on this page, e.g. 'Suits: S spades, H hearts, D diamonds, C clubs (or ♠ ♥ ♦ ♣).'
+
+    Where the language names the suits in words: each suit's symbol, its name and its other words, e.g. (Japanese)
+    'Suits: ♠ スペード (ス), ♥ ハート (ハ), ♦ ダイヤ (ダイア, ダイヤモンド, ダ), ♣ クラブ (ク), or the letters S H D C;
+    a joker is JK.'
+    """
+    names = suit_names(current_language())
+    if names:
+        comma = _(", ")
+        words = comma.join(
+            f"{suit.symbol} {names[suit][0]}" + (f" ({comma.join(names[suit][1:])})" if len(names[suit]) > 1 else "")
+            for suit in Suit
+        )
+        return _("Suits: %(names)s, or the letters S H D C; a joker is JK.", names=words)
+    letters = _(", ").join(f"{key['letter']} {key['name']}" for key in keypad_suits())
     return _("Suits: %(letters)s (or ♠ ♥ ♦ ♣); a joker is JK.", letters=letters)
 
 
 def not_a_card(token: str) -> str:
-    """A token that is no card, quoted, with an example in this page's letters and the letters' help."""
-    letters = {suit: letter for letter, suit in suit_letters(current_language()).items()}
-    return _("“%(token)s” is not a card: write it like %(heart)s, 10♠, %(diamond)s or JK.", token=token,
-             heart="7" + letters[Suit.HEARTS], diamond="Q" + letters[Suit.DIAMONDS]) + " " + suit_help()
+    """A token that is no card, quoted, with an example in this page's letters and the letters' help; an initial
+    two suits share (Persian خ) is said to be one."""
+    try:
+        parse_card(token, language=current_language())
+    except AmbiguousSuitError as error:
+        names = suit_names(current_language())
+        first, second = (f"{names[suit][0]} {suit.symbol}" for suit in error.suits)
+        said = _("“%(token)s” is not a card: %(letter)s could be %(first)s or %(second)s; write the suit’s whole "
+                 "name or its symbol.", token=token, letter=error.spelling, first=first, second=second)
+        return said + " " + suit_help()
+    except CardError:
+        pass
+    language = current_language()
+    said = _("“%(token)s” is not a card: write it like %(heart)s, 10♠, %(diamond)s or JK.", token=token,
+             heart="7" + written_suit(Suit.HEARTS, language), diamond="Q" + written_suit(Suit.DIAMONDS, language))
+    return said + " " + suit_help()
 
 
 def init_app(app: Flask) -> None:

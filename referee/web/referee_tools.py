@@ -30,7 +30,7 @@ from wtforms import RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional
 
-from referee.rules.cards import Card, CardError, Suit, TooManyCopiesError, letter_for, parse_card, to_cards
+from referee.rules.cards import Card, CardError, Suit, TooManyCopiesError, key_for, parse_card, to_cards
 from referee.rules.catalogue import DEFAULT_VARIANT, VARIANTS, find_variant
 from referee.rules.layoffs import LayoffContext, Owner, SwapDestination, check_joker_swap, check_layoff
 from referee.rules.melds import Meld, classify
@@ -125,8 +125,8 @@ def press(hand: str, key: str, language: str = "en") -> str:
     """The hand text after one key of the keypad (the same rules as static/js/referee.js).
 
     A rank starts a card (its suit comes next; a rank pressed again replaces it), a suit completes the card
-    before it (or changes the suit of a complete one) with the letter ``language`` writes it with, JK adds
-    a joker, back removes the last card.
+    before it (or changes the suit of a complete one) with what ``language``'s keypad types for it (its letter,
+    or the symbol: :func:`referee.rules.cards.key_for`), JK adds a joker, back removes the last card.
 
     >>> press(press("7H", "8"), "H")
     '7H 8H'
@@ -136,8 +136,8 @@ def press(hand: str, key: str, language: str = "en") -> str:
     '7S'
     >>> press("7H 8H", "back")
     '7H'
-    >>> press("7", "H", "es")
-    '7C'
+    >>> press("7", "H", "es"), press("7", "H", "fa")
+    ('7C', '7♥')
     """
     tokens = hand.split()
     last = tokens[-1] if tokens else ""
@@ -151,7 +151,7 @@ def press(hand: str, key: str, language: str = "en") -> str:
             tokens.pop()
         tokens.append(key)
     elif key in dict(SUIT_KEYS):
-        letter = letter_for(Suit(key), language)
+        letter = key_for(Suit(key), language)
         if pending:
             tokens[-1] = last + letter
         elif tokens and last.upper() not in ("JK", "*") and len(last) >= 2:
