@@ -22,6 +22,7 @@ is shown as an override (see ``HistoryEntry``)::
         # settings is free-form; the ledger reads "small_stake" and "large_stake" (numbers) when present.
     ExactCut(deal: int, cutter_jokers: int = 0)      # this deal's cutter (derived) cut exactly
     Buy(deal: int, player: str)
+    ShanghaiCalled(deal: int, player: str)           # "Shanghai!" on a discard: for the record (docs/rules.md D70)
     LaidDown(deal: int, player: str, melds: tuple[str, ...] = ())   # melds in card notation, one string a meld;
                                                      # when given they are checked by rules.contracts
     DealEnded(deal: int, went_out: str | None, hands: dict[str, str | int])

@@ -24,6 +24,7 @@ __all__ = [
     "GameCreated",
     "ExactCut",
     "Buy",
+    "ShanghaiCalled",
     "LaidDown",
     "DealEnded",
     "DealCorrected",
@@ -110,6 +111,15 @@ class Buy(Event):
     """A player bought the discard."""
 
     type: ClassVar[str] = "buy"
+    deal: int
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShanghaiCalled(Event):
+    """A player called "Shanghai!" on a discard that could be laid off (docs/rules.md §9.1, D39): for the record."""
+
+    type: ClassVar[str] = "shanghai-called"
     deal: int
     player: str
 
@@ -217,6 +227,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         GameCreated,
         ExactCut,
         Buy,
+        ShanghaiCalled,
         LaidDown,
         DealEnded,
         DealCorrected,

@@ -29,6 +29,7 @@ from referee.ledger.events import (
     HandValue,
     LaidDown,
     PlayerLeft,
+    ShanghaiCalled,
 )
 from referee.ledger.gamefile import (
     FORMAT,
@@ -123,6 +124,9 @@ def export_game(state: GameState, *, include_log: bool = False) -> dict[str, Any
         if record.exact_cut and record.cutter_jokers:
             deal["cutter_jokers"] = record.cutter_jokers
         deal["buys"] = {names[seat]: record.buys_of(seat) for seat in range(len(names)) if record.buys_of(seat)}
+        calls = state.calls.of(record)
+        if calls:
+            deal["shanghai_calls"] = calls
         if record.contract_index is not None:
             deal["contract"] = record.contract_index + 1
         if record.laid_down:
@@ -133,7 +137,7 @@ def export_game(state: GameState, *, include_log: bool = False) -> dict[str, Any
             if record.out_in_one_turn is not None:
                 deal["out_in_one_turn"] = record.out_in_one_turn
         else:
-            if not (record.exact_cut or deal["buys"] or record.laid_down or record.contract_index is not None
+            if not (record.exact_cut or deal["buys"] or calls or record.laid_down or record.contract_index is not None
                     or record.overrides or newly_left):
                 continue  # a deal not started yet: nothing to keep
             deal["ended"] = False
@@ -234,13 +238,18 @@ def _deal_events(variant: Variant, number: int, deal: DealEntry) -> list[Event]:
         events.append(ExactCut(deal=number, cutter_jokers=deal.cutter_jokers))
     for name, count in deal.buys.items():
         events += [Buy(deal=number, player=name) for _ in range(count)]
+    laid_down = []
     for name, melds in deal.laid_down.items():
         for meld in melds:
             try:
                 parse_cards(meld)
             except CardError as error:
                 raise GameFileError(f"{where}, {name_shown(name)}'s meld {shown(meld)}: {error}") from None
-        events.append(LaidDown(deal=number, player=name, melds=tuple(melds)))
+        laid_down.append(LaidDown(deal=number, player=name, melds=tuple(melds)))
+    # a call needs someone laid down in the deal (docs/rules.md D70): the lay-downs first, then the calls
+    events += laid_down
+    for name, count in deal.shanghai_calls.items():
+        events += [ShanghaiCalled(deal=number, player=name) for _ in range(count)]
     if deal.ended:
         assert deal.hands is not MISSING and deal.went_out is not MISSING  # the model says so
         for name, value in deal.hands.items():
@@ -353,6 +362,7 @@ def sheet_json(state: GameState | None, errors: tuple[str, ...] | list[str] = ()
             "name": name,
             "total": state.totals[name],
             "deal_points": [d.points[name] for d in state.deals],
+            "shanghai_calls": [d.shanghai_calls.get(name, 0) for d in state.deals],
             "adjustments": [{"deal": a.deal, "reason": a.reason, "points": a.points}
                             for a in state.adjustments if a.player == name],
             "rank": state.ranks[name],
@@ -394,6 +404,9 @@ def sheet_text(state: GameState) -> str:
         rows.append(["buys left", f"deal {state.deal_number}", "", *(str(left[n]) for n in names)])
     lines += _table(rows)
     for d in state.deals:
+        if d.shanghai_calls:
+            callers = ", ".join(name + (f" ×{k}" if k > 1 else "") for name, k in d.shanghai_calls.items())
+            lines.append(f"deal {d.number}: Shanghai called by {callers}")
         for reason in dict.fromkeys(d.overrides):
             lines.append(f"deal {d.number}: the table allowed what the rules refuse ({reason})")
     if state.current.overrides and not state.current.ended:

@@ -20,7 +20,8 @@ The file format (a backup, and what other tools read) is fixed: files written to
   ``override`` (the table allowed what the rules refuse in this deal; the text is the reason given),
   ``left`` (``[player, …]``: players who left the game before this deal, sitting out from it on),
   ``out_in_one_turn`` (``"with-wild"`` or ``"without-wild"``: the player who went out did it in one turn, which
-  earns a bonus where the variant has one, docs/rules.md §9.3).
+  earns a bonus where the variant has one, docs/rules.md §9.3), ``shanghai_calls`` (count per player: who called
+  "Shanghai!" on a discard, docs/rules.md D39, D70; written only where someone did).
 - Optional top level: ``settings`` (``small_stake``, ``large_stake``…), ``override`` (the table allowed a
   player count the variant does not take), ``abandoned`` (the reason the game stopped), ``log`` (the full
   event log, written with ``include_log=True``; the reader ignores it, as it ignores every unknown key).
@@ -43,7 +44,7 @@ from typing import Annotated, Any, Literal
 from pydantic import MISSING, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 from pydantic_core import ErrorDetails
 
-from referee.ledger.state.records import MAX_BUYS_PER_DEAL
+from referee.ledger.state.records import MAX_BUYS_PER_DEAL, MAX_CALLS_PER_DEAL
 
 __all__ = [
     "FORMAT",
@@ -194,6 +195,7 @@ def _check_sizes(value: object, depth: int = 1, count: list[int] | None = None) 
 # --------------------------------------------------------------------------------------------------
 
 Count = Annotated[int, Field(ge=0, le=MAX_BUYS_PER_DEAL)]
+Calls = Annotated[int, Field(ge=0, le=MAX_CALLS_PER_DEAL)]
 Points = Annotated[int, Field(ge=0, le=MAX_HAND_POINTS)]
 Melds = Annotated[list[str], Field(max_length=MAX_MELDS)]
 
@@ -220,6 +222,8 @@ class DealEntry(BaseModel):
     ended: bool = True
     out_in_one_turn: Literal["with-wild", "without-wild"] | None = Field(
         default=None, description="the player who went out did it in one turn, with a wild card or without")
+    shanghai_calls: Annotated[dict[str, Calls], Field(max_length=MAX_PLAYERS)] = Field(
+        default={}, description='who called "Shanghai!" on a discard in this deal, and how many times')
     override: str | None = None
     left: Annotated[list[str], Field(max_length=MAX_PLAYERS)] = []
 
@@ -277,6 +281,8 @@ _WHAT = {
     "cutter_jokers": f"a whole number from 0 to {MAX_CUTTER_JOKERS}",
     "buys": "an object of counts",
     "buys of": f"a whole number from 0 to {MAX_BUYS_PER_DEAL}",
+    "shanghai_calls": "an object of counts",
+    "shanghai_calls of": f"a whole number from 0 to {MAX_CALLS_PER_DEAL}",
     "contract": "a deal number or a contract",
     "laid_down": "an object of meld lists",
     "laid_down of": f"a list of at most {MAX_MELDS} melds",
@@ -297,7 +303,7 @@ def _refusal(error: ErrorDetails, data: Mapping[str, Any]) -> str:
         if len(loc) >= 3:
             field = str(loc[2])
             where, place, what = f'{where} "{field}"', loc[:3], field
-            if field in ("buys", "laid_down", "hands") and len(loc) >= 4:
+            if field in ("buys", "shanghai_calls", "laid_down", "hands") and len(loc) >= 4:
                 name = name_shown(loc[3])
                 where = f"deal {loc[1] + 1}, {name}'s hand" if field == "hands" else f"{where} of {name}"
                 place, what = loc[:4], f"{field} of"

@@ -205,6 +205,13 @@ MESSAGES: dict[str, str] = {
     "layoff-wrong-rank": N_("{card} does not go onto a set of {rank}"),
     "layoff-wrong-suit": N_("{card} does not go onto a run of {suit}"),
     "melds-never-joined": N_("two melds on the table are never joined into one in {variant}"),
+    "new-meld-after-contract": N_("in {variant} no new meld is laid after the contract: only lay-offs onto the "
+                                  "melds on the table"),
+    "new-meld-before-contract": N_("you have not laid your contract yet: the first melds you lay down are the "
+                                   "contract"),
+    "new-meld-contract-turn": N_("in {variant} nothing but the contract is laid on the contract turn"),
+    "new-meld-one-turn-deal": N_("in deal {deal} the whole hand goes down in one lay-down, the contract with it: "
+                                 "no meld is laid apart"),
     "no-run-wild-swap": N_("in {variant} a wild card is never taken from a run"),
     "no-run-wild-swap-slide": N_("in {variant} a joker is never taken from a run; it may slide along the run when "
                                  "you lay off"),
@@ -337,6 +344,7 @@ MESSAGES: dict[str, str] = {
     "no-exact-cut-reward": N_("an exact cut earns nothing in {variant}"),
     "no-one-turn-bonus": N_("going out in one turn earns nothing in {variant}"),
     "no-one-turn-bonus/nobody": N_("nobody went out, so nobody went out in one turn"),
+    "no-shanghai-call": N_("{variant} has no Shanghai call"),
     "no-such-contract": N_("there is no contract {index}: {variant} has {count}"),
     "no-such-deal": N_("{variant} has {count} deals: there is no deal {deal}"),
     "no-such-event": N_("there is no event {seq} to undo"),
@@ -352,14 +360,21 @@ MESSAGES: dict[str, str] = {
     "player-already-left": N_("{player} has already left the game"),
     "player-left": N_("{player} has left the game and takes no part in deal {deal}"),
     "seat-has-actions": N_("{player} has already bought or laid down in deal 1: undo that first"),
+    "seat-has-shanghai-call": N_("{player} has called Shanghai in deal 1: undo that first"),
     "seats-after-play": N_("deal 1 has ended: the seats can no longer change (a name can still be corrected)"),
     "seats-change-roles": N_("deal 1's exact cut or contract is recorded with {dealer} dealing and {cutter} "
                              "cutting: undo it first"),
+    "shanghai-call-nothing-laid": N_("nobody has laid down in deal {deal} yet: no meld lies on the table to lay the "
+                                     "discard off onto, so there is no Shanghai call"),
+    "shanghai-call-one-turn-deal": N_("nobody calls Shanghai in deal {deal}: no meld lies on the table until the "
+                                      "deal ends"),
     "too-few-players": N_("{variant} needs at least {min} players, not {count}"),
     "too-few-stay": N_("{variant} needs at least {min} players: with {player} gone {count} would stay (end the "
                        "game instead)"),
     "too-many-buys": N_("{player} cannot buy more than {limit} times in deal {deal}: no deal has the cards for "
                         "it, and a game file could not hold it"),
+    "too-many-calls": N_("{player} cannot call Shanghai more than {limit} times in deal {deal}: a game file could "
+                         "not hold it"),
     "too-many-copies/hands": N_("the hands hold {error}"),
     "too-many-copies/melds": N_("the melds hold {error}"),
     "too-many-players": N_("{variant} takes at most {max} players, not {count}"),

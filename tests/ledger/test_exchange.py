@@ -62,10 +62,11 @@ def test_the_issues_example(tmp_path: Path) -> None:
     sheet = json.loads(result.stdout)
     assert set(sheet) == {"players", "standings", "finished", "errors"}
     beto = sheet["players"][1]
-    assert set(beto) == {"name", "total", "deal_points", "adjustments", "rank", "chips_left", "payout"}
+    assert set(beto) == {"name", "total", "deal_points", "shanghai_calls", "adjustments", "rank", "chips_left",
+                         "payout"}
     # Bolivia: K 10 + 7 = 17; joker 30; Dani typed 12; Beto bought once of his 7 buys
-    assert beto == {"name": "Beto", "total": 17, "deal_points": [17], "adjustments": [], "rank": 3,
-                    "chips_left": 6, "payout": None}
+    assert beto == {"name": "Beto", "total": 17, "deal_points": [17], "shanghai_calls": [0], "adjustments": [],
+                    "rank": 3, "chips_left": 6, "payout": None}
     assert sheet["standings"] == ["Ana", "Dani", "Beto", "Caro"]
     assert (sheet["finished"], sheet["errors"]) == (False, [])
 

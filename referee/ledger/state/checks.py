@@ -150,6 +150,15 @@ def _hand_problems(
     return problems, winner
 
 
+def _absent(state: GameState, player: str, record: DealRecord) -> Problem | None:
+    """Why ``player`` takes no part in ``record``'s deal: not playing in the game, or left it; None when they do."""
+    if player not in state.names:
+        return _unknown(state, player)
+    if state.names.index(player) in record.away:
+        return _away(state, player, record.number)
+    return None
+
+
 def _away(state: GameState, player: str, deal: int) -> Problem:
     return _p("player-left", player=player,
               deal=deal)
@@ -167,7 +176,8 @@ def _leave_problems(state: GameState, event: PlayerLeft) -> list[Problem]:
         return [_p("player-already-left", player=event.player)]
     if not state.deals_played:
         return [_p("left-before-play", player=event.player)]
-    if record.exact_cut or record.contract_index is not None or any(record.buys) or record.laid_down:
+    if (record.exact_cut or record.contract_index is not None or any(record.buys) or record.laid_down
+            or any(record.shanghai_calls)):
         return [_p("left-mid-deal", deal=record.number,
                    player=event.player)]
     staying = len(state.names) - len(record.away) - 1

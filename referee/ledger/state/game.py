@@ -30,12 +30,14 @@ from referee.ledger.events import (
     PlayerLeft,
     PlayerRenamed,
     SeatsChanged,
+    ShanghaiCalled,
     Undone,
 )
 from referee.ledger.names import name_problems
+from referee.ledger.state.calls import ShanghaiCalls, call_problems
 from referee.ledger.state.checks import (
+    _absent,
     _announced,
-    _away,
     _buy_problems,
     _choice_problems,
     _contract_problems,
@@ -46,7 +48,6 @@ from referee.ledger.state.checks import (
     _leave_problems,
     _no_chips,
     _rename_problems,
-    _unknown,
 )
 from referee.ledger.state.chips import ChipsAndBuys, exact_cut_reward
 from referee.ledger.state.history import History, cancelled
@@ -105,6 +106,11 @@ class GameState:
     def chips(self) -> ChipsAndBuys:
         """Chips and buys: what each player has left, what is shown, whether anyone may buy now."""
         return ChipsAndBuys(self.variant, self.seating, self.records)
+
+    @cached_property
+    def calls(self) -> ShanghaiCalls:
+        """Shanghai calls: who called in each deal, and whether the deal screen offers to record one."""
+        return ShanghaiCalls(self.variant, self.seating, self.records)
 
     @cached_property
     def sheet(self) -> Sheet:
@@ -387,6 +393,8 @@ def _seat_problems(state: GameState, event: SeatsChanged) -> list[Problem]:
     for seat, name in enumerate(state.names):
         if name not in event.players and (record.buys_of(seat) or seat in record.melded):
             problems.append(_p("seat-has-actions", player=name))
+        elif name not in event.players and record.calls_of(seat):
+            problems.append(_p("seat-has-shanghai-call", player=name))
     recorded = record.exact_cut or record.contract_index is not None
     if recorded and (after.dealer_of(1), after.cutter_of(1)) != (state.dealer_of(1), state.cutter_of(1)):
         problems.append(_p("seats-change-roles", dealer=state.dealer_of(1),
@@ -412,8 +420,6 @@ def _undo(state: GameState, event: Undone, at: datetime | None) -> tuple[list[Pr
         return [_p("undo-breaks-later", seq=event.seq, reasons=tuple(refused.problems))], None
 
 
-
-
 def _check(state: GameState, event: Event) -> list[Problem]:
     if isinstance(event, GameCreated):
         return [_p("already-created")]
@@ -433,23 +439,25 @@ def _check(state: GameState, event: Event) -> list[Problem]:
         return []
     if isinstance(event, DealCorrected):
         return _correction_problems(state, event)
-    if isinstance(event, ExactCut | Buy | LaidDown | DealEnded | ContractChosen):
+    if isinstance(event, ExactCut | Buy | ShanghaiCalled | LaidDown | DealEnded | ContractChosen):
         problems = _deal_problems(state, event.deal)
         if problems:
             return problems
     record = state.current
+    if isinstance(event, Buy | ShanghaiCalled | LaidDown):
+        absent = _absent(state, event.player, record)  # an unknown player, or one who left
+        if absent is not None:
+            return [absent]
     if isinstance(event, ExactCut):
         if record.exact_cut:
             return [_p("exact-cut-twice", deal=record.number)]
         return _cut_problems(state, event.cutter_jokers, record.number)
     if isinstance(event, ContractChosen):
         return _choice_problems(state, event.contract_index, record)
+    if isinstance(event, ShanghaiCalled):
+        return _announced(state) + call_problems(state.variant, record, state.seat_of(event.player), event.player)
     if isinstance(event, Buy):
-        if event.player not in state.names:
-            return [_unknown(state, event.player)]
         seat = state.names.index(event.player)
-        if seat in record.away:
-            return [_away(state, event.player, record.number)]
         problems = _announced(state) + _buy_problems(state, seat, record)
         left = state.chips_left[event.player]
         if left is not None and left <= 0 and all(p.code != "no-buying" for p in problems):
@@ -458,11 +466,7 @@ def _check(state: GameState, event: Event) -> list[Problem]:
             problems.append(_p("buy-after-melding", player=event.player, variant=state.variant.name))
         return problems
     if isinstance(event, LaidDown):
-        if event.player not in state.names:
-            return [_unknown(state, event.player)]
         seat = state.names.index(event.player)
-        if seat in record.away:
-            return [_away(state, event.player, record.number)]
         if seat in record.melded:
             return [_p("already-laid-down", player=event.player, deal=record.number)]
         problems = _announced(state) + second_laydown_problems(state, record, event.player)
@@ -474,7 +478,6 @@ def _check(state: GameState, event: Event) -> list[Problem]:
         return (_announced(state) + problems + went_out_problems(state, record, event.went_out)
                 + bonus_problems(state, event.went_out, event.out_in_one_turn))
     raise TypeError(f"not an event: {event!r}")
-
 
 
 # --------------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ the read-models in :mod:`.seating`, :mod:`.chips` and :mod:`.sheet` read them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from referee.ledger.events import Event, HandValue, OneTurnOut
@@ -19,6 +19,9 @@ from referee.rules.variants import Variant
 #: The most times one player buys in one deal: every buy takes a card, and no deal has so many to spare. A
 #: game file holds no more (``referee.ledger.gamefile`` reads this), so the ledger refuses a 13th buy outright.
 MAX_BUYS_PER_DEAL = 12
+#: The most "Shanghai!" calls by one player in one deal: each is on a discard, and a game file holds no more, so the
+#: ledger refuses a 13th outright (as a 13th buy).
+MAX_CALLS_PER_DEAL = 12
 
 # Problems an override cannot get past: the event would refer to nothing, or the game could not be written down.
 HARD_CODES = frozenset(
@@ -46,6 +49,7 @@ HARD_CODES = frozenset(
         "negative-buys",
         "no-one-turn-bonus",
         "too-many-buys",
+        "too-many-calls",
         "exact-cut-twice",
         "no-dealers-choice",
         "no-such-contract",
@@ -57,6 +61,7 @@ HARD_CODES = frozenset(
         "undo-breaks-later",
         "seats-after-play",
         "seat-has-actions",
+        "seat-has-shanghai-call",
         "seats-change-roles",
         "player-left",
         "player-already-left",
@@ -101,10 +106,16 @@ class DealRecord:
     overrides: tuple[str, ...] = ()
     #: Seats of players who have left the game and sit this deal out (carried to every later deal).
     away: tuple[int, ...] = ()
+    #: "Shanghai!" calls by seat, like ``buys`` (docs/rules.md D39: for the record; they change no score).
+    shanghai_calls: tuple[int, ...] = ()
 
     def buys_of(self, seat: int) -> int:
         """The buys the player in ``seat`` made this deal."""
         return self.buys[seat] if seat < len(self.buys) else 0
+
+    def calls_of(self, seat: int) -> int:
+        """The times the player in ``seat`` called "Shanghai!" this deal."""
+        return self.shanghai_calls[seat] if seat < len(self.shanghai_calls) else 0
 
     @property
     def melded(self) -> tuple[int, ...]:
@@ -146,6 +157,8 @@ class DealResult:
     away: tuple[str, ...] = ()
     #: How the player who went out did it in one turn, as recorded (None: not in one turn, or no such bonus).
     out_in_one_turn: OneTurnOut | None = None
+    #: "Shanghai!" calls in this deal by the players who made any (docs/rules.md D39).
+    shanghai_calls: dict[str, int] = field(default_factory=dict)
 
     @property
     def winner(self) -> str | None:

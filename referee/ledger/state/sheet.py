@@ -224,6 +224,7 @@ class Sheet:
                     overrides=record.overrides,
                     away=tuple(names[seat] for seat in record.away),
                     out_in_one_turn=record.out_in_one_turn,
+                    shanghai_calls={names[seat]: k for seat in range(len(names)) if (k := record.calls_of(seat))},
                 )
             )
         unused = variant.unused_chip_points

@@ -17,6 +17,7 @@ from referee.ledger.events import (
     PlayerLeft,
     PlayerRenamed,
     SeatsChanged,
+    ShanghaiCalled,
 )
 from referee.ledger.state.checks import _bump, _corrected_record
 from referee.ledger.state.records import DealRecord
@@ -26,17 +27,20 @@ if TYPE_CHECKING:
 
 
 def _reseat(state: GameState, event: SeatsChanged) -> GameState:
-    """The state with the new seats; deal 1's buys and lay-downs stay with their players."""
+    """The state with the new seats; deal 1's buys, calls and lay-downs stay with their players."""
     old = state.names
     new = tuple(event.players)
     moved = {seat: new.index(name) for seat, name in enumerate(old) if name in new}
     records = []
     for record in state.records:
         buys = [0] * len(new)
+        calls = [0] * len(new)
         for seat, to in moved.items():
             buys[to] = record.buys_of(seat)
+            calls[to] = record.calls_of(seat)
         laid = tuple((moved[seat], melds) for seat, melds in record.laid_down if seat in moved)
-        records.append(dataclasses.replace(record, buys=tuple(buys), laid_down=laid))
+        records.append(dataclasses.replace(record, buys=tuple(buys), laid_down=laid,
+                                           shanghai_calls=tuple(calls) if any(calls) else ()))
     return dataclasses.replace(state, names=new, first_dealer_seat=new.index(event.first_dealer),
                                records=tuple(records))
 
@@ -71,6 +75,8 @@ def _step(state: GameState, event: Event) -> GameState:
         record = dataclasses.replace(record, contract_index=event.contract_index)
     elif isinstance(event, Buy):
         record = dataclasses.replace(record, buys=_bump(record.buys, names.index(event.player), n))
+    elif isinstance(event, ShanghaiCalled):
+        record = dataclasses.replace(record, shanghai_calls=_bump(record.shanghai_calls, names.index(event.player), n))
     elif isinstance(event, LaidDown):
         seat = names.index(event.player)
         record = dataclasses.replace(record, laid_down=(*record.laid_down, (seat, tuple(event.melds))))
