@@ -1,11 +1,12 @@
 """Lay-offs and wild-card exchanges: may these cards go onto a meld on the table, and what results?
 
-Two questions, both answered with every reason and the resulting meld:
+Three questions, each answered with every reason and the resulting meld:
 
 - :func:`check_layoff` — may card(s) X extend meld M (docs/rules.md §3 for Venezuela,
   and each variant's own section for its differences)?
 - :func:`check_joker_swap` — may a player take the wild card out of meld M by giving natural card(s),
   and where does the wild go?
+- :func:`check_new_meld` — may a player lay cards X down as a new meld of their own now, beside the contract?
 
 The rules are data (:class:`~referee.rules.variants.LayoffRules`); the table's situation is a
 :class:`LayoffContext`. A fact the caller leaves out takes a default, and the verdict's ``assumptions``
@@ -25,6 +26,7 @@ run is read afresh). A set takes cards of its rank. The variant's wild limits st
 from __future__ import annotations
 
 from referee.rules.layoffs.layoff import check_layoff
+from referee.rules.layoffs.new_meld import check_new_meld
 from referee.rules.layoffs.swap import check_joker_swap
 from referee.rules.layoffs.values import (
     LayoffContext,
@@ -44,4 +46,5 @@ __all__ = [
     "LayoffInputError",
     "check_layoff",
     "check_joker_swap",
+    "check_new_meld",
 ]
