@@ -41,6 +41,13 @@ def check_layoff(
     >>> v = check_layoff("telefunken", "7H 7S 7D", "7C", context=LayoffContext(pure_trio=True))
     >>> v.allowed, v.meld.describe() if v.meld else None
     (True, 'set of 7s')
+
+    In a game with the Shanghai call the verdict also says whether one card fits the meld whoever holds it, so that
+    calling "Shanghai!" on it as a discard is valid (docs/rules.md D70), even where this player may not lay it off:
+
+    >>> v = check_layoff("shanghai", "5C 6C 7C 8C", "9C", context=LayoffContext(player_has_melded=False))
+    >>> v.allowed, v.shanghai_call
+    (False, True)
     """
     var = to_variant(variant)
     facts = _Facts(var, context)
@@ -51,7 +58,7 @@ def check_layoff(
         joined = _join_problem(var, table, card)
         if joined is not None:
             problems.append(joined)
-            return _layoff_verdict(problems, (), facts)
+            return _layoff_verdict(problems, (), facts, None)
         offered = tuple(card.cards)
     else:
         offered = _offered(card)
@@ -59,23 +66,25 @@ def check_layoff(
 
     options: tuple[Meld, ...] = ()
     if table.kind is MeldKind.COLOUR_RUN:
-        problems.append(
-            Problem.of(
-                "colour-run-closed",
-                )
-        )
+        card_problems = [Problem.of("colour-run-closed")]
     elif table.kind is MeldKind.RUN:
         card_problems, options = _layoff_onto_run(var, table, offered, facts)
-        problems.extend(card_problems)
     else:
         card_problems, options = _layoff_onto_set(var, table, offered, facts)
-        problems.extend(card_problems)
+    problems.extend(card_problems)
+    # The call is on a discard: one card, onto a meld that lies on the table (none does in a deal gone out in one
+    # turn), whoever holds it (docs/rules.md D70).
+    call = None
+    if var.shanghai_call and len(offered) == 1 and not isinstance(card, Meld):
+        call = not card_problems and bool(options) and not facts.one_turn_deal()
     if problems:
         options = ()
-    return _layoff_verdict(problems, options, facts)
+    return _layoff_verdict(problems, options, facts, call)
 
 
-def _layoff_verdict(problems: list[Problem], options: tuple[Meld, ...], facts: _Facts) -> LayoffVerdict:
+def _layoff_verdict(
+    problems: list[Problem], options: tuple[Meld, ...], facts: _Facts, shanghai_call: bool | None
+) -> LayoffVerdict:
     allowed = not problems and bool(options)
     return LayoffVerdict(
         allowed=allowed,
@@ -83,6 +92,7 @@ def _layoff_verdict(problems: list[Problem], options: tuple[Meld, ...], facts: _
         meld=options[0] if allowed else None,
         options=options if allowed else (),
         assumptions=tuple(facts.assumed),
+        shanghai_call=shanghai_call,
     )
 
 

@@ -55,6 +55,10 @@ class LayoffVerdict:
     meld: Meld | None  # the meld after the lay-off (the first option) when allowed
     options: tuple[Meld, ...]  # every way the cards can go (a joker at the low or the high end…)
     assumptions: tuple[Problem, ...]  # the defaults of the context that the answer relied on
+    #: Whether the one card offered fits the meld whoever holds it (melded or not), so that a "Shanghai!" call on
+    #: it as a discard is valid (docs/rules.md D39, D70); None where the question does not arise: a game without
+    #: the call, several cards offered, or a new meld rather than a lay-off.
+    shanghai_call: bool | None = None
 
     def __bool__(self) -> bool:
         return self.allowed
