@@ -19,7 +19,6 @@ from referee.rules.catalogue import VARIANTS, find_variant
 from referee.rules.problems import RulesError
 from referee.rules.variants import (
     Contract,
-    CutReward,
     Discard,
     FirstPlayer,
     HouseRule,
@@ -29,9 +28,11 @@ from referee.rules.variants import (
     Variant,
 )
 from referee.web.i18n import safe_next
+from referee.web.numbers import MAX_NUMBER, whole_number
 from referee.web.wording import (
     choice_words,
     contract_words,
+    cut_reward_sentence,
     deal_words,
     house_rule_explanation,
     house_rule_title,
@@ -136,7 +137,10 @@ def _parse_value(rule: HouseRule, raw: str) -> object:
             return False
         raise ValueError(raw)
     if rule.kind == "int":
-        return int(raw)
+        number = whole_number(raw, minimum=-MAX_NUMBER)
+        if number is None:
+            raise ValueError(raw)
+        return number
     return raw
 
 
@@ -274,14 +278,7 @@ def cut_lines(variant: Variant, players: int | None = None) -> list[str]:
     ]
     if cut.cutter_takes_jokers:
         lines.append(gettext("Jokers at the bottom of the lifted block go to the cutter; each one lowers the count."))
-    reward = {
-        CutReward.CHIP: gettext("An exact cut earns the cutter one more chip."),
-        CutReward.MINUS_25: gettext("An exact cut takes 25 points off the cutter's total."),
-        CutReward.MINUS_50: gettext("An exact cut takes 50 points off the cutter's total."),
-        CutReward.ERASE_PREVIOUS: gettext("An exact cut erases the cutter's points of the previous deal."),
-        CutReward.NONE: gettext("An exact cut earns nothing."),
-    }[cut.reward]
-    lines.append(reward)
+    lines.append(cut_reward_sentence(cut.reward))
     return lines
 
 

@@ -26,6 +26,7 @@ from referee.rules.problems import Problem
 from referee.rules.variants import (
     BuyCall,
     Contract,
+    CutReward,
     Deal,
     HouseRule,
     MeldKind,
@@ -64,6 +65,7 @@ __all__ = [
     "token_words",
     "token_name",
     "choice_words",
+    "cut_reward_sentence",
     "house_rule_title",
     "house_rule_explanation",
     "variant_description",
@@ -411,6 +413,21 @@ HOUSE_RULE_TITLES = {
     "set_joker_swap_cards": lazy_gettext("Cards given to take a set’s joker"),
     "kolsov_ext": lazy_gettext("The 10-round Shanghai of rummyrulebook"),
 }
+
+#: What an exact cut earns, in a sentence of the rules card (its name as a house rule's choice is below).
+CUT_REWARD_SENTENCES = {
+    CutReward.CHIP: lazy_gettext("An exact cut earns the cutter one more chip."),
+    CutReward.MINUS_25: lazy_gettext("An exact cut takes 25 points off the cutter's total."),
+    CutReward.MINUS_50: lazy_gettext("An exact cut takes 50 points off the cutter's total."),
+    CutReward.ERASE_PREVIOUS: lazy_gettext("An exact cut erases the cutter's points of the previous deal."),
+    CutReward.NONE: lazy_gettext("An exact cut earns nothing."),
+}
+
+
+def cut_reward_sentence(reward: CutReward) -> str:
+    """What an exact cut earns the cutter, as a sentence."""
+    return str(CUT_REWARD_SENTENCES[reward])
+
 
 #: Words for the values a choice house rule takes, by value.
 CHOICE_WORDS = {
