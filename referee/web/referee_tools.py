@@ -9,6 +9,8 @@ its answer has an address that can be shared), answered in the page's language:
   matter for melds, plus the joker; without JavaScript each key is a submit button that the server applies;
 - the lay-off and joker-swap checker (:mod:`referee.rules.layoffs`), with the context the rules need; each
   context field left "not said" takes the engine's default, and the answer names every default it relied on.
+  It also says whether cards may go down as a new meld of the player's own, and, in a game with the Shanghai
+  call, whether a call on one card as a discard is valid (it fits the meld: docs/rules.md D70).
 
 Reachable on its own (``/referee?variant=…&deal=…&players=…``, house rules in the query as on the rules card),
 from the scorekeeper's deal screen (``/g/<edit_token>/referee``) and from the players' viewer
@@ -32,7 +34,15 @@ from wtforms.validators import Length, Optional
 
 from referee.rules.cards import Card, CardError, Suit, TooManyCopiesError, key_for, parse_card, to_cards
 from referee.rules.catalogue import DEFAULT_VARIANT, VARIANTS, find_variant
-from referee.rules.layoffs import LayoffContext, Owner, SwapDestination, check_joker_swap, check_layoff
+from referee.rules.layoffs import (
+    LayoffContext,
+    LayoffVerdict,
+    Owner,
+    SwapDestination,
+    check_joker_swap,
+    check_layoff,
+    check_new_meld,
+)
 from referee.rules.melds import Meld, classify
 from referee.rules.problems import RulesError
 from referee.rules.solver import HandSizeError, Solution, solve
@@ -86,6 +96,7 @@ class LayoffForm(_GetForm):
         choices=[
             SelectChoice("layoff", _l("Lay off card(s) onto it")),
             SelectChoice("swap", _l("Take its joker (wild card)")),
+            SelectChoice("meld", _l("Lay the card(s) down as a new meld of their own")),
         ],
         default="layoff",
         validate_choice=False,
@@ -317,9 +328,16 @@ def check_table(variant: Variant, deal: int, players: int | None, form: LayoffFo
     )
     table_text = (form.table_meld.data or "").strip()
     given = (form.cards.data or "").strip()
-    if not table_text or not given:
+    new_meld = form.action.data == "meld"
+    if new_meld and not given:
+        return Answer(False, _("Enter the cards of the new meld."), error=True)
+    if not new_meld and (not table_text or not given):
         return Answer(False, _("Enter the meld on the table and the card(s) the player gives."), error=True)
     try:
+        if new_meld:
+            verdict = check_new_meld(variant, notation.to_notation(given), context=context)
+            yes, no = _("Yes: they may go down as a new meld."), _("No: they may not go down as a new meld.")
+            return _verdict_answer(verdict, yes if verdict.allowed else no, _("The new meld"))
         table_text, given = notation.to_notation(table_text), notation.to_notation(given)
         if form.action.data == "swap":
             swap = check_joker_swap(variant, table_text, given, context=context)
@@ -337,12 +355,25 @@ def check_table(variant: Variant, deal: int, players: int | None, form: LayoffFo
         layoff = check_layoff(variant, table_text, given, context=context)
     except RulesError as error:
         return Answer(False, error_words(error), error=True)
+    yes, no = _("Yes: the card(s) may be laid off."), _("No: the card(s) may not be laid off.")
+    answer = _verdict_answer(layoff, yes if layoff.allowed else no, _("The meld becomes"))
+    if layoff.shanghai_call is not None:  # a game with the call, one card (docs/rules.md D70)
+        answer.notes.insert(0, _("As a discard, this card fits the meld: a “Shanghai!” call on it is valid.")
+                            if layoff.shanghai_call else
+                            _("As a discard, this card fits no place in the meld: a “Shanghai!” call on it is not "
+                              "valid."))
+    return answer
+
+
+def _verdict_answer(verdict: LayoffVerdict, headline: str, label: str) -> Answer:
+    """A lay-off's or a new meld's answer: the headline, the meld it makes (``label``), the reasons, the
+    assumptions."""
     return Answer(
-        layoff.allowed,
-        _("Yes: the card(s) may be laid off.") if layoff.allowed else _("No: the card(s) may not be laid off."),
-        melds=[_meld_row(m, _("The meld becomes")) for m in layoff.options[:2]] if layoff.allowed else [],
-        reasons=wording.problems_words(layoff.problems),
-        notes=wording.problems_words(layoff.assumptions),
+        verdict.allowed,
+        headline,
+        melds=[_meld_row(m, label) for m in verdict.options[:2]] if verdict.allowed else [],
+        reasons=wording.problems_words(verdict.problems),
+        notes=wording.problems_words(verdict.assumptions),
     )
 
 
