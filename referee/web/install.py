@@ -1,13 +1,16 @@
 """referee as an app on the phone: the web app manifest, the service worker, the offline page, a wake lock.
 
-- ``/manifest.webmanifest``: name, icons (``static/icons/``, drawn for referee), standalone display, colours.
+- ``/manifest.webmanifest``: name, description, language and writing direction (in the language of the page that
+  links it: a browser fetches a manifest without cookies, so its address carries ``?lang=``), icons
+  (``static/icons/``, drawn for referee), standalone display, colours.
 - ``/sw.js``: the service worker (``static/js/sw.js``), served from the site's root so that it may look after
   every page. It keeps the static files (fingerprinted, so a cached one never goes stale) and, when a page
-  cannot be loaded because the phone is offline, shows ``/offline``. It keeps no game page: scores always
+  cannot be loaded because the phone is offline, shows the offline page. It keeps no game page: scores always
   come from the server. Its address carries a version (a digest of the files it keeps) so a new release
-  installs a new worker, which drops the old files.
-- ``/offline``: the offline page, in every language referee speaks (the worker keeps one copy, made while
-  online, so it cannot know which language will be wanted: the page's own language comes first).
+  installs a new worker, which drops the old files, and the language of the page that registered it: the
+  worker keeps that language's offline page, and a phone that switches language registers a new worker.
+- ``/offline?lang=fa``: the offline page in that language (the phone's, written as that language writes), with
+  every other language referee speaks after it, in case the phone is lent.
 - ``static/js/app.js`` registers the worker and runs the share sheet's buttons. It is left out of the pages
   that already use the four requests a screen may need (the deal screen, the viewer, the Referee screens);
   those register nothing, and keep the screen awake from their own script. Which pages keep the screen awake
@@ -18,14 +21,24 @@ from __future__ import annotations
 
 import hashlib
 import json
+from typing import Any
 
-from flask import Blueprint, Flask, current_app, render_template, request, send_from_directory, url_for
-from flask_babel import force_locale
+from flask import (
+    Blueprint,
+    Flask,
+    current_app,
+    has_request_context,
+    render_template,
+    request,
+    send_from_directory,
+    url_for,
+)
+from flask_babel import force_locale, pgettext
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from referee.web.i18n import LANGUAGES, current_language
+from referee.web.i18n import LANGUAGES, current_language, text_direction
 
 bp = Blueprint("install", __name__)
 
@@ -48,6 +61,9 @@ ICONS = (
 )
 #: What the service worker keeps when it installs: the offline page's styles and the icons.
 PRECACHED = ("css/app.css", *(icon for icon, *_ in ICONS))
+#: The addresses that say their language in the query (the manifest is fetched without cookies; the worker and
+#: the offline page it keeps are the language's own): ``url_for`` adds the page's language to them.
+IN_THE_PAGES_LANGUAGE = frozenset({"install.manifest", "install.worker", "install.offline", "install.precache"})
 
 
 def init_app(app: Flask) -> None:
@@ -64,25 +80,48 @@ def init_app(app: Flask) -> None:
         }
 
 
-def precached_urls() -> list[str]:
-    """The addresses the service worker keeps when it installs (fingerprinted static files), the offline page first."""
-    return [url_for("install.offline"), *(url_for("static", filename=name) for name in PRECACHED)]
+@bp.url_defaults
+def _the_pages_language(endpoint: str, values: dict[str, Any]) -> None:
+    """``url_for`` of the manifest, the worker and the offline page says the page's language (``?lang=fa``)."""
+    if endpoint in IN_THE_PAGES_LANGUAGE and "lang" not in values and has_request_context():
+        values["lang"] = current_language()
+
+
+def asked_language() -> str:
+    """The language the address asks for (``?lang=``), else the page's (the cookie, else the browser's)."""
+    asked = request.args.get("lang", "")
+    return asked if asked in LANGUAGES else current_language()
+
+
+def precached_urls(language: str) -> list[str]:
+    """The addresses the service worker keeps when it installs: the offline page in ``language``, then the
+    fingerprinted static files."""
+    return [url_for("install.offline", lang=language), *(url_for("static", filename=name) for name in PRECACHED)]
 
 
 def worker_url() -> str:
-    """The service worker's address, versioned by what it keeps (a release with other files installs anew)."""
-    version = hashlib.sha256("\n".join(precached_urls()).encode()).hexdigest()[:12]
+    """The service worker's address, versioned by the static files it keeps (a release with other files installs
+    anew), in the page's language (a phone that switches language installs its offline page)."""
+    statics = [url_for("static", filename=name) for name in PRECACHED]
+    version = hashlib.sha256("\n".join(statics).encode()).hexdigest()[:12]
     return url_for("install.worker", v=version)
 
 
 @bp.get("/manifest.webmanifest")
 def manifest() -> Response:
-    """The web app manifest: what the phone needs to put referee on its home screen."""
+    """The web app manifest: what the phone needs to put referee on its home screen, in the language its address
+    asks for (the page's: a browser fetches it without the language cookie)."""
+    language = asked_language()
+    with force_locale(language):
+        name = pgettext("the app's name under its icon", "referee")
+        description = _("Keep the score of a contract-rummy game; the table watches it live.")
+        direction = text_direction()
     data = {
-        "name": "referee",
-        "short_name": "referee",
-        "description": _("Keep the score of a contract-rummy game; the table watches it live."),
-        "lang": current_language(),
+        "name": name,
+        "short_name": name,
+        "description": description,
+        "lang": language,
+        "dir": direction,
         "start_url": url_for("home.index"),
         "scope": url_for("home.index"),
         "display": "standalone",
@@ -96,7 +135,7 @@ def manifest() -> Response:
     }
     response = Response(json.dumps(data, ensure_ascii=False, indent=1), mimetype="application/manifest+json")
     response.headers["Cache-Control"] = "no-cache"
-    response.vary.add("Accept-Language")
+    response.vary.update(("Accept-Language", "Cookie"))
     return response
 
 
@@ -112,18 +151,20 @@ def worker() -> Response:
 
 @bp.get("/offline/precache.json")
 def precache() -> Response:
-    """The list the service worker fetches when it installs."""
-    response = Response(json.dumps({"urls": precached_urls()}), mimetype="application/json")
+    """The list the service worker fetches when it installs (``?lang=``: the language it keeps the offline page in)."""
+    response = Response(json.dumps({"urls": precached_urls(asked_language())}), mimetype="application/json")
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
 @bp.get("/offline")
 def offline() -> str:
-    """The page the service worker shows when a page cannot be loaded: in each language, this one first."""
-    first = current_language()
+    """The page the service worker shows when a page cannot be loaded: in the language the address asks for (the
+    phone's, the whole page written as that language writes), then in each other language."""
+    first = asked_language()
     parts = []
     for code in sorted(LANGUAGES, key=lambda c: c != first):
         with force_locale(code):
             parts.append(Markup(render_template("install/_offline_text.html", code=code)))
-    return render_template("install/offline.html", parts=parts)
+    with force_locale(first):
+        return render_template("install/offline.html", parts=parts)

@@ -1,14 +1,17 @@
 /* referee's service worker: keeps the static files and shows the offline page when a page cannot load.
-   Game pages are never kept: the scores always come from the server. Served at /sw.js?v=VERSION. */
+   Game pages are never kept: the scores always come from the server. Served at /sw.js?v=VERSION&lang=LANGUAGE:
+   the offline page it keeps is in the language of the page that registered it (the phone's). */
 "use strict";
 
-var VERSION = new URL(self.location.href).searchParams.get("v") || "0";
-var CACHE = "referee-" + VERSION;
-var OFFLINE = "/offline";
+var PARAMS = new URL(self.location.href).searchParams;
+var VERSION = PARAMS.get("v") || "0";
+var LANG = PARAMS.get("lang") ? "?lang=" + encodeURIComponent(PARAMS.get("lang")) : "";
+var CACHE = "referee-" + VERSION + LANG.replace("?lang=", "-");
+var OFFLINE = "/offline" + LANG;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
-    fetch("/offline/precache.json", { cache: "no-store" })
+    fetch("/offline/precache.json" + LANG, { cache: "no-store" })
       .then(function (response) { return response.json(); })
       .then(function (list) {
         return caches.open(CACHE).then(function (cache) { return cache.addAll(list.urls); });

@@ -1,5 +1,6 @@
-"""referee as an app: the manifest and its icons, the service worker and the offline page (English and Spanish),
-which pages keep the screen awake, and the scores as text for the share sheet (checked against sums by hand)."""
+"""referee as an app: the manifest and its icons, the service worker and the offline page (in each language, the
+phone's first, the manifest and the worker's offline page in the language of the page), which pages keep the screen
+awake, and the scores as text for the share sheet (checked against sums by hand)."""
 
 from __future__ import annotations
 
@@ -68,9 +69,28 @@ def test_the_manifest_makes_an_installable_app(client: FlaskClient) -> None:
     assert spanish["lang"] == "es" and spanish["description"] != manifest["description"]
 
 
-def test_every_page_links_the_manifest(client: FlaskClient) -> None:
+def test_every_page_links_the_manifest_in_its_language(client: FlaskClient) -> None:
+    # A browser fetches the manifest without cookies: its address says the page's language.
     page = client.get("/").get_data(as_text=True)
-    assert '<link rel="manifest" href="/manifest.webmanifest">' in page
+    assert '<link rel="manifest" href="/manifest.webmanifest?lang=en">' in page
+    client.set_cookie("lang", "fa")
+    page = client.get("/").get_data(as_text=True)
+    assert '<link rel="manifest" href="/manifest.webmanifest?lang=fa">' in page
+
+
+@pytest.mark.parametrize(("language", "direction"), [("en", "ltr"), ("es", "ltr"), ("fa", "rtl"), ("ja", "ltr")])
+def test_the_manifest_gives_the_languages_name_description_and_direction(
+    client: FlaskClient, language: str, direction: str
+) -> None:
+    english = json.loads(client.get("/manifest.webmanifest?lang=en").get_data())
+    manifest = json.loads(client.get(f"/manifest.webmanifest?lang={language}").get_data())
+    assert manifest["lang"] == language and manifest["dir"] == direction
+    assert manifest["name"] and manifest["short_name"] == manifest["name"]
+    assert (manifest["description"] == english["description"]) is (language == "en")
+    assert english["description"] == "Keep the score of a contract-rummy game; the table watches it live."
+    # Without ?lang= (an old page's link): the browser's languages, as every page.
+    browser = json.loads(client.get("/manifest.webmanifest", headers={"Accept-Language": language}).get_data())
+    assert browser["lang"] == language and browser["description"] == manifest["description"]
 
 
 def test_the_service_worker_is_served_from_the_root_and_never_cached_stale(client: FlaskClient) -> None:
@@ -78,7 +98,7 @@ def test_the_service_worker_is_served_from_the_root_and_never_cached_stale(clien
     match = re.search(r'<script src="/static/js/app\.[0-9a-f]+\.js" data-worker="([^"]+)" defer>', page)
     assert match, "the page registers no worker"
     worker = html.unescape(match.group(1))
-    assert re.fullmatch(r"/sw\.js\?v=[0-9a-f]{12}", worker)
+    assert re.fullmatch(r"/sw\.js\?v=[0-9a-f]{12}&lang=en", worker)
     response = client.get(worker)
     assert response.status_code == 200 and response.mimetype == "text/javascript"
     assert response.headers["Cache-Control"] == "no-cache"
@@ -87,18 +107,34 @@ def test_the_service_worker_is_served_from_the_root_and_never_cached_stale(clien
 
 def test_everything_the_worker_keeps_is_there(client: FlaskClient) -> None:
     urls = client.get("/offline/precache.json").get_json()["urls"]
-    assert urls[0] == "/offline"
+    assert urls[0] == "/offline?lang=en"
     for url in urls:
         assert client.get(url).status_code == 200, url
 
 
-def test_the_offline_page_speaks_both_languages_the_pages_own_first(client: FlaskClient) -> None:
-    english = client.get("/offline").get_data(as_text=True)
-    assert "No connection" in english and "Sin conexión" in english
-    assert english.index('lang="en" data-testid="offline-en"') < english.index('lang="es" data-testid="offline-es"')
-    spanish = client.get("/offline", headers={"Accept-Language": "es"}).get_data(as_text=True)
-    assert spanish.index('data-testid="offline-es"') < spanish.index('data-testid="offline-en"')
-    assert "Nada se pierde" in spanish
+def test_a_phone_in_persian_registers_a_worker_that_keeps_the_persian_offline_page(client: FlaskClient) -> None:
+    """static/js/sw.js keeps ``/offline`` + the ``?lang=`` of its own address, listed by ``precache.json`` + the
+    same (tests/browser/test_offline_language.py runs it offline)."""
+    client.set_cookie("lang", "fa")
+    page = client.get("/games").get_data(as_text=True)
+    match = re.search(r'data-worker="([^"]+)"', page)
+    assert match
+    worker = html.unescape(match.group(1))
+    assert worker.endswith("&lang=fa")
+    urls = client.get("/offline/precache.json?lang=fa").get_json()["urls"]
+    assert urls[0] == "/offline?lang=fa"
+    assert urls[1:] == client.get("/offline/precache.json?lang=en").get_json()["urls"][1:]
+    persian = client.get(urls[0]).get_data(as_text=True)
+    assert '<html lang="fa" dir="rtl">' in persian
+    assert re.findall(r'data-testid="offline-(\w\w)"', persian) == ["fa", "en", "es", "ja"]
+    # Each language's text says its own language and direction.
+    assert re.search(r'<section [^>]*lang="fa"[^>]*dir="rtl"', persian)
+    assert re.search(r'<section [^>]*lang="en"[^>]*dir="ltr"', persian)
+    # The address's language wins over the cookie: a worker keeps the page it asked for.
+    client.set_cookie("lang", "ja")
+    assert '<html lang="fa" dir="rtl">' in client.get("/offline?lang=fa").get_data(as_text=True)
+    assert '<html lang="ja" dir="ltr">' in client.get("/offline").get_data(as_text=True)
+    assert '<html lang="ja" dir="ltr">' in client.get("/offline?lang=xx").get_data(as_text=True)
 
 
 @pytest.mark.parametrize(("path", "awake"), [("/g/{edit}", True), ("/v/{view}", True), ("/g/{edit}/sheet", False),
