@@ -1,5 +1,5 @@
 """The deal screen: deal N of M, its contract, who deals, cuts and plays first, chips and totals, a claim on a
-discard; and its actions (exact cut, buy, laid down, dealer's choice of contract), each one event.
+discard; and its actions (exact cut, buy, a Shanghai call, laid down, dealer's choice of contract), each one event.
 """
 
 from __future__ import annotations
@@ -10,8 +10,11 @@ from typing import Any
 
 from flask import flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from wtforms import SelectField
+from wtforms.validators import InputRequired
 
-from referee.ledger.events import Buy, ContractChosen, Event, ExactCut, LaidDown
+from referee.ledger.events import Buy, ContractChosen, Event, ExactCut, LaidDown, ShanghaiCalled
 from referee.ledger.state import GameState
 from referee.rules.cards import CardError
 from referee.web import access, notation, rules_card, wording
@@ -29,8 +32,14 @@ from referee.web.table.common import (
 )
 
 #: The deal screen's card for each of its actions: a redirect lands there, not at the top of the page.
-ACTION_CARDS = {"buy": "buy-card", "laid-down": "laid-card", "cut": "cut-card", "contract": "deal-head",
-                "abandon": "refusal"}
+ACTION_CARDS = {"buy": "buy-card", "shanghai": "shanghai-card", "laid-down": "laid-card", "cut": "cut-card",
+                "contract": "deal-head", "abandon": "refusal"}
+
+
+class ShanghaiCallForm(BuyForm):
+    """A player called "Shanghai!" on a discard (docs/rules.md D70): a player, as a buy is."""
+
+    player = SelectField(_l("Who called Shanghai?"), choices=[], validators=[InputRequired()])
 
 
 @dataclass(frozen=True)
@@ -55,6 +64,9 @@ def deal_context(table: access.Table) -> dict[str, Any]:
     buy_form = BuyForm(formdata=None)
     buy_form.set_players(playing)
     buy_form.prepare(seq)
+    call_form = ShanghaiCallForm(formdata=None)
+    call_form.set_players(playing)
+    call_form.prepare(seq)
     laid_form = LaidDownForm(formdata=None)
     laid_form.set_players([p for p in playing if p not in state.melded] or playing)
     laid_form.prepare(seq)
@@ -88,6 +100,9 @@ def deal_context(table: access.Table) -> dict[str, Any]:
         "contract_icons": [rules_card.contract_icons(c) for c in state.contracts],
         "cut_form": cut_form,
         "buy_form": buy_form,
+        "call_form": call_form,
+        "calls_offered": state.calls.offered,
+        "calls_this_deal": state.calls.this_deal,
         "laid_form": laid_form,
         "contract_form": contract_form,
         "cut_counts": state.exact_cut_counts,
@@ -175,6 +190,7 @@ def _refused_page(table: access.Table, action: str, outcome: Outcome, form: Acti
     context["kept"] = kept_entries(action, form)
     titles = {
         "buy": _("%(player)s cannot buy:", player=player),
+        "shanghai": _("%(player)s’s Shanghai call cannot be recorded:", player=player),
         "laid-down": _("%(player)s’s contract is not right:", player=player),
         "cut": _("The exact cut cannot be recorded:"),
         "contract": _("That contract cannot be announced:"),
@@ -185,7 +201,8 @@ def _refused_page(table: access.Table, action: str, outcome: Outcome, form: Acti
 
 
 #: The deal screen's forms, by action: the one to show again with what was entered.
-DEAL_SCREEN_FORMS = {"buy": "buy_form", "laid-down": "laid_form", "cut": "cut_form", "contract": "contract_form"}
+DEAL_SCREEN_FORMS = {"buy": "buy_form", "shanghai": "call_form", "laid-down": "laid_form", "cut": "cut_form",
+                     "contract": "contract_form"}
 
 
 def resend_page(table: access.Table, action: str, form: ActionForm) -> tuple[str, int]:
@@ -281,6 +298,22 @@ def buy(edit_token: str) -> Page:
         return text
 
     return act(table, form, "buy", build, done)
+
+
+@bp.post("/shanghai")
+def shanghai_call(edit_token: str) -> Page:
+    """A player called "Shanghai!" on a discard: recorded, or refused with the reason (docs/rules.md D70)."""
+    table = access.require_edit(edit_token)
+    form = ShanghaiCallForm()
+    form.set_players(table.state.players)
+
+    def build(state: GameState) -> Event:
+        return ShanghaiCalled(deal=state.deal_number, player=str(form.player.data))
+
+    def done(state: GameState) -> str:
+        return _("Shanghai call by %(player)s recorded.", player=form.player.data)
+
+    return act(table, form, "shanghai", build, done)
 
 
 @bp.post("/laid-down")

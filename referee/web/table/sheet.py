@@ -22,6 +22,7 @@ from referee.ledger.events import (
     PlayerLeft,
     PlayerRenamed,
     SeatsChanged,
+    ShanghaiCalled,
     Undone,
 )
 from referee.ledger.state import DealResult, GameState, HistoryEntry
@@ -51,6 +52,8 @@ def event_words(state: GameState, entry: HistoryEntry) -> str:
         return _("Deal %(num)d: %(player)s bought", num=event.deal, player=event.player)
     if isinstance(event, LaidDown):
         return _("Deal %(num)d: %(player)s laid down", num=event.deal, player=event.player)
+    if isinstance(event, ShanghaiCalled):
+        return _("Deal %(num)d: %(player)s called Shanghai", num=event.deal, player=event.player)
     if isinstance(event, DealEnded):
         if event.went_out is None:
             return _("Deal %(num)d ended: nobody went out", num=event.deal)
