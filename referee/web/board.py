@@ -45,6 +45,7 @@ from referee.ledger.events import PlayerRenamed
 from referee.ledger.state import GameState
 from referee.web import access, wording
 from referee.web.i18n import current_language
+from referee.web.numbers import whole_number
 from referee.web.rendered import Page, RenderCache, page_of
 from referee.web.rules_card import contract_icons, render_card, rules_url
 from referee.web.wording import deal_words, reminders
@@ -376,7 +377,7 @@ def view(view_token: str) -> Response:
 def _seen_seq() -> int | None:
     """The seq of the board the browser shows: the last event id it got, else ``?seq=``."""
     raw = request.headers.get("Last-Event-ID") or request.args.get("seq", "")
-    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
+    return whole_number(raw, maximum=999_999_999)
 
 
 @bp.get("/v/<view_token>/live")

@@ -144,3 +144,14 @@ def test_waiting_viewers_of_one_game_each_get_the_next_save_in_their_language(li
         (event,) = [e for e in events if e["event"] == "board"]
         assert event["id"] == "3"
         check_board(event["data"], language)
+
+
+def test_the_seq_the_browser_shows_may_come_in_persian_digits(live_app: Flask) -> None:
+    """A board that wrote its seq in the page's digits still reconnects (?seq=۱: it shows seq 1, the game is at 2)."""
+    game = new_game(live_app)
+    assert game.id is not None
+    record(live_app, game.id, ended(1, "Ana", Bruno=32, Carla=25, Dario=7))
+    (event,) = stream(live_app, "fa", f"/v/{game.view_token}/live?seq=۱")
+    assert event["id"] == "2"
+    check_board(event["data"], "fa")
+    assert live_app.test_client().get(f"/v/{game.view_token}/live?seq=۱x").status_code == 400
