@@ -58,18 +58,19 @@ def _digits_of(locale: Locale | None) -> str | None:
     return DIGITS.get(locale.default_numbering_system) if locale is not None else None
 
 
-def number(value: Any) -> str:
+def number(value: Any, signed: bool = False) -> str:
     """``value`` (an int) as the page's language writes it: ``-25`` stays ``-25`` in English, Spanish and
-    Japanese and is ``‎−۲۵`` in Persian (Babel's minus sign, Persian digits). No thousands separator: a
-    score of 1200 is written as the sheet always wrote it. Anything but an int is returned as text."""
+    Japanese and is ``‎−۲۵`` in Persian (Babel's minus sign, Persian digits); ``signed``, a positive number has
+    its plus sign (``+25``, ``‎+۲۵``). No thousands separator: a score of 1200 is written as the sheet always
+    wrote it. Anything but an int is returned as text."""
     if not isinstance(value, int) or isinstance(value, bool):
         return "" if value is None else str(value)
     locale = get_locale()
     digits = _digits_of(locale)
     if digits is None:
-        return str(value)
+        return f"{value:+d}" if signed else str(value)
     text = format_decimal(abs(value), format="0", locale=locale, numbering_system="default")
-    return _signed(text, value < 0, False, locale, digits)
+    return _signed(text, value < 0, signed and value > 0, locale, digits)
 
 
 def amount(value: Any, signed: bool = False) -> str:

@@ -3,6 +3,24 @@
 (function () {
   "use strict";
 
+  // ---- numbers in the page's digits ----------------------------------------------------------------------
+
+  // A number written as the server writes it in this page's language (Persian: ۲۵), and typed digits read in
+  // either alphabet (Persian's and Arabic's as well as ASCII's).
+  var lang = document.documentElement.lang || undefined;
+  var format = window.Intl ? new Intl.NumberFormat(lang, { useGrouping: false }) : null;
+
+  function written(n) {
+    return format ? format.format(n) : String(n);
+  }
+
+  function asciiDigits(text) {
+    return text.replace(/[\u06F0-\u06F9\u0660-\u0669]/g, function (d) {
+      var code = d.charCodeAt(0);
+      return String(code - (code >= 0x06F0 ? 0x06F0 : 0x0660));
+    });
+  }
+
   // ---- ending a deal: the card keypad ------------------------------------------------------------------
 
   function setupEndDeal(form) {
@@ -68,8 +86,8 @@
     }
 
     function points(text, typed) {
-      var given = typed.trim();
-      if (given !== "") return /^\d+$/.test(given) ? parseInt(given, 10) : null;
+      var given = asciiDigits(typed.trim());
+      if (given !== "") return /^[0-9]+$/.test(given) ? parseInt(given, 10) : null;
       var clean = text.trim();
       if (clean === "") return null; // nothing entered: no score yet (0 is typed or "No cards" on purpose)
       var total = 0;
@@ -99,7 +117,7 @@
       }
       row.classList.remove("is-out");
       var p = points(input.value, row.querySelector("[data-typed]").value);
-      out.textContent = p === null ? "?" : String(p);
+      out.textContent = p === null ? "?" : written(p);
     }
 
     function refreshAll() {
@@ -222,7 +240,7 @@
         var input = li.querySelector("input");
         var label = li.querySelector("label");
         var remove = li.querySelector("button");
-        var placeholder = (input.getAttribute("placeholder") || "").replace(/\d+$/, String(index + 1));
+        var placeholder = (input.getAttribute("placeholder") || "").replace(/[0-9\u06F0-\u06F9\u0660-\u0669]+$/, written(index + 1));
         input.name = "players-" + index;
         input.id = "players-" + index;
         input.setAttribute("placeholder", placeholder);
@@ -233,7 +251,7 @@
         }
         if (remove) {
           remove.value = String(index);
-          remove.setAttribute("aria-label", (remove.getAttribute("aria-label") || "").replace(/\d+$/, String(index + 1)));
+          remove.setAttribute("aria-label", (remove.getAttribute("aria-label") || "").replace(/[0-9\u06F0-\u06F9\u0660-\u0669]+$/, written(index + 1)));
         }
       });
       add.disabled = items.length >= max;

@@ -282,7 +282,7 @@ def test_game_over_shows_the_stakes_won(app: Flask, client: FlaskClient) -> None
     record(app, game_id, *(ended(d, "Carla", Ana=10, Bruno=20, Dario=5) for d in range(1, 8)))
     html = client.get(f"/v/{token}").get_data(as_text=True)
     assert "Stakes won:" in html
-    assert "Carla 12.00" in html  # 7 deals won × 1, and the large stake of 5
+    assert "<bdi>Carla</bdi> 12.00" in html  # 7 deals won × 1, and the large stake of 5 (the name isolated)
 
 
 def test_dealers_choice_before_the_announcement(app: Flask, client: FlaskClient) -> None:

@@ -27,7 +27,7 @@ def test_each_event_says_which_phone_recorded_it(table: Table, app: Flask) -> No
     events = payloads(app)
     assert "device" not in events[1] and events[2]["device"] == "Kitchen phone"
     sheet = table.get("/sheet")
-    assert "Deal 1: Caro bought · <span class=\"muted\">Kitchen phone</span>" in sheet
+    assert "Deal 1: Caro bought · <span class=\"muted\"><bdi>Kitchen phone</bdi></span>" in sheet
     assert "Deal 1: Beto bought · <span class=\"muted\">a phone without a name</span>" in sheet
     assert 'value="Kitchen phone"' in sheet
     # The label is the ledger's record only: the game's file is what it was, and comes back the same.

@@ -55,6 +55,7 @@ def link(app: Flask, new: store.Game, old: store.Game) -> None:
 def items(page: str) -> list[dict[str, str]]:
     found = []
     for block in re.findall(r'<li class="card game-item">(.*?)</li>', page, re.S):
+        block = re.sub(r"</?bdi>", "", block)  # the names' isolation (templates/_bidi.html): the text is the same
         fields = dict(re.findall(r'data-testid="game-(date|variant|players|state|series)">(.*?)</', block, re.S))
         found.append({k: " ".join(html.unescape(v).split()) for k, v in fields.items()})
     return found

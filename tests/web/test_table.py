@@ -648,7 +648,7 @@ def test_a_rename_the_ledger_refuses_says_why_and_changes_nothing(table: Table, 
     response = rename(table, seat, new)
     assert response.status_code == 422
     html = text_of(response)
-    assert "Beto cannot be renamed:" in html and says in html
+    assert "<bdi>Beto</bdi> cannot be renamed:" in html and says in html  # the name isolated
     assert 'data-testid="override"' not in html
     assert table.state().players == tuple(PLAYERS)
     # The refused row keeps what was typed, with a fresh idempotency key.
@@ -707,9 +707,10 @@ def test_several_claims_are_settled_by_turn_order_and_one_tap_buys(
 ) -> None:
     html = claim(table, discarder, claimants)
     winner = order[0]
-    assert f"{winner} gets the discard: after {discarder}, {winner}’s turn comes first." in html
+    who, after = f"<bdi>{winner}</bdi>", f"<bdi>{discarder}</bdi>"  # the names isolated (templates/_bidi.html)
+    assert f"{who} gets the discard: after {after}, {who}’s turn comes first." in html
     if len(order) > 1:
-        assert f"Then, in turn order: {', '.join(order[1:])}." in html
+        assert f"Then, in turn order: {', '.join(f'<bdi>{name}</bdi>' for name in order[1:])}." in html
     else:
         assert 'data-testid="claim-order"' not in html
     # The choices stay ticked; the one-tap Buy is for the winner.
@@ -733,8 +734,8 @@ def test_a_claim_without_a_discarder_or_claimant_asks_for_them(table: Table) -> 
 def test_the_claim_winner_who_may_not_buy_is_shown_with_the_reason(table: Table) -> None:
     assert table.act("/laid-down", player="Beto").status_code == 303
     html = claim(table, "Ana", ["Beto", "Caro"])
-    assert "Beto gets the discard" in html  # turn order decides; whether Beto may buy is the ledger's word
-    assert "Beto cannot buy:" in html
+    assert "<bdi>Beto</bdi> gets the discard" in html  # turn order decides; whether Beto may buy is the ledger's word
+    assert "<bdi>Beto</bdi> cannot buy:" in html
     buy = Forms(html).forms[[a for a, _ in Forms(html).forms].index(f"{table.base}/buy#buy-card", 1)]
     refused = table.post("/buy", buy[1])
     assert refused.status_code == 422 and 'data-testid="override"' in text_of(refused)
@@ -744,8 +745,8 @@ def test_the_claim_winner_who_may_not_buy_is_shown_with_the_reason(table: Table)
 def test_the_claim_is_worded_in_spanish(table: Table) -> None:
     table.client.set_cookie("lang", "es")
     html = claim(table, "Caro", ["Ana", "Beto"])
-    assert "El descarte es para Ana: después de Caro" in html and "¡Compro!" in html
-    assert "Compra Ana" in html
+    assert "El descarte es para <bdi>Ana</bdi>: después de <bdi>Caro</bdi>" in html and "¡Compro!" in html
+    assert "Compra <bdi>Ana</bdi>" in html
 
 
 def test_a_rename_from_a_stale_page_changes_nothing_and_says_so(table: Table) -> None:

@@ -42,11 +42,11 @@ def test_a_blank_hand_is_named_and_confirm_waits(client: FlaskClient, app: Flask
     table = table_of(client, app)
     data = filled_end_form(table, "Beto", {"Ana": "5", "Dani": "7"})  # Carla left blank
     html = text_of(table.post("/end", {**data, "preview": "1"}))
-    assert "Still to enter: Carla." in html
+    assert "Still to enter: <bdi>Carla</bdi>." in html
     assert 'data-testid="missing-Carla"' in html and 'data-testid="confirm"' not in html
     # Confirm sent anyway (the button was there before the entry was cleared): refused, nothing recorded.
     response = table.post("/end", {**data, "confirm": "1"})
-    assert response.status_code == 422 and "Still to enter: Carla." in text_of(response)
+    assert response.status_code == 422 and "Still to enter: <bdi>Carla</bdi>." in text_of(response)
     assert table.state().deals_played == 0
 
 
@@ -71,7 +71,7 @@ def test_a_correction_cannot_blank_a_hand_either(client: FlaskClient, app: Flask
     data = table.form("/deals/1/correct", "/deals/1/correct")
     data["points-2"] = ""
     html = text_of(table.post("/deals/1/correct", {**data, "preview": "1"}))
-    assert "Still to enter: Carla." in html and 'data-testid="confirm"' not in html
+    assert "Still to enter: <bdi>Carla</bdi>." in html and 'data-testid="confirm"' not in html
     assert table.state().totals == {"Ana": 5, "Beto": 0, "Carla": 6, "Dani": 7}
 
 
