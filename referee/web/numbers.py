@@ -1,4 +1,5 @@
-"""Whole numbers typed on a page: the one reader every number field and every number in a request goes through.
+"""Whole numbers typed on a page: the one reader every number field and every number in a request goes through
+(docs/rules.md, D101).
 
 A number may be typed in ASCII, Persian or Arabic-Indic digits, or full-width ones (a Japanese input method), with
 Unicode's minus sign and the invisible direction marks a phone puts beside right-to-left text
