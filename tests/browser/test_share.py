@@ -87,6 +87,7 @@ def test_handing_over_scorekeeping_is_a_separate_step_with_a_different_code(
 def test_spanish_share_screens(page: Page, live_server: LiveServer, screenshot: Callable[[Page, str], Path]) -> None:
     edit, _ = new_game(live_server)
     page.goto(f"/g/{edit}/share")
+    page.get_by_test_id("lang-menu").click()  # the header's language menu opens, then a language is chosen
     page.get_by_test_id("lang-es").click()
     expect(page.get_by_test_id("address-warning")).to_contain_text("Los demás teléfonos no pueden conectarse")
     screenshot(page, "share-players-390-es")
