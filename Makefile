@@ -67,7 +67,8 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	@touch $@ $(VENV)/.installed
 
-# The browser tests drive Debian's Chromium.
+# The browser tests drive Debian's Chromium, with Debian's Noto fonts for the Persian and Japanese pages (the pages
+# download no font: without these the Persian and Japanese screens are drawn in whatever the system has, or as boxes).
 browser:
 	@if [ ! -x $(CHROMIUM) ]; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
@@ -75,6 +76,16 @@ browser:
 			apt-get update && apt-get install -y chromium; \
 		else \
 			echo "The browser tests need Chromium at $(CHROMIUM): install it (sudo apt-get install chromium) and retry." >&2; \
+			exit 1; \
+		fi; \
+	fi
+	@if ! fc-list -q "Noto Sans Arabic" 2>/dev/null || ! fc-list -q "Noto Sans CJK JP" 2>/dev/null; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			echo "Installing Debian's fonts-noto-core and fonts-noto-cjk for the Persian and Japanese browser tests"; \
+			apt-get update && apt-get install -y fonts-noto-core fonts-noto-cjk; \
+		else \
+			echo "The browser tests need the Noto Sans Arabic and Noto Sans CJK JP fonts: install them" \
+				"(sudo apt-get install fonts-noto-core fonts-noto-cjk) and retry." >&2; \
 			exit 1; \
 		fi; \
 	fi
