@@ -14,8 +14,6 @@ from functools import cached_property
 from typing import Any
 from urllib.parse import urlsplit
 
-from babel import Locale
-from babel.numbers import format_decimal, get_minus_sign_symbol, get_plus_sign_symbol
 from flask import Blueprint, Flask, abort, redirect, request, url_for
 from flask_babel import Babel, Domain, get_domain, get_locale
 from jinja2 import pass_context
@@ -24,6 +22,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from referee.folders import data_folder
+from referee.numerals import amount, digits_of, number
 
 bp = Blueprint("i18n", __name__)
 
@@ -45,64 +44,15 @@ TRANSLATIONS_DIR = data_folder("translations")
 
 # ---- numbers in the language's digits ----------------------------------------------------------------------
 
-#: The digits of the numbering systems our languages write by default (CLDR's ``numberingSystems``). Babel knows
-#: each locale's default system and its symbols (minus sign, separators) but writes every digit in ASCII.
-DIGITS: dict[str, str] = {"arabext": "۰۱۲۳۴۵۶۷۸۹", "arab": "٠١٢٣٤٥٦٧٨٩"}
-
 #: A ``%(name)d`` placeholder: filled with the number already written in the language's digits (as ``%s``).
 _INT_PLACEHOLDER = re.compile(r"%\((\w+)\)d")
-
-
-def _digits_of(locale: Locale | None) -> str | None:
-    """The digits ``locale`` writes numbers in, when they are not ASCII's."""
-    return DIGITS.get(locale.default_numbering_system) if locale is not None else None
-
-
-def number(value: Any, signed: bool = False) -> str:
-    """``value`` (an int) as the page's language writes it: ``-25`` stays ``-25`` in English, Spanish and
-    Japanese and is ``‎−۲۵`` in Persian (Babel's minus sign, Persian digits); ``signed``, a positive number has
-    its plus sign (``+25``, ``‎+۲۵``). No thousands separator: a score of 1200 is written as the sheet always
-    wrote it. Anything but an int is returned as text."""
-    if not isinstance(value, int) or isinstance(value, bool):
-        return "" if value is None else str(value)
-    locale = get_locale()
-    digits = _digits_of(locale)
-    if digits is None:
-        return f"{value:+d}" if signed else str(value)
-    text = format_decimal(abs(value), format="0", locale=locale, numbering_system="default")
-    return _signed(text, value < 0, signed and value > 0, locale, digits)
-
-
-def amount(value: Any, signed: bool = False) -> str:
-    """A sum of money with two decimals (``+1.50`` when ``signed``) as the page's language writes it: unchanged
-    in English, Spanish and Japanese, ``‎+۱٫۵۰`` in Persian (its sign, decimal sign and digits)."""
-    if not isinstance(value, (int, float)) or isinstance(value, bool):
-        return "" if value is None else str(value)
-    locale = get_locale()
-    digits = _digits_of(locale)
-    if digits is None:
-        return f"{value:+.2f}" if signed else f"{value:.2f}"
-    text = format_decimal(abs(value), format="0.00", locale=locale, numbering_system="default")
-    return _signed(text, value < 0, signed and value >= 0, locale, digits)
-
-
-def _signed(text: str, minus: bool, plus: bool, locale: Locale, digits: str) -> str:
-    """``text`` (Babel's, ASCII digits, no sign) in ``digits`` after the language's own sign: Babel writes a
-    hyphen, where Persian's minus sign carries a left-to-right mark that keeps it before the number in a
-    right-to-left line."""
-    sign = ""
-    if minus:
-        sign = get_minus_sign_symbol(locale, numbering_system="default")
-    elif plus:
-        sign = get_plus_sign_symbol(locale, numbering_system="default")
-    return sign + text.translate(str.maketrans("0123456789", digits))
 
 
 def _fill(template: str, variables: dict[str, Any]) -> str:
     """``template % variables``, with every int written in the page's digits."""
     if not variables:
         return template
-    if _digits_of(get_locale()) is None:
+    if digits_of(get_locale()) is None:
         return template % variables
     return _INT_PLACEHOLDER.sub(r"%(\1)s", template) % {name: _as_text(value) for name, value in variables.items()}
 
@@ -139,7 +89,7 @@ class RefereeBabel(Babel):
 
 def _template_fill(context: Context, template: str, variables: dict[str, Any]) -> str:
     """What Jinja's own i18n calls do (the translation is markup, the values are escaped), in the page's digits."""
-    if _digits_of(get_locale()) is not None:
+    if digits_of(get_locale()) is not None:
         template = _INT_PLACEHOLDER.sub(r"%(\1)s", template)
         variables = {name: _as_text(value) for name, value in variables.items()}
     rv: str = Markup(template) if context.eval_ctx.autoescape else template

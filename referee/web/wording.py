@@ -19,6 +19,7 @@ from flask import Flask
 from flask_babel import gettext, lazy_gettext, ngettext, pgettext
 
 from referee.ledger.state import Adjustment
+from referee.numerals import number
 from referee.rules.cards import Rank, Suit
 from referee.rules.catalogue import VARIANTS
 from referee.rules.melds import Meld
@@ -233,6 +234,8 @@ def _value(value: object) -> str:
         if all(isinstance(v, Problem) for v in value):
             return "; ".join(problem_words(v) for v in value)
         return _joined([_value(v) for v in value])
+    if isinstance(value, int) and not isinstance(value, bool):
+        return number(value)
     return str(value)
 
 

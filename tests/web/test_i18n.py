@@ -283,3 +283,17 @@ def test_persian_pages_are_written_right_to_left(client: FlaskClient) -> None:
     assert '<html lang="fa" dir="rtl">' in client.get("/").get_data(as_text=True)
     client.set_cookie("lang", "ja")
     assert '<html lang="ja" dir="ltr">' in client.get("/").get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("language", "says"),
+    [
+        ("fa", "Ana دیگر چیپ ندارد (هر بازیکن برای کل بازی ۷ تا دارد)"),
+        ("ja", "Ana にはもうポーカーチップが残っていません（1人あたりゲーム全体で7まで）"),
+    ],
+)
+def test_the_engine_sentences_write_their_numbers_in_the_language_digits(
+    app: Flask, language: str, says: str
+) -> None:
+    with app.test_request_context("/", headers={"Cookie": f"lang={language}"}):
+        assert wording.problem_words(PROBLEM) == says
