@@ -300,6 +300,10 @@ class Fuzzer:
         return "POST", f"/g/{self.edit(data, game)}/buy", {
             **self.action(data, game), "player": self.value(data, list(game.state.players))}
 
+    def build_table__shanghai_call(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "POST", f"/g/{self.edit(data, game)}/shanghai", {
+            **self.action(data, game), "player": self.value(data, list(game.state.players))}
+
     def build_table__laid_down(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
         return "POST", f"/g/{self.edit(data, game)}/laid-down", {
             **self.action(data, game), "player": self.value(data, list(game.state.players)),
