@@ -7,6 +7,7 @@ import itertools
 from referee.rules.cards import Card, CardsLike, Suit, format_cards
 from referee.rules.catalogue import to_variant
 from referee.rules.layoffs.table import (
+    _capped,
     _Facts,
     _laid,
     _offered,
@@ -195,13 +196,7 @@ def _layoff_onto_set(
 def _classify(variant: Variant, cards: tuple[Card, ...], kind: MeldKind, facts: _Facts) -> MeldVerdict:
     """The meld a lay-off makes; where the variant's wild limit refuses it, under the cap of the contract
     requirement the meld filled, if it has one (docs/rules.md, D69)."""
-    verdict = classify(cards, variant, kind=kind, players=facts.context.players)
-    if verdict.valid or not any(p.code == "too-many-wilds" for p in verdict.problems):
-        return verdict
-    cap = facts.wild_cap(kind)
-    if cap is None:
-        return verdict
-    return classify(cards, variant, kind=kind, players=facts.context.players, wild_cap=cap)
+    return _capped(variant, cards, kind, facts, classify(cards, variant, kind=kind, players=facts.context.players))
 
 
 def _could_be_pure_trio(variant: Variant, table: Meld) -> bool:

@@ -241,8 +241,11 @@ def _table_meld(variant: Variant, meld: CardsLike | Meld, facts: _Facts) -> Meld
         raise LayoffInputError("no meld given: name the cards of the meld on the table")
     order = facts.context.run_order
     verdict = classify(cards, variant, players=facts.context.players)
-    if not verdict.valid:
-        verdict = _capped_reading(variant, cards, facts, verdict)
+    for kind in (MeldKind.RUN, MeldKind.SET):  # the variant's wild limit refused it: a contract meld's cap may not
+        capped = _capped(variant, cards, kind, facts, verdict)
+        if capped.valid:
+            verdict = capped
+            break
     if verdict.meld is None or not verdict.valid:
         reasons = "; ".join(p.message for p in verdict.problems)
         raise LayoffInputError(f"{format_cards(cards)} is not a valid meld in {variant.name}: {reasons}")
@@ -270,18 +273,17 @@ def _table_meld(variant: Variant, meld: CardsLike | Meld, facts: _Facts) -> Meld
     return found
 
 
-def _capped_reading(variant: Variant, cards: Sequence[Card], facts: _Facts, plain: MeldVerdict) -> MeldVerdict:
-    """A meld the variant's own wild limit refuses, read again under a contract requirement's cap where the deal
-    has one (docs/rules.md, D69); ``plain`` (the refusal) where that does not help."""
-    for kind in (MeldKind.RUN, MeldKind.SET):
-        if not any(p.code == "too-many-wilds" for p in plain.problems):
-            break
-        cap = facts.wild_cap(kind)
-        if cap is not None:
-            capped = classify(cards, variant, kind=kind, players=facts.context.players, wild_cap=cap)
-            if capped.valid:
-                return capped
-    return plain
+def _capped(
+    variant: Variant, cards: Sequence[Card], kind: MeldKind, facts: _Facts, verdict: MeldVerdict
+) -> MeldVerdict:
+    """``verdict`` (the variant's answer for ``cards``) unless the variant's wild limit refused them: then the answer
+    as ``kind`` under the cap of the contract requirement the meld filled, where it has one (docs/rules.md, D69)."""
+    if verdict.valid or not any(p.code == "too-many-wilds" for p in verdict.problems):
+        return verdict
+    cap = facts.wild_cap(kind)
+    if cap is None:
+        return verdict
+    return classify(cards, variant, kind=kind, players=facts.context.players, wild_cap=cap)
 
 
 def _offered(cards: CardsLike) -> tuple[Card, ...]:
