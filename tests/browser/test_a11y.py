@@ -1,10 +1,12 @@
 """Accessibility basics on every screen, at phone size: every control has a name, text contrast is at least
 4.5:1 (3:1 for large text) in the light and the dark scheme, the focus order follows the page, and nothing
-scrolls sideways with the text at 200%."""
+scrolls sideways with the text at 200%. Each check runs in English, Persian (right to left) and Japanese: the
+page's language is the ``lang`` cookie, as a phone that chose it has."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -38,6 +40,8 @@ ALL_SCREENS = [
     "rules-index",
 ]
 LATER = pytest.mark.xfail(reason="scrolls sideways at 200% text", strict=True)
+#: The languages every check runs in: English (the default, no cookie), Persian and Japanese.
+LANGUAGES = ["en", "fa", "ja"]
 
 
 #: The accessible name of each control, roughly as browsers compute it (enough to find a control without one).
@@ -174,9 +178,19 @@ def pages(live_server: LiveServer) -> dict[str, str]:
     return screens(live_server)
 
 
+@pytest.fixture(params=LANGUAGES)
+def language(request: pytest.FixtureRequest, page: Page, live_server: LiveServer) -> str:
+    """The page's language: English is the browser's own; Persian and Japanese are chosen with the cookie."""
+    code: str = request.param
+    if code != "en":
+        page.context.add_cookies([{"name": "lang", "value": code, "url": live_server.url}])
+    return code
+
+
 @pytest.mark.parametrize("screen", ALL_SCREENS)
-def test_every_control_has_a_name(page: Page, pages: dict[str, str], screen: str) -> None:
+def test_every_control_has_a_name(page: Page, pages: dict[str, str], screen: str, language: str) -> None:
     page.goto(pages[screen])
+    expect(page.locator("html")).to_have_attribute("lang", language)
     # Folded controls count too: open every <details>, outer ones first.
     page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
     assert page.evaluate(UNNAMED_CONTROLS) == []
@@ -184,30 +198,53 @@ def test_every_control_has_a_name(page: Page, pages: dict[str, str], screen: str
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("screen", ["home", "new-game", "deal", "end", "sheet", "share", "over", "viewer", "rules"])
-def test_text_contrast_is_sufficient(page: Page, pages: dict[str, str], screen: str, scheme: str) -> None:
+def test_text_contrast_is_sufficient(
+    page: Page, pages: dict[str, str], screen: str, scheme: str, language: str
+) -> None:
     page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
     page.goto(pages[screen])
+    expect(page.locator("html")).to_have_attribute("lang", language)
     assert page.evaluate(LOW_CONTRAST) == []
 
 
-def test_the_focus_order_of_the_new_game_page_follows_the_page(page: Page) -> None:
+#: Where the focused control is on the page (its label's box for a control drawn inside its label, like a radio
+#: button of the new-game page's game cards), with the page's scroll added.
+FOCUSED = """
+(previousIndex) => {
+  const el = document.activeElement;
+  const all = Array.from(document.querySelectorAll('*'));
+  const index = all.indexOf(el);
+  const outline = getComputedStyle(el).outlineStyle;
+  let box = el.getBoundingClientRect();
+  if ((box.width < 4 || box.height < 4) && el.closest('label')) box = el.closest('label').getBoundingClientRect();
+  return {index, id: el.getAttribute('data-testid') || el.id || el.tagName, tabindex: el.tabIndex,
+          visibleFocus: outline !== 'none' || getComputedStyle(el).boxShadow !== 'none',
+          x: box.left + box.width / 2 + window.scrollX, y: box.top + box.height / 2 + window.scrollY,
+          height: box.height};
+}
+"""
+
+
+def reads_after(before: dict[str, float], after: dict[str, float], rtl: bool) -> bool:
+    """Whether ``after`` comes after ``before`` in reading order: on the same line, further along it (to the left
+    in a right-to-left page); else lower down."""
+    if abs(after["y"] - before["y"]) < min(before["height"], after["height"]) / 2:
+        return after["x"] < before["x"] if rtl else after["x"] > before["x"]
+    return after["y"] > before["y"]
+
+
+def test_the_focus_order_of_the_new_game_page_follows_the_page(page: Page, language: str) -> None:
     page.goto("/games/new")
+    rtl = language == "fa"
+    expect(page.locator("html")).to_have_attribute("dir", "rtl" if rtl else "ltr")
     order: list[str] = []
     follows: list[bool] = []
+    places: list[dict[str, float]] = []
     previous = None
     for _ in range(60):
         page.keyboard.press("Tab")
-        info = page.evaluate(
-            """(previousIndex) => {
-                 const el = document.activeElement;
-                 const all = Array.from(document.querySelectorAll('*'));
-                 const index = all.indexOf(el);
-                 const outline = getComputedStyle(el).outlineStyle;
-                 return {index, id: el.getAttribute('data-testid') || el.id || el.tagName, tabindex: el.tabIndex,
-                         visibleFocus: outline !== 'none' || getComputedStyle(el).boxShadow !== 'none'};
-               }""",
-            previous,
-        )
+        info = page.evaluate(FOCUSED, previous)
+        places.append(info)
         if info["id"] == "create-game":
             order.append(info["id"])
             break
@@ -227,14 +264,24 @@ def test_the_focus_order_of_the_new_game_page_follows_the_page(page: Page) -> No
         < order.index("first-dealer")
         < order.index("create-game")
     )
+    # Tab moves in reading order: along a line (right to left in Persian), then down the page.
+    backwards = [
+        f"{a['id']} ({a['x']:.0f}, {a['y']:.0f}) → {b['id']} ({b['x']:.0f}, {b['y']:.0f})"
+        for a, b in pairwise(places)
+        if not reads_after(a, b, rtl)
+    ]
+    assert backwards == [], order
 
 
 @pytest.mark.parametrize("screen", [pytest.param(s, marks=LATER) if s in SCROLLS_SIDEWAYS else s for s in ALL_SCREENS])
-def test_pages_work_at_200_percent_text(page: Page, pages: dict[str, str], screen: str, screenshot: Shot) -> None:
+def test_pages_work_at_200_percent_text(
+    page: Page, pages: dict[str, str], screen: str, screenshot: Shot, language: str
+) -> None:
     page.goto(pages[screen])
+    expect(page.locator("html")).to_have_attribute("lang", language)
     # Through the CSSOM: the pages' Content-Security-Policy refuses an added <style> element.
     page.evaluate("document.documentElement.style.setProperty('font-size', '200%', 'important')")
     expect(page.locator("main")).to_be_visible()
     width = page.evaluate("document.documentElement.scrollWidth")
-    screenshot(page, f"a11y-200-{screen}")
+    screenshot(page, f"a11y-200-{screen}" if language == "en" else f"a11y-200-{language}-{screen}")
     assert width <= PHONE["width"], f"{screen} scrolls sideways at 200% text: {width}px"
