@@ -27,7 +27,7 @@ from referee.ledger import exchange
 from referee.ledger.state import replay
 
 from .conftest import PHONE, SCREENSHOTS, LiveServer
-from .test_game_telefunken import LIVE, create_game
+from .test_game_telefunken import LIVE, README_CLIP, create_game
 
 Shot = Callable[[Page, str], Path]
 
@@ -372,7 +372,7 @@ def test_a_whole_telefunken_game_in_the_language(
     expect(viewer.get_by_test_id(f"cell-2-{p1}")).to_have_text(n(12))
     expect(viewer.get_by_test_id(f"total-points-{p1}")).to_have_text(n(12 + 25 + 30 + 9))
     shot(viewer, "v3-corrected")
-    viewer.screenshot(path=SCREENSHOTS / f"readme-viewer-{tongue.code}.png")
+    viewer.screenshot(path=SCREENSHOTS / f"readme-viewer-{tongue.code}.png", full_page=True, clip=README_CLIP)
 
     # ---- deal 7, typed; the game is over -------------------------------------------------------------------
     page.get_by_test_id("nav-deal").click()
