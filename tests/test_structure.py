@@ -149,7 +149,6 @@ WORDS = {
     "Terms.sets": "the word for a set, in the screens' sentences",
     "Terms.buy_call": "what a player says to buy, on the deal screen and the rules card",
     "HouseRule.explanation": "a house rule's explanation on the new-game form and the rules card",
-    "BuyRules.card_beneath_buyable": "shown on the rules card; the referee does not see which card is bought",
 }
 
 #: Rules the engine or the ledger does not apply yet, each with why (none today: a rule the referee cannot see is

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from referee.rules.cards import Card, Rank, check_copies
-from referee.rules.problems import RulesError
+from referee.rules.problems import Problem, RulesError
 from referee.rules.vocabulary import (
     AceRule,
     BuyCall,
@@ -52,7 +52,7 @@ from referee.rules.vocabulary import (
     Terms,
     WildLimit,
 )
-from referee.rules.wording import and_words
+from referee.rules.wording import Count, Noun, and_words
 
 __all__ = [
     # the vocabulary, re-exported from referee.rules.vocabulary
@@ -222,6 +222,41 @@ class BuyRules:
     price: int = 0  # money per buy into the pot (Progressive: $1)
     on_own_turn: bool = True  # a buy on your own turn exists (Shanghai: no, you simply draw the discard)
     card_beneath_buyable: bool = False  # once a discard is bought, the one beneath may be bought (Progressive)
+
+    def lines(self) -> tuple[Problem, ...]:
+        """What the rules card says of buying, each a sentence of the engine (its code and parameters, worded
+        by :data:`referee.rules.wording.MESSAGES`): a new kind of limit adds its field and its line here, its
+        check to the ledger (``referee.ledger.state.checks``) and both sentences to the wording.
+
+        >>> [str(line) for line in BuyRules(per_game=None, per_deal=2, on_own_turn=False).lines()][:2]
+        ['At most 2 buys per deal.', 'A buy takes the discard and 1 card from the stock.']
+        """
+        if not self.enabled:
+            return (Problem.of("buying", "none"),)
+        lines: list[Problem] = []
+        if self.per_game is not None:
+            lines.append(Problem.of("buying", "per-game", tokens=Count(self.per_game, Noun(self.token))))
+        if self.per_deal is not None:
+            lines.append(Problem.of("buying", _one("per-deal", self.per_deal), count=self.per_deal))
+        if self.per_game is None and self.per_deal is None:
+            lines.append(Problem.of("buying", "unlimited"))
+        lines.append(Problem.of("buying", _one("stock", self.stock_cards), count=self.stock_cards))
+        if self.on_own_turn:
+            own = self.stock_cards_own_turn
+            lines.append(Problem.of("buying", _one("own-turn", own), count=own))
+        lines.append(Problem.of("buying", "priority"))
+        if not self.after_melding:
+            lines.append(Problem.of("buying", "not-after-melding"))
+        if self.price:
+            lines.append(Problem.of("buying", "price", count=self.price))
+        if self.card_beneath_buyable:
+            lines.append(Problem.of("buying", "card-beneath"))
+        return tuple(lines)
+
+
+def _one(form: str, count: int) -> str:
+    """A sentence's form for ``count``: its own form for one ("1 card"), else the plural one."""
+    return f"{form}-one" if count == 1 else form
 
 
 @dataclass(frozen=True)

@@ -64,6 +64,11 @@ class Noun(StrEnum):
     WILD_CARD = "wild card"
     NATURAL_CARD = "natural card"
     MELD = "meld"
+    # what a table buys with (a variant's ``buy.token``)
+    CHIP = "chip"
+    BUY = "buy"
+    COIN = "coin"
+    MAY_I = "May I"
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,6 +300,20 @@ MESSAGES: dict[str, str] = {
                                         "may stand in for {wilds} of them)"),
     "needs-set-cards/or-wilds": N_("the {requirement} needs {count} more cards of rank {rank} (wild cards may "
                                    "stand in for them)"),
+    # what the rules card says of a game's buying (referee.rules.variants.BuyRules.lines)
+    "buying/none": N_("Nobody buys discards in this game."),
+    "buying/per-game": N_("Each player has {tokens} for the whole game."),
+    "buying/per-deal": N_("At most {count} buys per deal."),
+    "buying/per-deal-one": N_("At most {count} buy per deal."),
+    "buying/unlimited": N_("Buys are not limited."),
+    "buying/stock": N_("A buy takes the discard and {count} cards from the stock."),
+    "buying/stock-one": N_("A buy takes the discard and {count} card from the stock."),
+    "buying/own-turn": N_("On your own turn, buying takes the discard and {count} stock cards in all."),
+    "buying/own-turn-one": N_("On your own turn, buying takes the discard and {count} stock card in all."),
+    "buying/priority": N_("The next player in turn has priority; the one who discarded never buys it back."),
+    "buying/not-after-melding": N_("Once you have laid down your contract you no longer buy."),
+    "buying/price": N_("A buy costs {count} to the pot."),
+    "buying/card-beneath": N_("Once a discard is bought, the card beneath it may be bought too."),
     # the game ledger
     "already-created": N_("this game already exists"),
     "already-laid-down": N_("{player} has already laid down in deal {deal}"),

@@ -36,7 +36,7 @@ from referee.web.wording import (
     deal_words,
     house_rule_explanation,
     house_rule_title,
-    token_words,
+    problem_words,
     word,
 )
 
@@ -223,44 +223,8 @@ def card_value_rows(variant: Variant) -> list[tuple[str, int]]:
 
 
 def buying_lines(variant: Variant) -> list[str]:
-    """How buying the discard works."""
-    buy = variant.buy
-    if not buy.enabled:
-        return [gettext("Nobody buys discards in this game.")]
-    lines: list[str] = []
-    if buy.per_game is not None:
-        lines.append(
-            gettext(
-                "Each player has %(tokens)s for the whole game.", tokens=token_words(variant, buy.per_game)
-            )
-        )
-    if buy.per_deal is not None:
-        lines.append(ngettext("At most %(num)d buy per deal.", "At most %(num)d buys per deal.", buy.per_deal))
-    if buy.per_game is None and buy.per_deal is None:
-        lines.append(gettext("Buys are not limited."))
-    lines.append(
-        ngettext(
-            "A buy takes the discard and %(num)d card from the stock.",
-            "A buy takes the discard and %(num)d cards from the stock.",
-            buy.stock_cards,
-        )
-    )
-    if buy.on_own_turn:
-        lines.append(
-            ngettext(
-                "On your own turn, buying takes the discard and %(num)d stock card in all.",
-                "On your own turn, buying takes the discard and %(num)d stock cards in all.",
-                buy.stock_cards_own_turn,
-            )
-        )
-    lines.append(gettext("The next player in turn has priority; the one who discarded never buys it back."))
-    if not buy.after_melding:
-        lines.append(gettext("Once you have laid down your contract you no longer buy."))
-    if buy.price:
-        lines.append(ngettext("A buy costs %(num)d to the pot.", "A buy costs %(num)d to the pot.", buy.price))
-    if buy.card_beneath_buyable:
-        lines.append(gettext("Once a discard is bought, the card beneath it may be bought too."))
-    return lines
+    """How buying the discard works: the engine's lines (:meth:`BuyRules.lines`) in the page's language."""
+    return [problem_words(line) for line in variant.buy.lines()]
 
 
 def cut_lines(variant: Variant, players: int | None = None) -> list[str]:

@@ -190,6 +190,8 @@ def _count(count: Count) -> str:
         if count.noun is Noun.JOKER:
             return ngettext("%(num)d joker", "%(num)d jokers", count.n)
         return ngettext("%(num)d wild card", "%(num)d wild cards", count.n)
+    if count.noun in _TOKEN_NOUNS:
+        return _tokens(count.noun, count.n)
     if count.noun is Noun.MELD:
         melds = {0: pgettext("melds", "no meld"), 1: pgettext("melds", "one meld"),
                  2: pgettext("melds", "two melds"), 3: pgettext("melds", "three melds"),
@@ -488,12 +490,18 @@ def _token_word(token: str) -> str:
 
 def token_words(variant: Variant, count: int) -> str:
     """``count`` of what the table spends on buying: chips, buys, coins or May I."""
-    token = variant.buy.token
-    if token == "buy":
+    return _tokens(Noun(variant.buy.token), count)
+
+
+_TOKEN_NOUNS = (Noun.CHIP, Noun.BUY, Noun.COIN, Noun.MAY_I)
+
+
+def _tokens(noun: Noun, count: int) -> str:
+    if noun is Noun.BUY:
         return ngettext("%(num)d buy", "%(num)d buys", count)
-    if token == "coin":
+    if noun is Noun.COIN:
         return ngettext("%(num)d coin", "%(num)d coins", count)
-    if token == "May I":
+    if noun is Noun.MAY_I:
         return ngettext("%(num)d May I", "%(num)d May I", count)
     return ngettext("%(num)d chip", "%(num)d chips", count)
 
