@@ -125,6 +125,17 @@ def test_money_in_persian_digits_and_decimal_sign(client: FlaskClient, app: Flas
     assert [cell for cell in num_cells(over) if ASCII_DIGIT.search(cell)] == []
 
 
+def test_payouts_keep_their_sign_before_the_persian_number(client: FlaskClient, app: Flask) -> None:
+    client.set_cookie("lang", "fa")
+    table = new_game(client, app, variant="progressive-rummy")
+    for _ in range(15):
+        assert table.end_deal("Ana", {"Beto": "5", "Caro": "10", "Dani": "15"}).status_code == 303
+    over = table.get("/over")
+    # As tests/web/test_table.py's English game: Ana +12.00, Dani -6.00; Persian's signs carry a left-to-right mark.
+    assert 'data-testid="payout-Ana">\u200e+۱۲٫۰۰<' in over
+    assert 'data-testid="payout-Dani">\u200e−۶٫۰۰<' in over
+
+
 def test_number_and_amount_write_the_sign_before_a_persian_number(app: Flask) -> None:
     with app.test_request_context("/", headers={"Cookie": "lang=fa"}):
         assert number(25, signed=True) == "\u200e+۲۵"
