@@ -318,8 +318,8 @@ MESSAGES: dict[str, str] = {
     "already-created": N_("this game already exists"),
     "already-laid-down": N_("{player} has already laid down in deal {deal}"),
     "already-undone": N_("event {seq} is already undone"),
-    "bad-cards/cards": N_("{player}'s cards {cards!r}: {error}"),
-    "bad-cards/melds": N_("{player}'s melds: {error}"),
+    "bad-cards/cards": N_("{player}'s cards {cards!r}: {token!r} is not a card (write it like 7H, 10♠, QD or JK)"),
+    "bad-cards/melds": N_("{player}'s melds: {token!r} is not a card (write it like 7H, 10♠, QD or JK)"),
     "bad-cards/value": N_("{player}'s hand {value} is neither cards nor points"),
     "bad-jokers": N_("the cutter looks at 3 cards and there are {jokers} jokers in play: {count} jokers cannot be "
                      "taken"),
@@ -394,8 +394,14 @@ MESSAGES: dict[str, str] = {
                         "it, and a game file could not hold it"),
     "too-many-calls": N_("{player} cannot call Shanghai more than {limit} times in deal {deal}: a game file could "
                          "not hold it"),
-    "too-many-copies/hands": N_("the hands hold {error}"),
-    "too-many-copies/melds": N_("the melds hold {error}"),
+    "too-many-copies/hands": N_("the hands hold {count} copies of {card}, but the cards in play hold only "
+                                "{available}: that cannot happen at the table"),
+    "too-many-copies/hands-jokers": N_("the hands hold {count} jokers, but the cards in play hold only {available}: "
+                                       "that cannot happen at the table"),
+    "too-many-copies/melds": N_("the melds hold {count} copies of {card}, but the cards in play hold only "
+                                "{available}: that cannot happen at the table"),
+    "too-many-copies/melds-jokers": N_("the melds hold {count} jokers, but the cards in play hold only {available}: "
+                                       "that cannot happen at the table"),
     "too-many-players": N_("{variant} takes at most {max} players, not {count}"),
     "undo-breaks-later": N_("undoing event {seq} would leave later events against the rules: {reasons}"),
     "unknown-first-dealer": N_("the first dealer {name} is not one of the players"),

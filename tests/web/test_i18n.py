@@ -297,3 +297,16 @@ def test_the_engine_sentences_write_their_numbers_in_the_language_digits(
 ) -> None:
     with app.test_request_context("/", headers={"Cookie": f"lang={language}"}):
         assert wording.problem_words(PROBLEM) == says
+
+
+def test_the_ledger_says_a_bad_hand_with_its_card_and_counts_not_english_fragments(app: Flask) -> None:
+    copies = Problem.of("too-many-copies", "hands", count=9, card="K", available=8)
+    bad = Problem.of("bad-cards", "cards", player="Ana", cards="7X 8H", token="7X")
+    assert str(copies) == (
+        "the hands hold 9 copies of K, but the cards in play hold only 8: that cannot happen at the table"
+    )
+    with app.test_request_context("/", headers={"Cookie": "lang=fa"}):
+        assert wording.problem_words(copies) == (
+            "در کارت‌های دست بازیکن‌ها ۹ عدد K هست، اما در کارت‌های بازی فقط ۸ عدد هست: چنین چیزی سر میز پیش نمی‌آید"
+        )
+        assert wording.problem_words(bad) == "کارت‌های Ana '7X 8H': '7X' کارت نیست (آن را مثل 7H، 10♠، QD یا JK بنویسید)"

@@ -137,8 +137,7 @@ def _hand_problems(
         try:
             cards = parse_cards(value, allow_bare_rank=True)
         except CardError as error:
-            problems.append(_p("bad-cards", "cards", player=name, cards=value,
-                               error=str(error)))
+            problems.append(_p("bad-cards", "cards", player=name, cards=value, token=error.token))
             continue
         if seat == winner and cards:
             problems.append(_p("went-out-with-cards", player=name, cards=format_cards(cards)))
@@ -146,7 +145,7 @@ def _hand_problems(
     try:
         variant.check_copies(all_cards, len(state.names))
     except TooManyCopiesError as error:
-        problems.append(_p("too-many-copies", "hands", error=str(error)))
+        problems.append(_copies("hands", error))
     return problems, winner
 
 
@@ -206,10 +205,17 @@ def _contract_problems(state: GameState, seat: int, melds: tuple[str, ...]) -> l
             state.variant, _rules_number(state.current), list(melds), players=len(state.names), contract=state.contract
         )
     except TooManyCopiesError as error:
-        return [_p("too-many-copies", "melds", error=str(error))]
+        return [_copies("melds", error)]
     except CardError as error:
-        return [_p("bad-cards", "melds", player=state.names[seat], error=str(error))]
+        return [_p("bad-cards", "melds", player=state.names[seat], token=error.token)]
     return list(verdict.problems)
+
+
+def _copies(where: str, error: TooManyCopiesError) -> Problem:
+    """More copies of a card in the hands or the melds than the decks hold, said with the card and the counts."""
+    if error.card.is_joker:
+        return _p("too-many-copies", f"{where}-jokers", count=error.count, available=error.available)
+    return _p("too-many-copies", where, count=error.count, card=str(error.card), available=error.available)
 
 
 def _bump(buys: tuple[int, ...], seat: int, players: int, by: int = 1) -> tuple[int, ...]:
