@@ -74,11 +74,11 @@ PAGE_TEXTS = """
 }
 """
 #: The texts with an ASCII digit among those a Persian page writes numbers in: the chart's axes, messages, the
-#: referee's reasons, the rules card's sentences and the scores as text to send; card notation (in its
-#: left-to-right isolate, or a card's face) is left out.
+#: referee's reasons, the rules card's sentences and house rules' values, and the scores as text to send; card
+#: notation (in its left-to-right isolate, or a card's face) is left out.
 ASCII_NUMBERS = """
 () => {
-  const places = '.flash, [data-testid="refusal"] li, .rules-card ul li';
+  const places = '.flash, [data-testid="refusal"] li, .rules-card ul li, .rules-card .house-rules dt';
   const cards = '.ltr, .mini-card';
   const found = [];
   for (const place of document.querySelectorAll(places)) {
