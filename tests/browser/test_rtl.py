@@ -18,6 +18,7 @@ from referee.ledger import store
 from referee.ledger.events import DealCorrected, DealEnded, Event, ExactCut, GameCreated
 
 from .conftest import PHONE, LiveServer
+from .test_a11y import LOW_CONTRAST, UNNAMED_CONTROLS
 
 Shot = Callable[[Page, str], Path]
 Phone = Callable[..., Page]
@@ -258,11 +259,13 @@ SCREENS = ["home", "new-game", "my-games", "deal", "end", "correct", "sheet", "u
 
 
 @pytest.mark.parametrize(("language", "scheme"), [("fa", "light"), ("fa", "dark"), ("ja", "light")])
-def test_no_screen_scrolls_sideways(
+def test_no_screen_scrolls_sideways_and_each_reads_clearly(
     phone: Phone, screens: dict[str, str], screenshot: Shot, language: str, scheme: str
 ) -> None:
+    """Every screen fits the phone's width; as tests/browser/test_a11y.py asks of the English ones, its text has
+    enough contrast and every control a name (the folded ones too)."""
     page = phone(language, scheme)
-    wide = {}
+    wide, faint, unnamed = {}, {}, {}
     for screen in SCREENS:
         page.goto(screens[screen])
         expect(page.locator("html")).to_have_attribute("lang", language)
@@ -270,7 +273,14 @@ def test_no_screen_scrolls_sideways(
         if width > PHONE["width"]:
             wide[screen] = width
         screenshot(page, f"rtl-{screen}-{language}-{scheme}")
+        if low := page.evaluate(LOW_CONTRAST):
+            faint[screen] = low
+        page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+        if nameless := page.evaluate(UNNAMED_CONTROLS):
+            unnamed[screen] = nameless
     assert wide == {}
+    assert faint == {}
+    assert unnamed == {}
 
 
 # ---- fonts -----------------------------------------------------------------------------------------------------
