@@ -6,12 +6,12 @@ Screenshots of every screen in Persian (light and dark) and Japanese go to tests
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from referee import db
 from referee.ledger import store
@@ -19,6 +19,7 @@ from referee.ledger.events import DealCorrected, DealEnded, Event, ExactCut, Gam
 
 from .conftest import PHONE, LiveServer
 from .test_a11y import LOW_CONTRAST, UNNAMED_CONTROLS
+from .test_reach import phone as phone  # noqa: F401 — a fixture: open(size, scheme, language), the browser's language
 
 Shot = Callable[[Page, str], Path]
 Phone = Callable[..., Page]
@@ -65,27 +66,6 @@ def screens(live_server: LiveServer) -> dict[str, str]:
     }
 
 
-@pytest.fixture
-def phone(browser: Browser, base_url: str) -> Iterator[Phone]:
-    """``open(language, scheme="light", width=390, height=844)``: a fresh phone whose chosen language (the
-    ``lang`` cookie, as the language menu sets it) is ``language``."""
-    contexts: list[BrowserContext] = []
-
-    def open_phone(language: str, scheme: str = "light", width: int = PHONE["width"], height: int = PHONE["height"]
-                   ) -> Page:
-        context = browser.new_context(
-            base_url=base_url, viewport={"width": width, "height": height}, device_scale_factor=2, is_mobile=True,
-            has_touch=True, color_scheme=scheme,  # type: ignore[arg-type]
-        )
-        context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
-        contexts.append(context)
-        return context.new_page()
-
-    yield open_phone
-    for context in contexts:
-        context.close()
-
-
 def box(locator: Locator) -> dict[str, float]:
     found = locator.bounding_box()
     assert found is not None, locator
@@ -125,7 +105,7 @@ def character_lefts(locator: Locator) -> list[tuple[str, float]]:
 def test_the_persian_layout_mirrors_the_english_one(phone: Phone, screens: dict[str, str]) -> None:
     seen: dict[str, dict[str, Any]] = {}
     for language in ("en", "fa"):
-        page = phone(language)
+        page = phone("390x844", "light", language)
         page.goto(screens["deal"])
         html = page.locator("html")
         expect(html).to_have_attribute("lang", language)
@@ -155,7 +135,7 @@ def test_the_persian_layout_mirrors_the_english_one(phone: Phone, screens: dict[
 
 
 def test_focus_follows_the_persian_reading_order(phone: Phone, screens: dict[str, str]) -> None:
-    page = phone("fa")
+    page = phone("390x844", "light", "fa")
     page.goto(screens["deal"])
     positive = "Array.from(document.querySelectorAll('[tabindex]')).filter((el) => el.tabIndex > 0).length"
     assert page.evaluate(positive) == 0
@@ -182,7 +162,7 @@ def test_focus_follows_the_persian_reading_order(phone: Phone, screens: dict[str
 
 
 def test_cards_and_runs_stay_left_to_right_in_persian(phone: Phone, screens: dict[str, str]) -> None:
-    page = phone("fa")
+    page = phone("390x844", "light", "fa")
     page.goto(screens["rules"])
     # Every contract's icons: each meld's cards from left to right in their order (a run 3 4 5 … rises to the right).
     melds = page.locator(".deal-list .mini-meld")
@@ -217,7 +197,7 @@ def test_the_chart_keeps_its_deals_left_to_right_and_puts_its_scale_at_the_right
     phone: Phone, screens: dict[str, str]
 ) -> None:
     for language in ("en", "fa"):
-        page = phone(language)
+        page = phone("390x844", "light", language)
         page.goto(screens["viewer-over"])
         chart = page.locator("svg.chart")
         grid = [box(line) for line in chart.locator("line.grid").all()]
@@ -237,7 +217,7 @@ def test_the_chart_keeps_its_deals_left_to_right_and_puts_its_scale_at_the_right
 
 
 def test_totals_are_persian_digits_where_read_and_ascii_where_posted(phone: Phone, screens: dict[str, str]) -> None:
-    page = phone("fa")
+    page = phone("390x844", "light", "fa")
     page.goto(screens["viewer"])
     for name, total in TOTALS_PERSIAN.items():
         expect(page.get_by_test_id(f"total-points-{name}")).to_have_text(total)
@@ -264,7 +244,7 @@ def test_no_screen_scrolls_sideways_and_each_reads_clearly(
 ) -> None:
     """Every screen fits the phone's width; as tests/browser/test_a11y.py asks of the English ones, its text has
     enough contrast and every control a name (the folded ones too)."""
-    page = phone(language, scheme)
+    page = phone("390x844", scheme, language)
     wide, faint, unnamed = {}, {}, {}
     for screen in SCREENS:
         page.goto(screens[screen])
@@ -310,7 +290,7 @@ WIDTHS = """(el, text) => {
 def test_persian_and_japanese_are_drawn_with_real_fonts(
     phone: Phone, language: str, fonts: set[str], text: str
 ) -> None:
-    page = phone(language)
+    page = phone("390x844", "light", language)
     page.goto("/")
     used = platform_fonts(page, "main h1")
     assert used & fonts, used
@@ -325,7 +305,7 @@ def test_persian_and_japanese_are_drawn_with_real_fonts(
 def test_the_language_menu_fits_a_small_phone_and_the_choice_stays(
     phone: Phone, screens: dict[str, str], language: str
 ) -> None:
-    page = phone(language, width=320, height=568)
+    page = phone("320x568", "light", language)
     page.goto(screens["deal"])
     header, brand, menu = (box(page.locator(selector)) for selector in (".site-header", ".brand", ".lang-menu"))
     assert header["height"] <= 70 and abs(brand["y"] - menu["y"]) < 20, (header, brand, menu)  # one row
