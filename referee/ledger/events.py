@@ -21,6 +21,8 @@ from typing import Any, ClassVar, Literal
 
 __all__ = [
     "Event",
+    "InDeal",
+    "PlayerAction",
     "GameCreated",
     "ExactCut",
     "Buy",
@@ -98,47 +100,53 @@ class GameCreated(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class ExactCut(Event):
+class InDeal(Event):
+    """Base of the events that happen in one deal (its number, counted from 1)."""
+
+    deal: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerAction(InDeal):
+    """Base of what one player does in a deal: buy, call "Shanghai!", lay down."""
+
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExactCut(InDeal):
     """This deal's cutter cut exactly (having taken ``cutter_jokers`` jokers from the cut)."""
 
     type: ClassVar[str] = "exact-cut"
-    deal: int
     cutter_jokers: int = 0
 
 
 @dataclass(frozen=True, kw_only=True)
-class Buy(Event):
+class Buy(PlayerAction):
     """A player bought the discard."""
 
     type: ClassVar[str] = "buy"
-    deal: int
-    player: str
 
 
 @dataclass(frozen=True, kw_only=True)
-class ShanghaiCalled(Event):
+class ShanghaiCalled(PlayerAction):
     """A player called "Shanghai!" on a discard that could be laid off (docs/rules.md §9.1, D39): for the record."""
 
     type: ClassVar[str] = "shanghai-called"
-    deal: int
-    player: str
 
 
 @dataclass(frozen=True, kw_only=True)
-class LaidDown(Event):
+class LaidDown(PlayerAction):
     """A player laid down the contract; ``melds`` (one notation string a meld) are checked when given."""
 
     type: ClassVar[str] = "laid-down"
-    deal: int
-    player: str
     melds: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
-class _ResultFields(Event):
+class _ResultFields(InDeal):
     """The fields of a deal's result, shared by the event that records it and the one that restates it."""
 
-    deal: int
     went_out: str | None
     hands: dict[str, HandValue]
     #: The player who went out did it in one turn (where that earns a bonus); kept in the dict only when set.
@@ -167,11 +175,10 @@ class DealCorrected(_ResultFields):
 
 
 @dataclass(frozen=True, kw_only=True)
-class ContractChosen(Event):
+class ContractChosen(InDeal):
     """Dealer's choice: the dealer announced the contract ``variant.deals[contract_index]``."""
 
     type: ClassVar[str] = "contract-chosen"
-    deal: int
     contract_index: int
 
 
