@@ -4,9 +4,9 @@ discard; and its actions (exact cut, buy, a Shanghai call, laid down, dealer's c
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -53,6 +53,18 @@ class Refusal:
     form: ActionForm | None
 
 
+#: A deal-screen form that names a player: a buy, a Shanghai call, a lay-down.
+PlayerForm = TypeVar("PlayerForm", BuyForm, LaidDownForm)
+
+
+def blank_player_form(form_class: type[PlayerForm], players: Sequence[str], seq: int) -> PlayerForm:
+    """An empty form offering ``players``, for a page rendered at ``seq``."""
+    form = form_class(formdata=None)
+    form.set_players(players)
+    form.prepare(seq)
+    return form
+
+
 def deal_context(table: access.Table) -> dict[str, Any]:
     """What the deal screen shows: everything comes from the ledger's state."""
     state = table.state
@@ -61,15 +73,9 @@ def deal_context(table: access.Table) -> dict[str, Any]:
     players = state.players
     playing = state.seating.playing  # a player who left the game cannot buy or lay down
     cut_form = ExactCutForm(formdata=None).prepare(seq)
-    buy_form = BuyForm(formdata=None)
-    buy_form.set_players(playing)
-    buy_form.prepare(seq)
-    call_form = ShanghaiCallForm(formdata=None)
-    call_form.set_players(playing)
-    call_form.prepare(seq)
-    laid_form = LaidDownForm(formdata=None)
-    laid_form.set_players([p for p in playing if p not in state.melded] or playing)
-    laid_form.prepare(seq)
+    buy_form = blank_player_form(BuyForm, playing, seq)
+    call_form = blank_player_form(ShanghaiCallForm, playing, seq)
+    laid_form = blank_player_form(LaidDownForm, [p for p in playing if p not in state.melded] or playing, seq)
     contract_form = ActionForm(formdata=None).prepare(seq)
     ranks = state.sheet.ranks
     rows = []
@@ -156,9 +162,7 @@ def claim_from_query(state: GameState) -> Claim | None:
     reasons = {name: wording.problems_words(state.can_buy(name)) for name in order}
     form = None
     if order:
-        form = BuyForm(formdata=None)
-        form.set_players(state.seating.playing)
-        form.prepare(state.seq)
+        form = blank_player_form(BuyForm, state.seating.playing, state.seq)
         form.player.data = order[0]
     return Claim(discarder, claimants, order, reasons, form)
 
@@ -278,62 +282,61 @@ def cut(edit_token: str) -> Page:
     return act(table, form, "cut", build, done)
 
 
+def player_act(
+    edit_token: str,
+    form: BuyForm | LaidDownForm,
+    action: str,
+    build: Callable[[GameState, str], Event],
+    done_message: Callable[[GameState, str], str],
+) -> Page:
+    """:func:`act` for an action by one of the game's players (the form offers them): ``build`` and
+    ``done_message`` are given the player chosen too."""
+    table = access.require_edit(edit_token)
+    form.set_players(table.state.players)
+    return act(table, form, action, lambda state: build(state, str(form.player.data)),
+               lambda state: done_message(state, str(form.player.data)))
+
+
 @bp.post("/buy")
 def buy(edit_token: str) -> Page:
     """A player buys the discard: refused with the reason when the rules say no."""
-    table = access.require_edit(edit_token)
-    form = BuyForm()
-    form.set_players(table.state.players)
 
-    def build(state: GameState) -> Event:
-        return Buy(deal=state.deal_number, player=str(form.player.data))
-
-    def done(state: GameState) -> str:
+    def done(state: GameState, player: str) -> str:
         own = state.chips.stock_cards_own_turn
-        text = _("%(player)s bought the discard: take it and %(count)d from the stock.", player=form.player.data,
+        text = _("%(player)s bought the discard: take it and %(count)d from the stock.", player=player,
                  count=state.chips.stock_cards_for_buy(False))
         if own is not None:
             text += " " + _("(On their own turn: %(count)d from the stock in all, the normal draw included.)",
                             count=own)
         return text
 
-    return act(table, form, "buy", build, done)
+    return player_act(edit_token, BuyForm(), "buy",
+                      lambda state, player: Buy(deal=state.deal_number, player=player), done)
 
 
 @bp.post("/shanghai")
 def shanghai_call(edit_token: str) -> Page:
     """A player called "Shanghai!" on a discard: recorded, or refused with the reason (docs/rules.md D70)."""
-    table = access.require_edit(edit_token)
-    form = ShanghaiCallForm()
-    form.set_players(table.state.players)
-
-    def build(state: GameState) -> Event:
-        return ShanghaiCalled(deal=state.deal_number, player=str(form.player.data))
-
-    def done(state: GameState) -> str:
-        return _("Shanghai call by %(player)s recorded.", player=form.player.data)
-
-    return act(table, form, "shanghai", build, done)
+    return player_act(edit_token, ShanghaiCallForm(), "shanghai",
+                      lambda state, player: ShanghaiCalled(deal=state.deal_number, player=player),
+                      lambda state, player: _("Shanghai call by %(player)s recorded.", player=player))
 
 
 @bp.post("/laid-down")
 def laid_down(edit_token: str) -> Page:
     """A player laid down the contract (the melds, when typed, checked by the referee first)."""
-    table = access.require_edit(edit_token)
     form = LaidDownForm()
-    form.set_players(table.state.players)
 
-    def build(state: GameState) -> Event:
+    def build(state: GameState, player: str) -> Event:
         melds = tuple(notation.to_notation(meld) for meld in form.meld_list())
-        return LaidDown(deal=state.deal_number, player=str(form.player.data), melds=melds)
+        return LaidDown(deal=state.deal_number, player=player, melds=melds)
 
-    def done(state: GameState) -> str:
+    def done(state: GameState, player: str) -> str:
         if form.meld_list():
-            return _("The referee checked %(player)s’s contract: valid. %(player)s has laid down.",
-                     player=form.player.data)
-        return _("%(player)s has laid down.", player=form.player.data)
+            return _("The referee checked %(player)s’s contract: valid. %(player)s has laid down.", player=player)
+        return _("%(player)s has laid down.", player=player)
 
-    return act(table, form, "laid-down", build, done)
+    return player_act(edit_token, form, "laid-down", build, done)
 
 
 @bp.post("/contract")
