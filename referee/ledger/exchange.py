@@ -41,6 +41,7 @@ from referee.ledger.gamefile import (
     MAX_PLAYERS,
     DealEntry,
     GameFileError,
+    Thousands,
     json_schema,
     loads,
     name_shown,
@@ -48,10 +49,10 @@ from referee.ledger.gamefile import (
     validate,
 )
 from referee.ledger.state import EventRefused, GameState, apply, replay, start
-from referee.rules.cards import CardError, parse_cards
-from referee.rules.catalogue import find_variant
+from referee.rules.cards import CardError, parse_card, parse_cards
+from referee.rules.catalogue import VARIANTS, find_variant
 from referee.rules.problems import Problem, RulesError
-from referee.rules.variants import Variant
+from referee.rules.variants import HouseRuleError, UnknownVariantError, Variant
 
 __all__ = [
     "FORMAT",
@@ -59,6 +60,7 @@ __all__ = [
     "GameFileError",
     "json_schema",
     "read_game_file",
+    "rules_problem",
     "Tally",
     "export_game",
     "import_game",
@@ -161,7 +163,7 @@ def export_game(state: GameState, *, include_log: bool = False) -> dict[str, Any
 # --------------------------------------------------------------------------------------------------
 
 
-def _contract_index(variant: Variant, value: int | str, where: str) -> int:
+def _contract_index(variant: Variant, value: int | str, number: int) -> int:
     if isinstance(value, int):
         return value - 1  # out of range: the rules say so (exit 1)
     wanted = value.strip().casefold()
@@ -169,7 +171,32 @@ def _contract_index(variant: Variant, value: int | str, where: str) -> int:
         for contract in deal.contracts:
             if wanted in (contract.describe().casefold(), contract.name.casefold()):
                 return index
-    raise GameFileError(f"{where}: {shown(value)} is not a contract of {variant.name}")
+    raise GameFileError.of("file-unknown-contract", deal=number, value=shown(value), variant=variant.name)
+
+
+def rules_problem(error: RulesError, variant: Variant | None = None) -> Problem:
+    """What the rules refused in a file (an unknown variant, a house rule or its value) as a problem; ``variant``
+    (the file's, before its house rules) names what its house rules take. Any other refusal is a generic one.
+
+    The ids a file may write (variants, a house rule's choices) are listed as the file spells them, comma-separated
+    in every language: they are not words to translate."""
+    if isinstance(error, UnknownVariantError):
+        return Problem.of("file-unknown-variant", variant=error.variant_id, known=", ".join(VARIANTS))
+    if isinstance(error, HouseRuleError) and variant is not None:
+        if error.unknown:
+            return Problem.of("file-unknown-house-rule", rule=error.rule_id, variant=variant.name)
+        rule, value = variant.house_rule(error.rule_id), error.value
+        said: dict[str, object] = {"rule": rule.id, "value": shown(value)}
+        if rule.kind == "bool":
+            return Problem.of("file-house-rule", "bool", **said)
+        if rule.kind != "int":
+            return Problem.of("file-house-rule", "choice", **said, choices=", ".join(rule.choices))
+        if not isinstance(value, int) or isinstance(value, bool):
+            return Problem.of("file-house-rule", "whole-number", **said)
+        if rule.minimum is not None and value < rule.minimum:
+            return Problem.of("file-house-rule", "at-least", **said, min=rule.minimum)
+        return Problem.of("file-house-rule", "at-most", **said, max=rule.maximum)
+    return Problem.of("file-rules-error")
 
 
 def import_game(data: object) -> list[Event]:
@@ -180,20 +207,23 @@ def import_game(data: object) -> list[Event]:
     depends on the variant, so nothing here can grow without limit.
     """
     game = validate(data)
+    base: Variant | None = None
     try:
-        variant = find_variant(game.variant).with_house_rules(dict(game.house_rules))
+        base = find_variant(game.variant)
+        variant = base.with_house_rules(dict(game.house_rules))
     except RulesError as error:
-        raise GameFileError(str(error)) from None
+        raise GameFileError(rules_problem(error, base)) from None
     players = game.players
     first = game.first_dealer if game.first_dealer is not MISSING else (players[0] if players else "")
     most = variant.players.max if game.override is None else max(variant.players.max, MAX_PLAYERS)
     if len(players) > most:
-        raise GameFileError(f"{len(players)} players: {variant.name} takes {variant.players.min} to "
-                            f"{variant.players.max}" + ("" if game.override is not None else
-                                                        f" ({MAX_PLAYERS} at most with the table's override)"))
+        raise GameFileError.of("file-too-many-players", "" if game.override is None else "override",
+                               count=len(players), variant=variant.name, min=variant.players.min,
+                               max=variant.players.max, limit=MAX_PLAYERS)
     deals = game.deals
     if len(deals) > MAX_DEALS:
-        raise GameFileError(f"{len(deals)} deals: a game of {variant.name} has {len(variant.deals)}")
+        raise GameFileError.of("file-too-many-deals", count=len(deals), variant=variant.name,
+                               deals=len(variant.deals))
     _count_cards(deals)
     events: list[Event] = [
         GameCreated(variant=game.variant, players=tuple(players), first_dealer=first,
@@ -204,8 +234,7 @@ def import_game(data: object) -> list[Event]:
     if game.abandoned is not None:
         events.append(GameAbandoned(reason=game.abandoned))
     if len(events) > MAX_EVENTS:
-        raise GameFileError(f"{len(events):,} events (buys, lay-downs, cuts, deal ends): a game has at most "
-                            f"{MAX_EVENTS:,}")
+        raise GameFileError.of("file-too-many-events", count=Thousands(len(events)), max=Thousands(MAX_EVENTS))
     return events
 
 
@@ -214,25 +243,36 @@ def _count_cards(deals: list[DealEntry]) -> None:
     total = 0
     for number, deal in enumerate(deals, start=1):
         hands = deal.hands if deal.hands is not MISSING else {}
-        texts = [(f"{name_shown(name)}'s hand", value) for name, value in hands.items()]
-        texts += [(f"{name_shown(name)}'s meld", meld) for name, melds in deal.laid_down.items() for meld in melds]
-        for what, text in texts:
+        texts = [("hand", name, value) for name, value in hands.items()]
+        texts += [("meld", name, meld) for name, melds in deal.laid_down.items() for meld in melds]
+        for what, name, text in texts:
             if not isinstance(text, str):
                 continue
             cards = len(text.split())
             if cards > MAX_CARDS_AT_ONCE:
-                raise GameFileError(f"deal {number}, {what}: {cards} cards; a hand or meld holds at most "
-                                    f"{MAX_CARDS_AT_ONCE}")
+                raise GameFileError.of("file-too-many-cards", what, deal=number, player=name_shown(name),
+                                       count=cards, max=MAX_CARDS_AT_ONCE)
             total += cards
     if total > MAX_CARDS:
-        raise GameFileError(f"{total:,} cards written: a game file holds at most {MAX_CARDS:,}")
+        raise GameFileError.of("file-cards-in-all", count=Thousands(total), max=Thousands(MAX_CARDS))
+
+
+def _bad_cards(number: int, name: str, text: str, error: CardError, *, meld: bool) -> GameFileError:
+    """A hand or meld of deal ``number`` that is not cards: the token the notation does not read."""
+    said: dict[str, object] = {"deal": number, "player": name_shown(name), "cards": shown(text), "token": error.token}
+    if not meld:
+        return GameFileError.of("file-bad-cards", "hand", **said)
+    try:
+        rank = parse_card(error.token, allow_bare_rank=True).rank  # a rank alone: a meld's card needs its suit
+    except CardError:
+        return GameFileError.of("file-bad-cards", "meld", **said)
+    return GameFileError.of("file-bad-cards", "meld-no-suit", **said, rank=rank)
 
 
 def _deal_events(variant: Variant, number: int, deal: DealEntry) -> list[Event]:
-    where = f"deal {number}"
     events: list[Event] = [PlayerLeft(player=name) for name in deal.left]
     if deal.contract is not MISSING:
-        index = _contract_index(variant, deal.contract, f'{where} "contract"')
+        index = _contract_index(variant, deal.contract, number)
         events.append(ContractChosen(deal=number, contract_index=index))
     if deal.exact_cut:
         events.append(ExactCut(deal=number, cutter_jokers=deal.cutter_jokers))
@@ -244,7 +284,7 @@ def _deal_events(variant: Variant, number: int, deal: DealEntry) -> list[Event]:
             try:
                 parse_cards(meld)
             except CardError as error:
-                raise GameFileError(f"{where}, {name_shown(name)}'s meld {shown(meld)}: {error}") from None
+                raise _bad_cards(number, name, meld, error, meld=True) from None
         laid_down.append(LaidDown(deal=number, player=name, melds=tuple(melds)))
     # a call needs someone laid down in the deal (docs/rules.md D70): the lay-downs first, then the calls
     events += laid_down
@@ -257,7 +297,7 @@ def _deal_events(variant: Variant, number: int, deal: DealEntry) -> list[Event]:
                 try:
                     parse_cards(value, allow_bare_rank=True)
                 except CardError as error:
-                    raise GameFileError(f"{where}, {name_shown(name)}'s hand {shown(value)}: {error}") from None
+                    raise _bad_cards(number, name, value, error, meld=False) from None
         events.append(DealEnded(deal=number, went_out=deal.went_out, hands=dict(deal.hands),
                                 out_in_one_turn=deal.out_in_one_turn))
     if deal.override is not None:

@@ -45,10 +45,12 @@ from pydantic import MISSING, BaseModel, ConfigDict, Field, TypeAdapter, Validat
 from pydantic_core import ErrorDetails
 
 from referee.ledger.state.records import MAX_BUYS_PER_DEAL, MAX_CALLS_PER_DEAL
+from referee.rules.problems import ParamValue, Problem
 
 __all__ = [
     "FORMAT",
     "GameFileError",
+    "Thousands",
     "DealEntry",
     "GameFile",
     "GAME_FILE",
@@ -62,7 +64,28 @@ FORMAT = "referee-game/1"
 
 
 class GameFileError(ValueError):
-    """Not a readable referee-game/1 file: the message says where and what, in one line."""
+    """Not a readable referee-game/1 file: its :class:`~referee.rules.problems.Problem` says where and what.
+
+    ``str()`` is the problem's English sentence, one line (``referee tally`` prints it); a page words the problem
+    in its own language (``referee.web.wording.problem_words``).
+    """
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        super().__init__(problem.message)
+
+    @classmethod
+    def of(cls, code: str, form: str = "", /, **params: ParamValue) -> GameFileError:
+        """The error of the problem ``code`` (``form``) with its parameters."""
+        return cls(Problem.of(code, form, **params))
+
+
+class Thousands(int):
+    """A large whole number in a problem, written with its thousands apart in English ("20,000"); a page writes
+    it as its language writes numbers (``referee.numerals.number``)."""
+
+    def __str__(self) -> str:
+        return f"{int(self):,}"
 
 
 # --------------------------------------------------------------------------------------------------
@@ -118,24 +141,44 @@ def name_shown(name: object) -> str:
 
 
 def _refuse_constant(name: str) -> object:
-    raise GameFileError(f"{name} is not a number a game file can hold")
+    raise GameFileError.of("file-not-a-number", value=name)
 
 
 def _parse_int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_NUMBER_CHARS:
-        raise GameFileError(f"a number of {len(text)} digits: numbers in a game file have at most "
-                            f"{MAX_NUMBER_CHARS}")
+        raise GameFileError.of("file-number-too-long", length=len(text), max=MAX_NUMBER_CHARS)
     return int(text)
 
 
 def _parse_float(text: str) -> float:
     if len(text) > MAX_NUMBER_CHARS + 10:
-        raise GameFileError(f"a number of {len(text)} characters: numbers in a game file have at most "
-                            f"{MAX_NUMBER_CHARS}")
+        raise GameFileError.of("file-number-too-long", "characters", length=len(text), max=MAX_NUMBER_CHARS)
     value = float(text)
     if not math.isfinite(value):
-        raise GameFileError(f"{text[:20]} is not a number a game file can hold")
+        raise GameFileError.of("file-not-a-number", value=text[:20])
     return value
+
+
+#: What the JSON reader says is wrong, as the form of the problem "file-not-json" that says it.
+_JSON_FORMS = {
+    "Expecting value": "value",
+    "Expecting property name enclosed in double quotes": "property-name",
+    "Expecting ':' delimiter": "colon",
+    "Expecting ',' delimiter": "comma",
+    "Unterminated string starting at": "unterminated-string",
+    "Invalid control character at": "control-character",
+    "Invalid \\escape": "escape",
+    "Invalid \\uXXXX escape": "unicode-escape",
+    "Extra data": "extra-data",
+}
+
+
+def _too_many_values() -> GameFileError:
+    return GameFileError.of("file-too-many-values", max=Thousands(MAX_VALUES))
+
+
+def _too_deep() -> GameFileError:
+    return GameFileError.of("file-too-deep", max=MAX_DEPTH)
 
 
 def loads(raw: bytes | str) -> object:
@@ -146,21 +189,21 @@ def loads(raw: bytes | str) -> object:
     referee.ledger.gamefile.GameFileError: a number of 5000 digits: numbers in a game file have at most 15
     """
     if len(raw) > MAX_FILE_BYTES:
-        raise GameFileError(f"the file is larger than {MAX_FILE_BYTES // 1_000_000} MB: no game file is that big")
+        raise GameFileError.of("file-too-big", megabytes=MAX_FILE_BYTES // 1_000_000)
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8-sig")
         except UnicodeDecodeError as error:
-            raise GameFileError(f"the file is not UTF-8 text (byte {error.start})") from None
+            raise GameFileError.of("file-not-utf8", byte=error.start) from None
     if raw.count(",") > 2 * MAX_VALUES:  # counted before parsing: a value costs far more to parse than a comma
-        raise GameFileError(f"more than {MAX_VALUES:,} values: far more than any game holds")
+        raise _too_many_values()
     try:
         return json.loads(raw, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
-        raise GameFileError(f"the file is not JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
+        raise GameFileError.of("file-not-json", _JSON_FORMS.get(error.msg, ""), line=error.lineno,
+                               column=error.colno) from None
     except RecursionError:
-        raise GameFileError(f"lists and objects nested more than {MAX_DEPTH} deep: not a referee-game/1 file") \
-            from None
+        raise _too_deep() from None
 
 
 def _check_sizes(value: object, depth: int = 1, count: list[int] | None = None) -> None:
@@ -168,17 +211,17 @@ def _check_sizes(value: object, depth: int = 1, count: list[int] | None = None) 
     count = count if count is not None else [0]
     count[0] += 1
     if count[0] > MAX_VALUES:
-        raise GameFileError(f"more than {MAX_VALUES:,} values: far more than any game holds")
+        raise _too_many_values()
     if depth > MAX_DEPTH:
-        raise GameFileError(f"lists and objects nested more than {MAX_DEPTH} deep: not a referee-game/1 file")
+        raise _too_deep()
     if isinstance(value, str):
         if len(value) > MAX_TEXT:
-            raise GameFileError(f"a text of {len(value)} characters ({shown(value)}): at most {MAX_TEXT}")
+            raise GameFileError.of("file-text-too-long", length=len(value), text=shown(value), max=MAX_TEXT)
     elif isinstance(value, bool) or value is None:
         return
     elif isinstance(value, int | float):
         if not (isinstance(value, int) or math.isfinite(value)) or abs(value) > MAX_NUMBER:
-            raise GameFileError(f"the number {shown(value)} is beyond what a game file holds ({MAX_NUMBER:,})")
+            raise GameFileError.of("file-number-too-big", value=shown(value), max=Thousands(MAX_NUMBER))
     elif isinstance(value, Mapping):
         for key, item in value.items():
             _check_sizes(key, depth, count)
@@ -187,7 +230,7 @@ def _check_sizes(value: object, depth: int = 1, count: list[int] | None = None) 
         for item in value:
             _check_sizes(item, depth + 1, count)
     else:
-        raise GameFileError(f"{type(value).__name__} is not a JSON value")
+        raise GameFileError.of("file-not-json-value", kind=type(value).__name__)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -198,6 +241,15 @@ Count = Annotated[int, Field(ge=0, le=MAX_BUYS_PER_DEAL)]
 Calls = Annotated[int, Field(ge=0, le=MAX_CALLS_PER_DEAL)]
 Points = Annotated[int, Field(ge=0, le=MAX_HAND_POINTS)]
 Melds = Annotated[list[str], Field(max_length=MAX_MELDS)]
+
+
+class _Refused(ValueError):
+    """One of the model's own checks refused: its problem's code, form and parameters (:func:`_refusal` adds the
+    deal's number where the check is a deal's)."""
+
+    def __init__(self, code: str, form: str = "", /, **params: ParamValue) -> None:
+        self.code, self.form, self.params = code, form, params
+        super().__init__(code)
 
 
 class DealEntry(BaseModel):
@@ -230,9 +282,9 @@ class DealEntry(BaseModel):
     @model_validator(mode="after")
     def _an_ended_deal_says_how(self) -> DealEntry:
         if self.ended and self.went_out is MISSING:
-            raise ValueError('has no "went_out" (a player, or null when nobody went out)')
+            raise _Refused("file-no-went-out")
         if self.ended and self.hands is MISSING:
-            raise ValueError('"hands" must be an object, not None')
+            raise _Refused("file-deal-field", "hands", field="hands", value=shown(None))
         return self
 
 
@@ -256,64 +308,29 @@ class GameFile(BaseModel):
     def _only_the_last_deal_is_open(self) -> GameFile:
         for number, deal in enumerate(self.deals[:-1], start=1):
             if not deal.ended:
-                raise ValueError(f'deal {number} has "ended": false but later deals follow: only the last deal '
-                                 "can be open")
+                raise _Refused("file-open-deal-not-last", deal=number)
         return self
 
 
 #: The one validation of a referee-game/1 file's shape.
 GAME_FILE = TypeAdapter(GameFile)
 
-#: What each field must be, in the words of an error ("... must be <this>, not ...").
-_WHAT = {
-    "format": f'"{FORMAT}"',
-    "variant": "a variant id",
-    "house_rules": "an object",
-    "players": "a list of names",
-    "first_dealer": "a name",
-    "settings": "an object",
-    "override": "a text",
-    "deals": "a list",
-    "abandoned": "a text",
-    "log": "a list",
-    "deal": "an object",
-    "exact_cut": "true or false",
-    "cutter_jokers": f"a whole number from 0 to {MAX_CUTTER_JOKERS}",
-    "buys": "an object of counts",
-    "buys of": f"a whole number from 0 to {MAX_BUYS_PER_DEAL}",
-    "shanghai_calls": "an object of counts",
-    "shanghai_calls of": f"a whole number from 0 to {MAX_CALLS_PER_DEAL}",
-    "contract": "a deal number or a contract",
-    "laid_down": "an object of meld lists",
-    "laid_down of": f"a list of at most {MAX_MELDS} melds",
-    "went_out": "a player or null",
-    "hands": "an object",
-    "hands of": f"cards or points from 0 to {MAX_HAND_POINTS:,}",
-    "ended": "true or false",
-    "out_in_one_turn": '"with-wild", "without-wild" or null',
-    "left": "a list of the players who left before it",
+#: The form of the problem "file-field" that says what each top-level field must be.
+_TOP_FORMS = {"variant": "variant", "house_rules": "object", "players": "players", "first_dealer": "first-dealer",
+              "settings": "object", "override": "text", "deals": "deals", "abandoned": "text"}
+#: The form of the problem "file-deal-field" that says what each field of a deal must be.
+_DEAL_FORMS = {"exact_cut": "true-or-false", "ended": "true-or-false", "cutter_jokers": "whole-number",
+               "buys": "counts", "shanghai_calls": "counts", "contract": "contract", "laid_down": "laid-down",
+               "went_out": "went-out", "hands": "hands", "out_in_one_turn": "out-in-one-turn", "left": "left",
+               "override": "text"}
+#: What each player's entry of a deal's field must be: the form of "file-deal-field" and its limit.
+_OF_PLAYER: dict[str, tuple[str, int]] = {
+    "buys": ("count-of", MAX_BUYS_PER_DEAL), "shanghai_calls": ("count-of", MAX_CALLS_PER_DEAL),
+    "laid_down": ("melds-of", MAX_MELDS), "hands": ("hand-of", Thousands(MAX_HAND_POINTS)),
 }
 
 
-def _refusal(error: ErrorDetails, data: Mapping[str, Any]) -> str:
-    """pydantic's first error as one line: where in the file, what it must be, and what it is."""
-    loc = error["loc"]
-    if loc[:1] == ("deals",) and len(loc) >= 2 and isinstance(loc[1], int):
-        where, place, what = f"deal {loc[1] + 1}", loc[:2], "deal"
-        if len(loc) >= 3:
-            field = str(loc[2])
-            where, place, what = f'{where} "{field}"', loc[:3], field
-            if field in ("buys", "shanghai_calls", "laid_down", "hands") and len(loc) >= 4:
-                name = name_shown(loc[3])
-                where = f"deal {loc[1] + 1}, {name}'s hand" if field == "hands" else f"{where} of {name}"
-                place, what = loc[:4], f"{field} of"
-    elif loc:
-        where, place, what = f'"{loc[0]}"', loc[:1], str(loc[0])
-    else:
-        where, place, what = "a referee-game/1 file", (), ""
-    if error["type"] == "value_error":  # one of the model's own checks: its message says it all
-        message = str(error.get("ctx", {}).get("error", error["msg"]))
-        return f"{where} {message}" if place else message
+def _value_at(data: Mapping[str, Any], place: tuple[str | int, ...]) -> object:
     value: object = data
     for step in place:
         if isinstance(value, Mapping):
@@ -322,15 +339,45 @@ def _refusal(error: ErrorDetails, data: Mapping[str, Any]) -> str:
             value = value[step]
         else:
             value = None
-    return f"{where} must be {_WHAT.get(what, 'something else')}, not {shown(value)}"
+    return value
+
+
+def _refusal(error: ErrorDetails, data: Mapping[str, Any]) -> Problem:
+    """pydantic's first error as a problem: where in the file (the deal, the field, the player), what it must be
+    (the problem's form) and what it is (``value``, as the file has it)."""
+    loc = error["loc"]
+    where: dict[str, ParamValue] = {}
+    if loc[:1] == ("deals",) and len(loc) >= 2 and isinstance(loc[1], int):
+        code, form, place = "file-deal", "", loc[:2]
+        where["deal"] = loc[1] + 1
+        if len(loc) >= 3:
+            field = str(loc[2])
+            code, form, place = "file-deal-field", _DEAL_FORMS.get(field, ""), loc[:3]
+            where["field"] = field
+            if field in _OF_PLAYER and len(loc) >= 4:
+                form, limit = _OF_PLAYER[field]
+                place = loc[:4]
+                where.update(player=name_shown(loc[3]), max=limit)
+    elif loc:
+        code, form, place = "file-field", _TOP_FORMS.get(str(loc[0]), ""), loc[:1]
+        where["field"] = str(loc[0])
+    else:
+        code, form, place = "file-shape", "", ()
+    refused = error.get("ctx", {}).get("error")
+    if error["type"] == "value_error" and isinstance(refused, _Refused):  # one of the model's own checks
+        return Problem.of(refused.code, refused.form, **{k: v for k, v in where.items() if k == "deal"},
+                          **refused.params)
+    if form == "whole-number":
+        where["max"] = MAX_CUTTER_JOKERS
+    return Problem.of(code, form, **where, value=shown(_value_at(data, place)))
 
 
 def validate(data: object) -> GameFile:
     """The file's model, or GameFileError (one line): a JSON object, the format, the sizes, then the shape."""
     if not isinstance(data, Mapping):
-        raise GameFileError(f"a referee-game/1 file must be a JSON object, not {shown(type(data).__name__)}")
+        raise GameFileError.of("file-not-object", kind=shown(type(data).__name__))
     if data.get("format") != FORMAT:
-        raise GameFileError(f"not a {FORMAT} file: \"format\" is {shown(data.get('format'))}")
+        raise GameFileError.of("file-wrong-format", value=shown(data.get("format")))
     _check_sizes(data)
     try:
         return GAME_FILE.validate_python(dict(data))

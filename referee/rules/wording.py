@@ -409,6 +409,88 @@ MESSAGES: dict[str, str] = {
     "went-out-with-cards": N_("{player} went out but has cards left: {cards}"),
     "went-out-with-cards/points": N_("{player} went out but has {points} points of cards left"),
     "wrong-deal": N_("this is deal {current}, not deal {deal}"),
+    # a game file that cannot be read (referee.ledger.gamefile and referee.ledger.exchange)
+    "file-bad-cards/hand": N_("deal {deal}, {player}'s hand {cards}: {token!r} is not a card (write it like 7H, 10♠, "
+                              "QD or JK)"),
+    "file-bad-cards/meld": N_("deal {deal}, {player}'s meld {cards}: {token!r} is not a card (write it like 7H, 10♠, "
+                              "QD or JK)"),
+    "file-bad-cards/meld-no-suit": N_("deal {deal}, {player}'s meld {cards}: {token!r} needs a suit here (write it "
+                                      "like {rank}H or {rank}♥)"),
+    "file-cards-in-all": N_("{count} cards written: a game file holds at most {max}"),
+    "file-deal": N_("deal {deal} must be an object, not {value}"),
+    "file-deal-field": N_('deal {deal} "{field}" must be something else, not {value}'),
+    "file-deal-field/contract": N_('deal {deal} "{field}" must be a deal number or a contract, not {value}'),
+    "file-deal-field/count-of": N_('deal {deal} "{field}" of {player} must be a whole number from 0 to {max}, not '
+                                   "{value}"),
+    "file-deal-field/counts": N_('deal {deal} "{field}" must be an object of counts, not {value}'),
+    "file-deal-field/hand-of": N_("deal {deal}, {player}'s hand must be cards or points from 0 to {max}, not "
+                                  "{value}"),
+    "file-deal-field/hands": N_('deal {deal} "{field}" must be an object, not {value}'),
+    "file-deal-field/laid-down": N_('deal {deal} "{field}" must be an object of meld lists, not {value}'),
+    "file-deal-field/left": N_('deal {deal} "{field}" must be a list of the players who left before it, not '
+                               "{value}"),
+    "file-deal-field/melds-of": N_('deal {deal} "{field}" of {player} must be a list of at most {max} melds, not '
+                                   "{value}"),
+    "file-deal-field/out-in-one-turn": N_('deal {deal} "{field}" must be "with-wild", "without-wild" or null, not '
+                                          "{value}"),
+    "file-deal-field/text": N_('deal {deal} "{field}" must be a text, not {value}'),
+    "file-deal-field/true-or-false": N_('deal {deal} "{field}" must be true or false, not {value}'),
+    "file-deal-field/went-out": N_('deal {deal} "{field}" must be a player or null, not {value}'),
+    "file-deal-field/whole-number": N_('deal {deal} "{field}" must be a whole number from 0 to {max}, not {value}'),
+    "file-field": N_('"{field}" must be something else, not {value}'),
+    "file-field/deals": N_('"{field}" must be a list, not {value}'),
+    "file-field/first-dealer": N_('"{field}" must be a name, not {value}'),
+    "file-field/object": N_('"{field}" must be an object, not {value}'),
+    "file-field/players": N_('"{field}" must be a list of names, not {value}'),
+    "file-field/text": N_('"{field}" must be a text, not {value}'),
+    "file-field/variant": N_('"{field}" must be a variant id, not {value}'),
+    "file-house-rule/bool": N_("house rule {rule!r} cannot be {value}: it takes true or false"),
+    "file-house-rule/at-least": N_("house rule {rule!r} cannot be {value}: it takes a whole number of at least {min}"),
+    "file-house-rule/at-most": N_("house rule {rule!r} cannot be {value}: it takes a whole number of at most {max}"),
+    "file-house-rule/choice": N_("house rule {rule!r} cannot be {value}: it takes one of {choices}"),
+    "file-house-rule/whole-number": N_("house rule {rule!r} cannot be {value}: it takes a whole number"),
+    "file-no-went-out": N_('deal {deal} has no "went_out" (a player, or null when nobody went out)'),
+    "file-not-a-number": N_("{value} is not a number a game file can hold"),
+    "file-not-json": N_("the file is not JSON (line {line}, column {column})"),
+    "file-not-json/colon": N_("the file is not JSON: Expecting ':' delimiter (line {line}, column {column})"),
+    "file-not-json/comma": N_("the file is not JSON: Expecting ',' delimiter (line {line}, column {column})"),
+    "file-not-json/control-character": N_("the file is not JSON: Invalid control character at (line {line}, column "
+                                          "{column})"),
+    "file-not-json/escape": N_("the file is not JSON: Invalid \\escape (line {line}, column {column})"),
+    "file-not-json/extra-data": N_("the file is not JSON: Extra data (line {line}, column {column})"),
+    "file-not-json/property-name": N_("the file is not JSON: Expecting property name enclosed in double quotes "
+                                      "(line {line}, column {column})"),
+    "file-not-json/unicode-escape": N_("the file is not JSON: Invalid \\uXXXX escape (line {line}, column "
+                                       "{column})"),
+    "file-not-json/unterminated-string": N_("the file is not JSON: Unterminated string starting at (line {line}, "
+                                            "column {column})"),
+    "file-not-json/value": N_("the file is not JSON: Expecting value (line {line}, column {column})"),
+    "file-not-json-value": N_("{kind} is not a JSON value"),
+    "file-not-object": N_("a referee-game/1 file must be a JSON object, not {kind}"),
+    "file-not-utf8": N_("the file is not UTF-8 text (byte {byte})"),
+    "file-number-too-big": N_("the number {value} is beyond what a game file holds ({max})"),
+    "file-number-too-long": N_("a number of {length} digits: numbers in a game file have at most {max}"),
+    "file-number-too-long/characters": N_("a number of {length} characters: numbers in a game file have at most "
+                                          "{max}"),
+    "file-open-deal-not-last": N_('deal {deal} has "ended": false but later deals follow: only the last deal can be '
+                                  "open"),
+    "file-rules-error": N_("the rules cannot read what this file says"),
+    "file-shape": N_("a referee-game/1 file must be something else, not {value}"),
+    "file-text-too-long": N_("a text of {length} characters ({text}): at most {max}"),
+    "file-too-big": N_("the file is larger than {megabytes} MB: no game file is that big"),
+    "file-too-deep": N_("lists and objects nested more than {max} deep: not a referee-game/1 file"),
+    "file-too-many-cards/hand": N_("deal {deal}, {player}'s hand: {count} cards; a hand or meld holds at most {max}"),
+    "file-too-many-cards/meld": N_("deal {deal}, {player}'s meld: {count} cards; a hand or meld holds at most {max}"),
+    "file-too-many-deals": N_("{count} deals: a game of {variant} has {deals}"),
+    "file-too-many-events": N_("{count} events (buys, lay-downs, cuts, deal ends): a game has at most {max}"),
+    "file-too-many-players": N_("{count} players: {variant} takes {min} to {max} ({limit} at most with the table's "
+                                "override)"),
+    "file-too-many-players/override": N_("{count} players: {variant} takes {min} to {max}"),
+    "file-too-many-values": N_("more than {max} values: far more than any game holds"),
+    "file-unknown-contract": N_('deal {deal} "contract": {value} is not a contract of {variant}'),
+    "file-unknown-house-rule": N_("unknown house rule {rule!r}: not a house rule of {variant}"),
+    "file-unknown-variant": N_("unknown variant {variant!r} (known: {known})"),
+    "file-wrong-format": N_('not a referee-game/1 file: "format" is {value}'),
 }
 
 

@@ -43,12 +43,14 @@ def restore() -> Response | tuple[str, int]:
             game = store.restore_game(session, events=events)
             edit_token = game.edit_token
     except exchange.GameFileError as error:
-        return _render(form, [_("This file cannot be restored: %(reason)s.", reason=str(error))], 422)
+        reason = wording.problem_words(error.problem)
+        return _render(form, [_("This file cannot be restored: %(reason)s.", reason=reason)], 422)
     except EventRefused as refused:
         reasons = wording.problems_words(refused.problems)
         return _render(form, [_("The rules refuse this game as the file tells it:"), *reasons], 422)
     except RulesError as error:
-        return _render(form, [_("The rules refuse this game as the file tells it:"), str(error)], 422)
+        reason = wording.problem_words(exchange.rules_problem(error))
+        return _render(form, [_("The rules refuse this game as the file tells it:"), reason], 422)
     response = redirect(url_for("share.players", edit_token=edit_token, new=1), code=303)
     access.remember_game(response, edit_token)
     flash(_("The game was restored as a new game, with new links: share the new code with the players."),
