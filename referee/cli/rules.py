@@ -12,7 +12,7 @@ live here and are public: ``referee solve`` (:mod:`referee.cli.solve`) uses them
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import IO, Any, NoReturn
 
 import click
@@ -35,12 +35,14 @@ __all__ = [
     "RulesCommand",
     "JSON_OPTION",
     "PLAYERS_OPTION",
+    "engine_command",
     "bad_input",
     "load_variant",
     "emit_json",
     "meld_json",
     "cards_json",
     "echo_reasons",
+    "end_with_verdict",
 ]
 
 
@@ -104,6 +106,15 @@ def echo_reasons(problems: Sequence[Problem]) -> None:
         click.echo(f"  - {problem.message}")
 
 
+def end_with_verdict(valid: bool, problems: Sequence[Problem], *, as_json: bool) -> None:
+    """The end of a yes-or-no command: the reasons as sentences (the JSON gives them as "errors"), then exit
+    status 1 when the answer is no."""
+    if not as_json:
+        echo_reasons(problems)
+    if not valid:
+        raise click.exceptions.Exit(1)
+
+
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of sentences.")
 PLAYERS_OPTION = click.option(
     "--players",
@@ -112,6 +123,20 @@ PLAYERS_OPTION = click.option(
     metavar="N",
     help="Players at the table (decks depend on it in some variants); default: the most decks the variant uses.",
 )
+
+
+def engine_command(
+    name: str, *arguments: Callable[[Callable[..., None]], Callable[..., None]], short_help: str | None = None
+) -> Callable[[Callable[..., None]], click.Command]:
+    """A command that asks the engine about one variant: VARIANT, then ``arguments`` (``click.argument``
+    decorators, in order), then ``--players`` and ``--json``; a usage error is one line and exit status 2."""
+
+    def make(function: Callable[..., None]) -> click.Command:
+        for decorate in (JSON_OPTION, PLAYERS_OPTION, *reversed(arguments), click.argument("variant")):
+            function = decorate(function)
+        return click.command(name, cls=RulesCommand, short_help=short_help)(function)
+
+    return make
 
 
 @click.command("variants", cls=RulesCommand, short_help="List every variant: id, name, deals.")
@@ -132,12 +157,12 @@ def variants_command(as_json: bool) -> None:
         click.echo(f"{v.id:<{width}}  {v.name}, {len(v.deals)} deals")
 
 
-@click.command("check", cls=RulesCommand, short_help="Are these melds exactly a deal's contract?")
-@click.argument("variant")
-@click.argument("deal", type=int)
-@click.argument("melds", nargs=-1, required=True, metavar="MELD...")
-@PLAYERS_OPTION
-@JSON_OPTION
+@engine_command(
+    "check",
+    click.argument("deal", type=int),
+    click.argument("melds", nargs=-1, required=True, metavar="MELD..."),
+    short_help="Are these melds exactly a deal's contract?",
+)
 def check_command(variant: str, deal: int, melds: tuple[str, ...], players: int | None, as_json: bool) -> None:
     """Are these melds exactly DEAL's contract in VARIANT? One quoted MELD per meld, cards in any order.
 
@@ -182,16 +207,10 @@ def check_command(variant: str, deal: int, melds: tuple[str, ...], players: int 
         for meld, given in zip(arranged, cards, strict=True):
             what = meld.describe() if meld is not None else "not a meld"
             click.echo(f"  {what}: {format_cards(meld.cards if meld is not None else given, pretty=True)}")
-        echo_reasons(verdict.problems)
-    if not verdict.valid:
-        raise click.exceptions.Exit(1)
+    end_with_verdict(verdict.valid, verdict.problems, as_json=as_json)
 
 
-@click.command("meld", cls=RulesCommand, short_help="Is one meld valid in a variant?")
-@click.argument("variant")
-@click.argument("meld")
-@PLAYERS_OPTION
-@JSON_OPTION
+@engine_command("meld", click.argument("meld"), short_help="Is one meld valid in a variant?")
 def meld_command(variant: str, meld: str, players: int | None, as_json: bool) -> None:
     """Is MELD (one quoted meld, cards in any order) a valid set, run or pair in VARIANT?
 
@@ -224,16 +243,10 @@ def meld_command(variant: str, meld: str, players: int | None, as_json: bool) ->
         click.echo(f"{verdict.meld.describe()}: {format_cards(verdict.meld.cards, pretty=True)}")
     else:
         click.echo(f"not a valid meld in {var.name}: {format_cards(cards, pretty=True)}")
-        echo_reasons(verdict.problems)
-    if not verdict.valid:
-        raise click.exceptions.Exit(1)
+    end_with_verdict(verdict.valid, verdict.problems, as_json=as_json)
 
 
-@click.command("points", cls=RulesCommand, short_help="Penalty points of the cards left in a hand.")
-@click.argument("variant")
-@click.argument("cards")
-@PLAYERS_OPTION
-@JSON_OPTION
+@engine_command("points", click.argument("cards"), short_help="Penalty points of the cards left in a hand.")
 def points_command(variant: str, cards: str, players: int | None, as_json: bool) -> None:
     """The penalty points of CARDS left in a hand in VARIANT ("" is an empty hand: 0).
 

@@ -10,13 +10,11 @@ from __future__ import annotations
 import click
 
 from referee.cli.rules import (
-    JSON_OPTION,
-    PLAYERS_OPTION,
-    RulesCommand,
     bad_input,
     cards_json,
-    echo_reasons,
     emit_json,
+    end_with_verdict,
+    engine_command,
     load_variant,
     meld_json,
 )
@@ -27,12 +25,7 @@ from referee.rules.solver import Solution, solve
 __all__ = ["solve_command"]
 
 
-@click.command("solve", cls=RulesCommand)
-@click.argument("variant")
-@click.argument("deal", type=int)
-@click.argument("hand")
-@PLAYERS_OPTION
-@JSON_OPTION
+@engine_command("solve", click.argument("deal", type=int), click.argument("hand"))
 def solve_command(variant: str, deal: int, hand: str, players: int | None, as_json: bool) -> None:
     """Does HAND (one quoted list of 1 to 30 cards) hold DEAL's contract in VARIANT?
 
@@ -64,12 +57,11 @@ def solve_command(variant: str, deal: int, hand: str, players: int | None, as_js
         )
     else:
         _print(var.name, deal, solution)
-    if not solution.possible:
-        raise click.exceptions.Exit(1)
+    end_with_verdict(solution.possible, solution.missing, as_json=as_json)
 
 
 def _print(name: str, deal: int, solution: Solution) -> None:
-    """The answer for people: the verdict, then each meld, what is left and what is missing."""
+    """The answer for people: the verdict, then each meld and what is left (what is missing follows)."""
     contract = solution.contract.describe()
     if solution.go_out:
         contract += " — the whole hand goes down in one turn"
@@ -83,4 +75,3 @@ def _print(name: str, deal: int, solution: Solution) -> None:
     if solution.left:
         label = "discard" if solution.go_out and solution.possible else "left"
         click.echo(f"  {label}: {format_cards(solution.left, pretty=True)}")
-    echo_reasons(solution.missing)
