@@ -71,16 +71,18 @@ Sequence numbers: the k-th event of the log (GameCreated included) has ``seq`` k
   chooses among several or the dealer has not announced yet), ``available_contracts`` (dealer's choice:
   ``(index, Contract)`` pairs not used yet; ``()`` otherwise), ``deals_played``, ``deals_left``,
   ``finished`` (every deal ended), ``abandoned`` (the reason, or None), ``over`` (finished or abandoned)
-- ``dealer``, ``cutter`` (the player before the dealer in turn order), ``first_player`` (after the dealer;
-  the dealer where ``variant.first_player`` is DEALER), ``dealer_of(deal)``, ``cutter_of(deal)``
+- ``seating`` (``Seating``): ``dealer``, ``cutter`` (the player before the dealer in turn order),
+  ``first_player`` (after the dealer; the dealer where ``variant.first_player`` is DEALER),
+  ``dealer_of(deal)``, ``cutter_of(deal)``, ``seat_of(name)``, ``playing`` (who still plays, turn order),
+  ``left[player]`` (the deal after which a player left), ``buy_priority(discarder, claimants) -> list[str]``
+  (the next player after the discarder first; the discarder is never a claimant)
 - ``exact_cut_counts`` (card counts that make an exact cut this deal, from ``CutRules.exact_counts``, minus
   the jokers the cutter took once an ExactCut is recorded), ``exact_cut_counts_for(jokers)``,
   ``cut_this_deal`` (an exact cut is recorded this deal)
 - ``chips_left[player]`` (per game: the variant's chips + exact-cut chips − buys; None with no per-game
   limit), ``chip_limit`` (per game, or None), ``buys_this_deal[player]``,
   ``buys_left_this_deal[player]`` (None: no per-deal limit; 0 where the deal has no buying),
-  ``can_buy(player) -> tuple[Problem, ...]`` (empty: allowed), ``buy_priority(discarder, claimants) ->
-  list[str]`` (the next player after the discarder first; the discarder is never a claimant),
+  ``can_buy(player) -> tuple[Problem, ...]`` (empty: allowed),
   ``stock_cards_for_buy(own_turn: bool) -> int`` (stock cards the buyer takes; on their own turn, the normal
   draw included), ``chips.stock_cards_own_turn`` (the same on the buyer's own turn, or None where no such buy
   exists: Shanghai's player in turn simply draws the discard), ``buy_money`` (money in the pot: price × buys;

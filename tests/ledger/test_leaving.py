@@ -40,7 +40,7 @@ def ended(state: GameState, went_out: str, **points: int) -> GameState:
 
 
 def roles(state: GameState) -> tuple[str, str, str]:
-    return state.dealer, state.cutter, state.first_player
+    return state.seating.dealer, state.seating.cutter, state.seating.first_player
 
 
 def test_the_deal_and_the_cut_go_round_without_the_player_who_left() -> None:
@@ -51,7 +51,7 @@ def test_the_deal_and_the_cut_go_round_without_the_player_who_left() -> None:
     assert roles(s) == ("Beto", "Ana", "Caro")
     s = apply(s, PlayerLeft(player="Beto"))
     assert roles(s) == ("Caro", "Ana", "Dani")
-    assert s.playing == ("Ana", "Caro", "Dani", "Eva") and s.left == {"Beto": 1}
+    assert s.seating.playing == ("Ana", "Caro", "Dani", "Eva") and s.seating.left == {"Beto": 1}
     s = ended(s, "Caro", Ana=7, Dani=3, Eva=2)
     assert roles(s) == ("Dani", "Caro", "Eva")
     s = ended(s, "Eva", Ana=1, Caro=1, Dani=1)
@@ -105,7 +105,7 @@ def test_undo_brings_the_player_back_unless_a_later_deal_was_played_without_them
     s = apply(s, PlayerLeft(player="Beto"))
     left_seq = s.seq
     back = apply(s, Undone(seq=left_seq))
-    assert back.left == {} and roles(back) == ("Beto", "Ana", "Caro")
+    assert back.seating.left == {} and roles(back) == ("Beto", "Ana", "Caro")
     s = ended(s, "Caro", Ana=7, Dani=3, Eva=2)
     assert codes(s, Undone(seq=left_seq)) == {"undo-breaks-later"}
 
@@ -129,4 +129,4 @@ def test_the_game_file_round_trips_a_departure() -> None:
     assert data["deals"][1]["left"] == ["Beto"]
     again = replay(exchange.import_game(exchange.read_game_file(json.dumps(data))))
     assert exchange.export_game(again) == data
-    assert again.left == {"Beto": 1} and again.totals == s.totals
+    assert again.seating.left == {"Beto": 1} and again.totals == s.totals

@@ -23,13 +23,13 @@ def codes(state: GameState, event: Event) -> set[str]:
 def test_reorder_add_and_remove_before_deal_1_ends() -> None:
     s = apply(new(), SeatsChanged(players=("Beto", "Ana", "Dani", "Caro", "Eva"), first_dealer="Ana"))
     # Turn order Beto → Ana → Dani → Caro → Eva; Ana deals, Beto (before her) cuts, Dani plays first.
-    assert (s.players, s.dealer, s.cutter, s.first_player) == (("Beto", "Ana", "Dani", "Caro", "Eva"), "Ana",
-                                                               "Beto", "Dani")
+    assert (s.players, s.seating.dealer, s.seating.cutter, s.seating.first_player) == (
+        ("Beto", "Ana", "Dani", "Caro", "Eva"), "Ana", "Beto", "Dani")
     s = apply(s, SeatsChanged(players=("Beto", "Ana", "Dani", "Caro"), first_dealer="Caro"))
-    assert (s.dealer, s.cutter) == ("Caro", "Dani")
+    assert (s.seating.dealer, s.seating.cutter) == ("Caro", "Dani")
     s = apply(s, DealEnded(deal=1, went_out="Beto", hands={"Ana": 5, "Caro": 6, "Dani": 7}))
     # Deal 2: the next player after Caro (wrapping round) deals: Beto.
-    assert s.dealer == "Beto" and s.totals == {"Beto": 0, "Ana": 5, "Dani": 7, "Caro": 6}
+    assert s.seating.dealer == "Beto" and s.totals == {"Beto": 0, "Ana": 5, "Dani": 7, "Caro": 6}
     assert codes(s, SeatsChanged(players=("Ana", "Beto", "Caro", "Dani"), first_dealer="Ana")) == {
         "seats-after-play"}
 
@@ -57,7 +57,7 @@ def test_an_exact_cut_keeps_deal_1s_dealer_and_cutter() -> None:
     assert codes(s, SeatsChanged(players=("Beto", "Ana", "Caro", "Dani"), first_dealer="Ana")) == {
         "seats-change-roles"}
     s = apply(s, SeatsChanged(players=("Ana", "Caro", "Beto", "Dani"), first_dealer="Ana"))  # same roles
-    assert (s.dealer, s.cutter) == ("Ana", "Dani")
+    assert (s.seating.dealer, s.seating.cutter) == ("Ana", "Dani")
 
 
 def test_seats_are_undone_and_the_file_round_trips_with_the_tally() -> None:
@@ -70,4 +70,4 @@ def test_seats_are_undone_and_the_file_round_trips_with_the_tally() -> None:
     assert tally.allowed and tally.state is not None
     assert tally.state.totals == {"Dani": 1, "Caro": 2, "Beto": 3, "Ana": 0}
     s = apply(apply(s, Undone(seq=3)), Undone(seq=2))
-    assert s.players == ("Ana", "Beto", "Caro", "Dani") and s.dealer == "Ana"
+    assert s.players == ("Ana", "Beto", "Caro", "Dani") and s.seating.dealer == "Ana"

@@ -48,15 +48,15 @@ def refused_codes(state: GameState, event: Event) -> set[str]:
 def test_turn_order_dealer_cutter_first_player() -> None:
     s = new()
     # Turn order Ana → Beto → Caro → Dani: Ana deals, the player before her (Dani) cuts, Beto plays first.
-    assert (s.deal_number, s.dealer, s.cutter, s.first_player) == (1, "Ana", "Dani", "Beto")
+    assert (s.deal_number, s.seating.dealer, s.seating.cutter, s.seating.first_player) == (1, "Ana", "Dani", "Beto")
     s = end(s, "Beto", Ana="5H", Caro="5D", Dani="5S")
-    assert (s.deal_number, s.dealer, s.cutter, s.first_player) == (2, "Beto", "Ana", "Caro")
+    assert (s.deal_number, s.seating.dealer, s.seating.cutter, s.seating.first_player) == (2, "Beto", "Ana", "Caro")
     assert s.deals_left == 6 and s.deals_played == 1
 
 
 def test_peru_dealer_opens() -> None:
     s = new("telefunken-peru", first="Caro")
-    assert (s.dealer, s.cutter, s.first_player) == ("Caro", "Beto", "Caro")
+    assert (s.seating.dealer, s.seating.cutter, s.seating.first_player) == ("Caro", "Beto", "Caro")
     assert s.exact_cut_counts == (45,)  # 11 × 4 + 1
 
 
@@ -167,8 +167,8 @@ def test_no_buying_after_melding_except_bolivia() -> None:
 
 def test_buy_priority_next_after_the_discarder_first() -> None:
     s = new()
-    assert s.buy_priority("Caro", ["Beto", "Ana", "Dani"]) == ["Dani", "Ana", "Beto"]
-    assert s.buy_priority("Ana", ["Ana", "Dani", "Beto"]) == ["Beto", "Dani"]
+    assert s.seating.buy_priority("Caro", ["Beto", "Ana", "Dani"]) == ["Dani", "Ana", "Beto"]
+    assert s.seating.buy_priority("Ana", ["Ana", "Dani", "Beto"]) == ["Beto", "Dani"]
 
 
 def test_carrillo_has_no_buying() -> None:
@@ -247,7 +247,7 @@ def test_running_totals_count_each_adjustment_in_its_deal() -> None:
     s = end(s, "Ana", Beto=10, Caro=12, Dani=30)
     s = end(s, "Beto", Ana=5, Caro=0, Dani=8)
     # deal 3: Caro deals, Beto cuts exactly: his -25 counts in deal 3, which has not ended
-    assert s.cutter == "Beto"
+    assert s.seating.cutter == "Beto"
     s = apply(s, ExactCut(deal=3))
     assert s.running_totals == (
         {"Ana": 0, "Beto": 10, "Caro": 12, "Dani": 30 - 25},
@@ -261,7 +261,7 @@ def test_carrillo_exact_cut_erases_the_cutters_previous_deal() -> None:
     s = new("telefunken-peru-carrillo")
     s = end(s, "Beto", Ana="KH QH", Caro=7, Dani=3)  # Ana 20
     # deal 2: Beto deals, Ana cuts exactly: her 20 of deal 1 are erased
-    assert s.cutter == "Ana"
+    assert s.seating.cutter == "Ana"
     s = apply(s, ExactCut(deal=2))
     (adj,) = s.adjustments
     assert (adj.player, adj.deal, adj.code, adj.points) == ("Ana", 2, "exact-cut-erase", -20)
@@ -475,7 +475,7 @@ def test_rename_keeps_the_seat() -> None:
     s = end(new(), "Ana", Beto=5, Caro=5, Dani=5)
     s = apply(s, PlayerRenamed(old="Beto", new="Roberto"))
     assert s.players == ("Ana", "Roberto", "Caro", "Dani") and s.totals["Roberto"] == 5
-    assert s.dealer == "Roberto"
+    assert s.seating.dealer == "Roberto"
     assert refused_codes(s, Buy(deal=2, player="Beto")) == {"unknown-player"}
     assert refused_codes(s, PlayerRenamed(old="Caro", new="ana")) == {"name-taken"}
 
@@ -546,18 +546,29 @@ def test_the_documented_api_exists() -> None:
     from referee.ledger import exchange, store
 
     s = end(new(), "Ana", Beto=1, Caro=1, Dani=1)
-    for name in ("variant", "created", "players", "settings", "deal_number", "deal", "contracts", "contract",
-                 "available_contracts", "deals_played", "deals_left", "finished", "abandoned", "over", "dealer",
-                 "cutter", "first_player", "exact_cut_counts", "cut_this_deal", "chips_left", "chip_limit",
-                 "buys_this_deal", "buys_left_this_deal", "buy_money", "melded", "total_buys", "deals",
-                 "adjustments", "totals", "standings", "ranks", "leaders", "payouts", "stakes", "history",
-                 "events", "seq", "records", "current"):
-        getattr(s, name)
-        assert f"``{name}" in (ledger.__doc__ or ""), name
-    for method in ("dealer_of", "cutter_of", "exact_cut_counts_for", "can_buy", "buy_priority",
-                   "stock_cards_for_buy", "buy_limit", "hand_points"):
-        assert callable(getattr(s, method))
-    assert s.dealer_of(3) == "Caro" and s.cutter_of(3) == "Beto" and s.first_player == "Caro"
+    state_names = ("variant", "created", "players", "settings", "deal_number", "deal", "contracts", "contract",
+                   "available_contracts", "deals_played", "deals_left", "finished", "abandoned", "over",
+                   "exact_cut_counts", "cut_this_deal", "chips_left", "chip_limit", "buys_this_deal",
+                   "buys_left_this_deal", "buy_money", "melded", "total_buys", "deals", "adjustments", "totals",
+                   "standings", "ranks", "leaders", "payouts", "stakes", "history", "events", "seq", "records",
+                   "current", "seating")
+    read_models: list[tuple[object, tuple[str, ...]]] = [
+        (s, state_names),
+        (s.seating, ("dealer", "cutter", "first_player", "playing", "left")),
+    ]
+    for model, names in read_models:
+        for name in names:
+            getattr(model, name)
+            assert f"``{name}" in (ledger.__doc__ or ""), name
+    methods: list[tuple[object, tuple[str, ...]]] = [
+        (s, ("exact_cut_counts_for", "can_buy", "stock_cards_for_buy", "buy_limit", "hand_points")),
+        (s.seating, ("dealer_of", "cutter_of", "seat_of", "buy_priority")),
+    ]
+    for model, names in methods:
+        for name in names:
+            assert callable(getattr(model, name)), name
+    seating = s.seating
+    assert seating.dealer_of(3) == "Caro" and seating.cutter_of(3) == "Beto" and seating.first_player == "Caro"
     for name in ("create_game", "get_game", "load_events", "load_state", "append", "list_games", "players_of",
                  "access", "rotate_edit_token"):
         assert callable(getattr(store, name))

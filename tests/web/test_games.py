@@ -73,7 +73,7 @@ def test_creating_a_game_shows_the_players_qr_code_and_keeps_the_link(client: Fl
         assert game.id is not None
         state = store.load_state(session, game.id)
     assert state.players == ("Ana", "Beto", "Caro", "Dani")
-    assert state.dealer == "Beto"
+    assert state.seating.dealer == "Beto"
     assert state.variant.streak_multiplier is True and state.chip_limit == 5
     assert state.settings == {"small_stake": 1, "large_stake": 10}
     # This phone keeps the game, and offers the names next time.

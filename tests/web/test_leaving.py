@@ -38,7 +38,7 @@ def test_a_player_leaves_between_deals_and_the_game_goes_on_without_them(client:
     assert table.end_deal("Caro", {"Ana": "7", "Dani": "3", "Eva": "2"}).status_code == 303
     state = table.state()
     assert state.totals == {"Ana": 7, "Beto": 5, "Caro": 10, "Dani": 23, "Eva": 3}
-    assert state.standings[-1] == "Beto" and state.dealer == "Dani"
+    assert state.standings[-1] == "Beto" and state.seating.dealer == "Dani"
     sheet = table.get("/sheet")
     assert 'data-testid="sheet-left-Beto"' in sheet
     cell = re.search(r'data-testid="cell-2-Beto">(.*?)</td>', sheet, re.S)
@@ -54,7 +54,7 @@ def test_a_departure_the_ledger_refuses_says_why_and_changes_nothing(client: Fla
     page = text_of(response)
     assert "Nobody was marked as having left:" in page
     assert "needs at least 3 players: with Beto gone 2 would stay" in page
-    assert table.state().seq == seq and table.state().left == {}
+    assert table.state().seq == seq and table.state().seating.left == {}
 
 
 def test_a_player_cannot_leave_in_the_middle_of_a_deal(client: FlaskClient, app: Flask) -> None:
@@ -64,7 +64,7 @@ def test_a_player_cannot_leave_in_the_middle_of_a_deal(client: FlaskClient, app:
     response = leave(table, "Beto")
     assert response.status_code == 422
     assert "deal 2 is under way (something is recorded in it): end it with Beto" in text_of(response)
-    assert table.state().left == {}
+    assert table.state().seating.left == {}
 
 
 def test_the_viewer_marks_who_left(client: FlaskClient, app: Flask) -> None:

@@ -245,7 +245,7 @@ def test_seats_move_add_remove_and_choose_the_first_dealer_until_deal_1_ends(cli
     assert press("dealer:2").status_code == 303  # Carla deals first
     state = table.state()
     # Turn order Beto → Ana → Carla → Eva: Carla deals, Ana (before her) cuts, Eva plays first.
-    assert (state.players, state.dealer, state.cutter, state.first_player) == (
+    assert (state.players, state.seating.dealer, state.seating.cutter, state.seating.first_player) == (
         ("Beto", "Ana", "Carla", "Eva"), "Carla", "Ana", "Eva")
     assert "Turn order: Beto, Ana, Carla, Eva. Carla deals first." in table.get("/players")
     stale = seats_form(table)

@@ -45,7 +45,7 @@ Decisions (where the rule book leaves the ledger to choose; docs/rules.md §13 a
 
 >>> from referee.ledger.events import GameCreated, Buy
 >>> s = start(GameCreated(variant="telefunken", players=("Ana", "Beto", "Caro", "Dani"), first_dealer="Ana"))
->>> (s.dealer, s.cutter, s.first_player, s.exact_cut_counts)
+>>> (s.seating.dealer, s.seating.cutter, s.seating.first_player, s.exact_cut_counts)
 ('Ana', 'Dani', 'Beto', (45,))
 >>> apply(s, Buy(deal=1, player="Beto")).chips_left["Beto"]
 6

@@ -55,7 +55,7 @@ def _deal_problems(state: GameState, deal: int) -> list[Problem]:
 
 def _announced(state: GameState) -> list[Problem]:
     if state.variant.dealer_chooses_contract and state.current.contract_index is None:
-        return [_p("contract-not-announced", dealer=state.dealer)]
+        return [_p("contract-not-announced", dealer=state.seating.dealer)]
     return []
 
 

@@ -130,10 +130,6 @@ class GameState:
         """The free-form settings of the game (stake amounts…)."""
         return dict(self.created.settings)
 
-    def seat_of(self, name: str) -> int:
-        """The seat (0-based turn order) of a player; RulesError (a ValueError) for an unknown name."""
-        return self.seating.seat_of(name)
-
     # ---- the deal ----------------------------------------------------------------------------
 
     @property
@@ -244,41 +240,6 @@ class GameState:
 
     # ---- the read-models' answers, for the ledger's own callers ----------------------------------
     # (The screens ask the read-models; these keep the fold's callers and tests short.)
-
-    def dealer_of(self, number: int) -> str:
-        """The dealer of deal ``number``."""
-        return self.seating.dealer_of(number)
-
-    def cutter_of(self, number: int) -> str:
-        """The cutter of deal ``number``."""
-        return self.seating.cutter_of(number)
-
-    def _cutter_seat(self, number: int) -> int:
-        return self.seating.cutter_seat(number)
-
-    @property
-    def dealer(self) -> str:
-        return self.seating.dealer
-
-    @property
-    def cutter(self) -> str:
-        return self.seating.cutter
-
-    @property
-    def first_player(self) -> str:
-        return self.seating.first_player
-
-    @property
-    def playing(self) -> tuple[str, ...]:
-        return self.seating.playing
-
-    @property
-    def left(self) -> dict[str, int]:
-        return self.seating.left
-
-    def buy_priority(self, discarder: str, claimants: Iterable[str]) -> list[str]:
-        """Claimants of one discard, the one whose turn comes first after the discarder first."""
-        return self.seating.buy_priority(discarder, claimants)
 
     def buy_limit(self, record: DealRecord | None = None) -> int | None:
         """Buys allowed per player in a deal (0: no buying; None: no per-deal limit); default: this deal."""
@@ -396,9 +357,9 @@ def _seat_problems(state: GameState, event: SeatsChanged) -> list[Problem]:
         elif name not in event.players and record.calls_of(seat):
             problems.append(_p("seat-has-shanghai-call", player=name))
     recorded = record.exact_cut or record.contract_index is not None
-    if recorded and (after.dealer_of(1), after.cutter_of(1)) != (state.dealer_of(1), state.cutter_of(1)):
-        problems.append(_p("seats-change-roles", dealer=state.dealer_of(1),
-                           cutter=state.cutter_of(1)))
+    before, now = state.seating, after.seating
+    if recorded and (now.dealer_of(1), now.cutter_of(1)) != (before.dealer_of(1), before.cutter_of(1)):
+        problems.append(_p("seats-change-roles", dealer=before.dealer_of(1), cutter=before.cutter_of(1)))
     return problems
 
 
@@ -455,7 +416,8 @@ def _check(state: GameState, event: Event) -> list[Problem]:
     if isinstance(event, ContractChosen):
         return _choice_problems(state, event.contract_index, record)
     if isinstance(event, ShanghaiCalled):
-        return _announced(state) + call_problems(state.variant, record, state.seat_of(event.player), event.player)
+        return _announced(state) + call_problems(state.variant, record, state.seating.seat_of(event.player),
+                                                     event.player)
     if isinstance(event, Buy):
         seat = state.names.index(event.player)
         problems = _announced(state) + _buy_problems(state, seat, record)
