@@ -10,6 +10,11 @@ from referee.rules.solver.search import _Search
 from referee.rules.solver.shapes import _COLOUR_MARK, _OPTIMISE_BUDGET, _Counts, _Marks, _Part, _Plan, _take
 from referee.rules.variants import MeldKind
 
+#: Where the search stands: the cards left, the requirements still to meet (or skip), the wild cards used and
+#: what the melds laid so far leave for the checks between melds. Two ways to the same place go on alike, so it is
+#: also what the search remembers (with the best score it came there with).
+_At = tuple[_Counts, tuple[int, ...], int, _Marks]
+
 
 class _OutOfBudget(Exception):
     """The closest-arrangement search ran out of steps (huge hands)."""
@@ -30,9 +35,9 @@ class _ClosestSearch(_Search):
         self._memo_best = {}
         try:
             if self.go_out:
-                self._go_closest(counts, tuple(range(len(self.reqs))), 0, (), (), 0)
+                self._go_closest((counts, tuple(range(len(self.reqs))), 0, ()), (), 0)
             else:
-                self._runs_closest(counts, self._run_order, 0, (), (), 0)
+                self._runs_closest((counts, self._run_order, 0, ()), (), 0)
         except _OutOfBudget:
             pass
         return self._best[1]
@@ -43,6 +48,13 @@ class _ClosestSearch(_Search):
         self._steps += 1
         if self._steps > _OPTIMISE_BUDGET:
             raise _OutOfBudget
+
+    def _seen_better(self, key: object, score: int) -> bool:
+        """Whether the search came to ``key`` before with a score as good (else it remembers this one)."""
+        if self._memo_best.get(key, -1) >= score:
+            return True
+        self._memo_best[key] = score
+        return False
 
     def _offer(self, score: int, plan: _Plan) -> None:
         if score > self._best[0]:
@@ -71,26 +83,16 @@ class _ClosestSearch(_Search):
     def _value(self, part: _Part) -> int:
         return (1000 if part.req is not None else 0) + len(part.naturals) + len(part.wilds)
 
-    def _runs_closest(
-        self,
-        counts: _Counts,
-        todo: tuple[int, ...],
-        wused: int,
-        taken: _Marks,
-        plan: _Plan,
-        score: int,
-        floor: tuple[object, ...] = (),
-    ) -> None:
+    def _runs_closest(self, at: _At, plan: _Plan, score: int, floor: tuple[object, ...] = ()) -> None:
         self._tick()
+        counts, todo, wused, taken = at
         if score + self._bound(counts, todo + self._set_order) <= self._best[0]:
             return
         if not todo:
             self._sets_closest(counts, 0, wused, taken, plan, score, 0)
             return
-        key = (counts, todo, wused, taken, floor)
-        if self._memo_best.get(key, -1) >= score:
+        if self._seen_better((at, floor), score):
             return
-        self._memo_best[key] = score
         index = todo[0]
         spec = self.reqs[index]
         if spec.kind is MeldKind.COLOUR_RUN:
@@ -107,13 +109,13 @@ class _ClosestSearch(_Search):
             after = _take(counts, part.naturals + part.wilds)
             marks = taken + (mark,) if self.tracks else taken
             self._runs_closest(
-                after, rest, wused + len(part.wilds), marks, plan + (part,), score + self._value(part),
+                (after, rest, wused + len(part.wilds), marks), plan + (part,), score + self._value(part),
                 order if twin_next else (),
             )
         # unmet: identical requirements after it stay unmet too (the met ones come first)
         while rest and self.reqs[rest[0]].group == spec.group:
             rest = rest[1:]
-        self._runs_closest(counts, rest, wused, taken, plan, score)
+        self._runs_closest((counts, rest, wused, taken), plan, score)
 
     def _sets_closest(
         self,
@@ -132,10 +134,8 @@ class _ClosestSearch(_Search):
             return
         if score + self._bound(counts, order[k:]) <= self._best[0]:
             return
-        key = ("s", counts, k, wused, taken, low_rank)
-        if self._memo_best.get(key, -1) >= score:
+        if self._seen_better(("s", counts, k, wused, taken, low_rank), score):
             return
-        self._memo_best[key] = score
         spec = self.reqs[order[k]]
         same_next = k + 1 < len(order) and self.reqs[order[k + 1]].group == spec.group
         for part in self._set_parts(spec, counts, wused, taken, low_rank):
@@ -154,24 +154,15 @@ class _ClosestSearch(_Search):
 
     # ---- go-out deals ---------------------------------------------------------------------------------
 
-    def _go_closest(
-        self,
-        counts: _Counts,
-        todo: tuple[int, ...],
-        wused: int,
-        taken: _Marks,
-        plan: _Plan,
-        score: int,
-    ) -> None:
+    def _go_closest(self, at: _At, plan: _Plan, score: int) -> None:
         self._tick()
+        counts, todo, wused, taken = at
         total = sum(counts)
         # every card left may still be laid down (in further melds), but only so many requirements met
         if score + self._bound(counts, todo) // 1000 * 1000 + total <= self._best[0]:
             return
-        key = (counts, todo, wused, taken)
-        if self._memo_best.get(key, -1) >= score:
+        if self._seen_better(at, score):
             return
-        self._memo_best[key] = score
         code = self._lowest(counts)
         if code == 0:
             self._offer(score, plan)
@@ -180,8 +171,8 @@ class _ClosestSearch(_Search):
                 self._offer(*found)
             return
         for part, after, rest, w, marks in self._melds_and_rest(code, counts, todo, wused, taken):
-            self._go_closest(after, rest, w, marks, plan + (part,), score + self._value(part))
-        self._go_closest(_take(counts, (code,)), todo, wused, taken, plan, score)
+            self._go_closest((after, rest, w, marks), plan + (part,), score + self._value(part))
+        self._go_closest((_take(counts, (code,)), todo, wused, taken), plan, score)
 
     def _wilds_out_closest(
         self, counts: _Counts, todo: tuple[int, ...], wused: int, plan: _Plan, score: int
