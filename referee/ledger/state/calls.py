@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.ledger.state.records import MAX_CALLS_PER_DEAL, DealRecord, _rules_number
-from referee.ledger.state.seating import Seating
+from referee.ledger.state.seating import SeatedView
 from referee.rules.problems import Problem
 from referee.rules.variants import Variant
 
@@ -19,12 +19,8 @@ __all__ = ["ShanghaiCalls", "call_problems"]
 
 
 @dataclass(frozen=True)
-class ShanghaiCalls:
+class ShanghaiCalls(SeatedView):
     """The Shanghai calls of a game at one point of the log, and what the deal screen shows of them."""
-
-    variant: Variant
-    seating: Seating
-    records: tuple[DealRecord, ...]
 
     @property
     def offered(self) -> bool:
@@ -32,12 +28,11 @@ class ShanghaiCalls:
         one that must be gone out in one turn (no meld lies on the table there until the deal ends)."""
         if not self.variant.shanghai_call:
             return False
-        return not self.variant.deal(_rules_number(self.records[-1])).go_out_in_one_turn
+        return not self.variant.deal(self.rules_deal).go_out_in_one_turn
 
     def of(self, record: DealRecord) -> dict[str, int]:
         """The calls in one deal, by the players who made any."""
-        names = self.seating.names
-        return {name: record.calls_of(seat) for seat, name in enumerate(names) if record.calls_of(seat)}
+        return {name: record.calls_of(seat) for seat, name in enumerate(self.names) if record.calls_of(seat)}
 
     @property
     def this_deal(self) -> dict[str, int]:

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from referee.ledger.state.records import DealRecord, _rules_number
-from referee.ledger.state.seating import Seating
+from referee.ledger.state.seating import SeatedView
 from referee.rules.variants import CutReward, Variant
 
 __all__ = ["CutEarnings", "ChipsAndBuys", "exact_cut_reward"]
@@ -54,16 +54,8 @@ def exact_cut_reward(variant: Variant, *, deal: int, previous_points: int = 0) -
 
 
 @dataclass(frozen=True)
-class ChipsAndBuys:
+class ChipsAndBuys(SeatedView):
     """Each player's chips and buys at one point of the log, and what the screens show of them."""
-
-    variant: Variant
-    seating: Seating
-    records: tuple[DealRecord, ...]
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self.seating.names
 
     # ---- the questions the screens ask ---------------------------------------------------------
 
@@ -75,7 +67,7 @@ class ChipsAndBuys:
     @property
     def buying_now(self) -> bool:
         """Anyone may buy in the deal under way (dealer's choice: the announced contract's rules)."""
-        return self.variant.buying_in(_rules_number(self.records[-1]))
+        return self.variant.buying_in(self.rules_deal)
 
     @property
     def counts_chips(self) -> bool:
@@ -154,7 +146,7 @@ class ChipsAndBuys:
 
     def stock_cards_for_buy(self, own_turn: bool = False) -> int:
         """Stock cards a buyer takes with the discard this deal; on their own turn, the normal draw included."""
-        return self.variant.stock_cards_per_buy(_rules_number(self.records[-1]), own_turn=own_turn)
+        return self.variant.stock_cards_per_buy(self.rules_deal, own_turn=own_turn)
 
     @property
     def stock_cards_own_turn(self) -> int | None:

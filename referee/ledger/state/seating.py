@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from referee.ledger.state.records import DealRecord
+from referee.ledger.state.records import DealRecord, _rules_number
 from referee.rules.problems import RulesError
 from referee.rules.variants import FirstPlayer, Variant
 
-__all__ = ["Seating"]
+__all__ = ["Seating", "SeatedView"]
 
 
 @dataclass(frozen=True)
@@ -115,3 +115,22 @@ class Seating:
         n = len(self.names)
         seats = {self.seat_of(c) for c in claimants} - {start_seat}
         return [self.names[s] for s in sorted(seats, key=lambda s: (s - start_seat) % n)]
+
+
+@dataclass(frozen=True)
+class SeatedView:
+    """Base of a read-model that reads the deals' records seat by seat (the chips and buys, the Shanghai calls)."""
+
+    variant: Variant
+    seating: Seating
+    records: tuple[DealRecord, ...]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names in turn order."""
+        return self.seating.names
+
+    @property
+    def rules_deal(self) -> int:
+        """The variant's deal whose rules the deal under way follows (dealer's choice: the announced one)."""
+        return _rules_number(self.records[-1])
