@@ -79,16 +79,16 @@ Sequence numbers: the k-th event of the log (GameCreated included) has ``seq`` k
 - ``exact_cut_counts`` (card counts that make an exact cut this deal, from ``CutRules.exact_counts``, minus
   the jokers the cutter took once an ExactCut is recorded), ``exact_cut_counts_for(jokers)``,
   ``cut_this_deal`` (an exact cut is recorded this deal)
-- ``chips_left[player]`` (per game: the variant's chips + exact-cut chips − buys; None with no per-game
-  limit), ``chip_limit`` (per game, or None), ``buys_this_deal[player]``,
+- ``can_buy(player) -> tuple[Problem, ...]`` (empty: allowed)
+- ``chips`` (``ChipsAndBuys``): ``chips_left[player]`` (per game: the variant's chips + exact-cut chips −
+  buys; None with no per-game limit), ``chip_limit`` (per game, or None), ``buys_this_deal[player]``,
   ``buys_left_this_deal[player]`` (None: no per-deal limit; 0 where the deal has no buying),
-  ``can_buy(player) -> tuple[Problem, ...]`` (empty: allowed),
   ``stock_cards_for_buy(own_turn: bool) -> int`` (stock cards the buyer takes; on their own turn, the normal
-  draw included), ``chips.stock_cards_own_turn`` (the same on the buyer's own turn, or None where no such buy
+  draw included), ``stock_cards_own_turn`` (the same on the buyer's own turn, or None where no such buy
   exists: Shanghai's player in turn simply draws the discard), ``buy_money`` (money in the pot: price × buys;
-  0 where buys are free)
-- ``melded`` (players who laid down this deal, turn order); ``total_buys[player]`` (whole game);
-  ``buy_limit(record=None)`` (per-deal limit of a deal: 0 no buying, None no limit)
+  0 where buys are free), ``total_buys[player]`` (whole game), ``buy_limit(record=None)`` (per-deal limit of
+  a deal: 0 no buying, None no limit)
+- ``melded`` (players who laid down this deal, turn order)
 - ``deals: tuple[DealResult, ...]`` for every deal ended so far, each with ``number``, ``dealer``, ``cutter``,
   ``went_out`` (None: nobody), ``winner`` (same as went_out), ``hands`` (as entered), ``raw_points[player]``
   (value of the cards entered or the points typed; 0 for the one who went out), ``multiplier`` (streak,

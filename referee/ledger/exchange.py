@@ -395,7 +395,7 @@ def sheet_json(state: GameState | None, errors: tuple[str, ...] | list[str] = ()
     if state is None:
         return {"players": [], "standings": [], "finished": False, "errors": list(errors)}
     payouts = state.payouts
-    chips = state.chips_left
+    chips = state.chips.chips_left
     players = []
     for name in state.players:
         players.append({
@@ -436,11 +436,11 @@ def sheet_text(state: GameState) -> str:
     for a in state.adjustments:
         rows.append([str(a.deal), "", a.reason, *(str(a.points) if n == a.player else "" for n in names)])
     rows.append(["total", "", "", *(str(state.totals[n]) for n in names)])
-    chips = state.chips_left
-    if state.chip_limit is not None:
+    chips = state.chips.chips_left
+    if state.chips.chip_limit is not None:
         rows.append([f"{state.variant.buy.token}s left", "", "", *(str(chips[n]) for n in names)])
-    elif state.buy_limit() is not None and state.buy_limit() != 0 and not state.over:
-        left = state.buys_left_this_deal
+    elif state.chips.buy_limit() is not None and state.chips.buy_limit() != 0 and not state.over:
+        left = state.chips.buys_left_this_deal
         rows.append(["buys left", f"deal {state.deal_number}", "", *(str(left[n]) for n in names)])
     lines += _table(rows)
     for d in state.deals:
@@ -499,8 +499,8 @@ def score_sheet_csv(state: GameState) -> str:
         points = (a.points if n == a.player else "" for n in names)
         writer.writerow(["adjustment", a.deal, "", "", "", text(a.reason), *points])
     writer.writerow(["total", "", "", "", "", "", *(state.totals[n] for n in names)])
-    chips = state.chips_left
-    if state.chip_limit is not None:
+    chips = state.chips.chips_left
+    if state.chips.chip_limit is not None:
         writer.writerow(["chips_left", "", "", "", "", "", *(chips[n] for n in names)])
     writer.writerow(["rank", "", "", "", "", "", *(state.ranks[n] for n in names)])
     payouts = state.payouts

@@ -30,7 +30,7 @@ def test_the_game_file_reads_the_ledgers_limit() -> None:
 @pytest.mark.parametrize("variant", ["telefunken", "shanghai", "telefunken-peru-carrillo"])
 def test_a_thirteenth_buy_is_refused_even_with_an_override(variant: str) -> None:
     state = bought(variant, 12)
-    assert state.buys_this_deal["Beto"] == 12
+    assert state.chips.buys_this_deal["Beto"] == 12
     event = Buy(deal=1, player="Beto", override="the table allows it")
     with pytest.raises(EventRefused) as info:
         apply(state, event)

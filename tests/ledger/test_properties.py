@@ -56,10 +56,10 @@ def test_totals_are_deal_points_plus_adjustments(log: tuple[list[Event], GameSta
 @given(game_logs(), st.data())
 def test_a_refused_event_leaves_the_state_unchanged(log: tuple[list[Event], GameState], data: st.DataObject) -> None:
     _, state = log
-    before = (state.totals, state.chips_left, state.history, state.records, state.players, state.deals)
+    before = (state.totals, state.chips.chips_left, state.history, state.records, state.players, state.deals)
     event = data.draw(candidate(state))
     try:
         apply(state, event)
     except EventRefused as refused:
         assert refused.problems
-    assert (state.totals, state.chips_left, state.history, state.records, state.players, state.deals) == before
+    assert (state.totals, state.chips.chips_left, state.history, state.records, state.players, state.deals) == before

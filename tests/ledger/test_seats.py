@@ -37,8 +37,8 @@ def test_reorder_add_and_remove_before_deal_1_ends() -> None:
 def test_deal_1_records_stay_with_their_players() -> None:
     s = apply(new(), Buy(deal=1, player="Caro"))
     s = apply(s, SeatsChanged(players=("Caro", "Ana", "Beto", "Dani"), first_dealer="Ana"))
-    assert s.buys_this_deal == {"Caro": 1, "Ana": 0, "Beto": 0, "Dani": 0}
-    assert s.chips_left["Caro"] == 6 and s.chips_left["Ana"] == 7
+    assert s.chips.buys_this_deal == {"Caro": 1, "Ana": 0, "Beto": 0, "Dani": 0}
+    assert s.chips.chips_left["Caro"] == 6 and s.chips.chips_left["Ana"] == 7
     assert codes(s, SeatsChanged(players=("Ana", "Beto", "Dani"), first_dealer="Ana")) == {"seat-has-actions"}
 
 

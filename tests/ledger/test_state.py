@@ -80,7 +80,7 @@ def test_exact_cut_counts(variant: str, jokers: int, counts: tuple[int, ...]) ->
 def test_exact_cut_recorded_changes_counts_and_gives_a_chip() -> None:
     s = apply(new(), ExactCut(deal=1, cutter_jokers=1))
     assert s.cut_this_deal and s.exact_cut_counts == (44,)
-    assert s.chips_left == {"Ana": 7, "Beto": 7, "Caro": 7, "Dani": 8}  # Dani cut: 7 + 1
+    assert s.chips.chips_left == {"Ana": 7, "Beto": 7, "Caro": 7, "Dani": 8}  # Dani cut: 7 + 1
     assert refused_codes(s, ExactCut(deal=1)) == {"exact-cut-twice"}
 
 
@@ -95,7 +95,7 @@ def test_seven_chips_then_no_more() -> None:
     s = new()
     for _ in range(7):
         s = apply(s, Buy(deal=1, player="Caro"))
-    assert s.chips_left["Caro"] == 0 and s.buys_this_deal["Caro"] == 7
+    assert s.chips.chips_left["Caro"] == 0 and s.chips.buys_this_deal["Caro"] == 7
     assert refused_codes(s, Buy(deal=1, player="Caro")) == {"no-chips-left"}
     assert [p.code for p in s.can_buy("Caro")] == ["no-chips-left"]
     assert s.can_buy("Ana") == ()
@@ -107,21 +107,21 @@ def test_exact_cut_chip_is_granted_before_the_deals_buys() -> None:
         s = apply(s, Buy(deal=1, player="Dani"))
     s = apply(s, ExactCut(deal=1))  # recorded late, still counts for this deal
     s = apply(s, Buy(deal=1, player="Dani"))  # the 8th buy: 7 + 1 chip
-    assert s.chips_left["Dani"] == 0
+    assert s.chips.chips_left["Dani"] == 0
 
 
 def test_chips_house_rule() -> None:
     s = new(chips=12)
-    assert s.chip_limit == 12 and s.chips_left["Ana"] == 12
+    assert s.chips.chip_limit == 12 and s.chips.chips_left["Ana"] == 12
 
 
 def test_shanghai_two_may_i_per_deal() -> None:
     s = new("shanghai")
     s = apply(apply(s, Buy(deal=1, player="Ana")), Buy(deal=1, player="Ana"))
-    assert s.buys_left_this_deal["Ana"] == 0 and s.chips_left["Ana"] is None
+    assert s.chips.buys_left_this_deal["Ana"] == 0 and s.chips.chips_left["Ana"] is None
     assert refused_codes(s, Buy(deal=1, player="Ana")) == {"buy-limit-this-deal"}
     s = end(s, "Beto", Ana=0, Caro=0, Dani=0)
-    assert s.buys_left_this_deal["Ana"] == 2
+    assert s.chips.buys_left_this_deal["Ana"] == 2
 
 
 def test_progressive_buying_only_in_deals_9_to_14() -> None:
@@ -129,15 +129,15 @@ def test_progressive_buying_only_in_deals_9_to_14() -> None:
     assert refused_codes(s, Buy(deal=1, player="Ana")) == {"no-buying-this-deal"}
     for _ in range(8):
         s = end(s, "Ana", Beto=5, Caro=5, Dani=5)
-    assert s.deal_number == 9 and s.buys_left_this_deal["Beto"] == 1
+    assert s.deal_number == 9 and s.chips.buys_left_this_deal["Beto"] == 1
     s = apply(s, Buy(deal=9, player="Beto"))
     assert refused_codes(s, Buy(deal=9, player="Beto")) == {"buy-limit-this-deal"}
     for _ in range(3):
         s = end(s, "Ana", Beto=5, Caro=5, Dani=5)
-    assert s.deal_number == 12 and s.buys_left_this_deal["Beto"] == 2
+    assert s.deal_number == 12 and s.chips.buys_left_this_deal["Beto"] == 2
     # deal 12: a buy also takes one stock card ("take"); on your own turn the normal draw comes too
-    assert (s.stock_cards_for_buy(), s.stock_cards_for_buy(own_turn=True)) == (1, 2)
-    assert s.buy_money == 1
+    assert (s.chips.stock_cards_for_buy(), s.chips.stock_cards_for_buy(own_turn=True)) == (1, 2)
+    assert s.chips.buy_money == 1
 
 
 def test_ecuador_no_buying_in_deal_1_and_two_stock_cards() -> None:
@@ -145,7 +145,7 @@ def test_ecuador_no_buying_in_deal_1_and_two_stock_cards() -> None:
     assert refused_codes(s, Buy(deal=1, player="Beto")) == {"no-buying-this-deal"}
     s = end(s, "Ana", Beto=5, Caro=5, Dani=5)
     assert s.can_buy("Beto") == ()
-    assert (s.stock_cards_for_buy(), s.stock_cards_for_buy(own_turn=True)) == (2, 3)
+    assert (s.chips.stock_cards_for_buy(), s.chips.stock_cards_for_buy(own_turn=True)) == (2, 3)
 
 
 def test_a_buy_on_ones_own_turn_is_the_ledgers_answer() -> None:
@@ -174,7 +174,7 @@ def test_buy_priority_next_after_the_discarder_first() -> None:
 def test_carrillo_has_no_buying() -> None:
     s = new("telefunken-peru-carrillo")
     assert refused_codes(s, Buy(deal=1, player="Ana")) == {"no-buying"}
-    assert s.chips_left["Ana"] is None
+    assert s.chips.chips_left["Ana"] is None
 
 
 # ---- points, streaks, adjustments ------------------------------------------------------------------
@@ -233,7 +233,7 @@ def test_nobody_out_resets_the_streak() -> None:
 def test_venezuelan_minus_25_house_rule() -> None:
     s = new(exact_cut_reward="minus-25")
     s = apply(s, ExactCut(deal=1))
-    assert s.chips_left["Dani"] == 7  # no chip with this house rule
+    assert s.chips.chips_left["Dani"] == 7  # no chip with this house rule
     (adj,) = s.adjustments
     assert (adj.player, adj.deal, adj.code, adj.points) == ("Dani", 1, "exact-cut", -25)
     s = end(s, "Ana", Beto=10, Caro=10, Dani=30)
@@ -299,7 +299,7 @@ def test_progressive_payouts_four_players() -> None:
         s = end(s, "Ana", Beto=5, Caro=10, Dani=15)
         totals = {"Ana": 0, "Beto": totals["Beto"] + 5, "Caro": totals["Caro"] + 10, "Dani": totals["Dani"] + 15}
     assert s.finished and s.totals == totals == {"Ana": 0, "Beto": 75, "Caro": 150, "Dani": 225}
-    assert s.buy_money == 3
+    assert s.chips.buy_money == 3
     # Ana wins: +2 +4 +6 = 12, plus the pot of 3 buys. Beto pays 2; Caro 4 and her 2 buys; Dani 6 and 1 buy.
     assert s.payouts == {"Ana": 15.0, "Beto": -2.0, "Caro": -6.0, "Dani": -7.0}
     assert sum(s.payouts.values()) == 0
@@ -396,10 +396,10 @@ def test_every_reason_is_given() -> None:
 
 def test_a_refused_event_changes_nothing() -> None:
     s = new()
-    before = (s.totals, s.chips_left, s.seq, s.history)
+    before = (s.totals, s.chips.chips_left, s.seq, s.history)
     with pytest.raises(EventRefused):
         apply(s, DealEnded(deal=1, went_out="Ana", hands={"Ana": "KH", "Beto": 1, "Caro": 1, "Dani": 1}))
-    assert (s.totals, s.chips_left, s.seq, s.history) == before
+    assert (s.totals, s.chips.chips_left, s.seq, s.history) == before
 
 
 def test_game_created_problems() -> None:
@@ -438,7 +438,7 @@ def test_correction_recomputes_everything_after_it() -> None:
 def test_correction_of_buys_checks_chips() -> None:
     s = end(new(), "Ana", Beto=1, Caro=1, Dani=1)
     s = apply(s, DealCorrected(deal=1, went_out="Ana", hands={"Beto": 1, "Caro": 1, "Dani": 1}, buys={"Beto": 3}))
-    assert s.chips_left["Beto"] == 4 and s.deals[0].buys["Beto"] == 3
+    assert s.chips.chips_left["Beto"] == 4 and s.deals[0].buys["Beto"] == 3
     event = DealCorrected(deal=1, went_out="Ana", hands={"Beto": 1, "Caro": 1, "Dani": 1}, buys={"Beto": 8})
     assert refused_codes(s, event) == {"no-chips-left"}
     assert refused_codes(new(), event) == {"deal-not-ended"}
@@ -447,9 +447,9 @@ def test_correction_of_buys_checks_chips() -> None:
 def test_undo_a_buy_and_redo_it() -> None:
     s = apply(new(), Buy(deal=1, player="Beto"))
     s = apply(s, Undone(seq=2))
-    assert s.chips_left["Beto"] == 7 and s.history[1].undone
+    assert s.chips.chips_left["Beto"] == 7 and s.history[1].undone
     s = apply(s, Undone(seq=3))  # undo the undo
-    assert s.chips_left["Beto"] == 6 and not s.history[1].undone
+    assert s.chips.chips_left["Beto"] == 6 and not s.history[1].undone
     assert refused_codes(s, Undone(seq=1)) == {"cannot-undo-creation"}
     assert refused_codes(s, Undone(seq=99)) == {"no-such-event"}
 
@@ -548,21 +548,23 @@ def test_the_documented_api_exists() -> None:
     s = end(new(), "Ana", Beto=1, Caro=1, Dani=1)
     state_names = ("variant", "created", "players", "settings", "deal_number", "deal", "contracts", "contract",
                    "available_contracts", "deals_played", "deals_left", "finished", "abandoned", "over",
-                   "exact_cut_counts", "cut_this_deal", "chips_left", "chip_limit", "buys_this_deal",
-                   "buys_left_this_deal", "buy_money", "melded", "total_buys", "deals", "adjustments", "totals",
+                   "exact_cut_counts", "cut_this_deal", "melded", "deals", "adjustments", "totals",
                    "standings", "ranks", "leaders", "payouts", "stakes", "history", "events", "seq", "records",
-                   "current", "seating")
+                   "current", "seating", "chips")
     read_models: list[tuple[object, tuple[str, ...]]] = [
         (s, state_names),
         (s.seating, ("dealer", "cutter", "first_player", "playing", "left")),
+        (s.chips, ("chips_left", "chip_limit", "buys_this_deal", "buys_left_this_deal", "buy_money", "total_buys",
+                   "stock_cards_own_turn")),
     ]
     for model, names in read_models:
         for name in names:
             getattr(model, name)
             assert f"``{name}" in (ledger.__doc__ or ""), name
     methods: list[tuple[object, tuple[str, ...]]] = [
-        (s, ("exact_cut_counts_for", "can_buy", "stock_cards_for_buy", "buy_limit", "hand_points")),
+        (s, ("exact_cut_counts_for", "can_buy", "hand_points")),
         (s.seating, ("dealer_of", "cutter_of", "seat_of", "buy_priority")),
+        (s.chips, ("stock_cards_for_buy", "buy_limit")),
     ]
     for model, names in methods:
         for name in names:

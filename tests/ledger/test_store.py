@@ -49,7 +49,7 @@ def test_create_and_load(session: Session) -> None:
     assert game.id is not None and game.seq == 1 and len(game.public_id) == 32
     assert len(game.edit_token) >= 43 and len(game.view_token) >= 43 and game.edit_token != game.view_token
     state = load_state(session, game.id)
-    assert state.players == P4 and state.seq == 1 and state.chip_limit == 2
+    assert state.players == P4 and state.seq == 1 and state.chips.chip_limit == 2
     assert load_events(session, game.id) == [CREATED]
     assert get_game(session, public_id=game.public_id).id == game.id
     assert players_of(session, game.id) == list(P4)
@@ -60,13 +60,13 @@ def test_append_and_conflict(session: Session) -> None:
     game = create_game(session, created=CREATED)
     assert game.id is not None
     result = append(session, game_id=game.id, event=Buy(deal=1, player="Beto"), expected_seq=1)
-    assert (result.seq, result.replayed, result.state.chips_left["Beto"]) == (2, False, 1)
+    assert (result.seq, result.replayed, result.state.chips.chips_left["Beto"]) == (2, False, 1)
     # a second scorekeeper who also saw seq 1 gets a conflict and the current state, not a lost update
     with pytest.raises(Conflict) as info:
         append(session, game_id=game.id, event=Buy(deal=1, player="Caro"), expected_seq=1)
-    assert info.value.seq == 2 and info.value.state.chips_left["Beto"] == 1
+    assert info.value.seq == 2 and info.value.state.chips.chips_left["Beto"] == 1
     assert _count(session, game.id) == 2
-    assert load_state(session, game.id).chips_left == {"Ana": 2, "Beto": 1, "Caro": 2, "Dani": 2}
+    assert load_state(session, game.id).chips.chips_left == {"Ana": 2, "Beto": 1, "Caro": 2, "Dani": 2}
 
 
 def test_idempotent_retry(session: Session) -> None:
@@ -76,7 +76,7 @@ def test_idempotent_retry(session: Session) -> None:
     again = append(session, game_id=game.id, event=Buy(deal=1, player="Beto"), expected_seq=1, idempotency_key="k1")
     assert (first.seq, first.replayed) == (2, False)
     assert (again.seq, again.replayed) == (2, True)
-    assert again.state.chips_left["Beto"] == 1 and _count(session, game.id) == 2
+    assert again.state.chips.chips_left["Beto"] == 1 and _count(session, game.id) == 2
     with pytest.raises(IdempotencyKeyReused):
         append(session, game_id=game.id, event=Buy(deal=1, player="Caro"), expected_seq=2, idempotency_key="k1")
     # the same key on another game is another request
@@ -145,7 +145,7 @@ def test_two_concurrent_appends_cannot_both_win(engine: Engine) -> None:
     assert sorted(outcomes) == ["conflict", "won"]
     with Session(engine) as s:
         assert _count(s, game_id) == 2
-        assert sum(load_state(s, game_id).total_buys.values()) == 1
+        assert sum(load_state(s, game_id).chips.total_buys.values()) == 1
 
 
 def test_lists_tokens_and_errors(session: Session) -> None:

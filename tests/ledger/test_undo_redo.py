@@ -36,9 +36,9 @@ def test_undo_walks_back_step_by_step() -> None:
     s = played()
     assert s.undo_target is not None and s.undo_target.seq == 4 and s.redo_target is None
     s = undo(s)  # Caro's buy
-    assert s.buys_this_deal == {"Ana": 1, "Beto": 0, "Caro": 0, "Dani": 0}
+    assert s.chips.buys_this_deal == {"Ana": 1, "Beto": 0, "Caro": 0, "Dani": 0}
     s = undo(s)  # then Ana's buy — not the undo just made
-    assert s.buys_this_deal == dict.fromkeys(P4, 0) and s.deal_number == 2
+    assert s.chips.buys_this_deal == dict.fromkeys(P4, 0) and s.deal_number == 2
     s = undo(s)  # then the end of deal 1
     assert s.deal_number == 1 and s.totals == dict.fromkeys(P4, 0)
     assert s.undo_target is None  # nothing left: the creation is never undone
@@ -49,12 +49,12 @@ def test_redo_brings_back_the_latest_undo_first() -> None:
     s = redo(s)  # the end of deal 1
     assert s.deal_number == 2 and s.totals == {"Ana": 5, "Beto": 0, "Caro": 6, "Dani": 7}
     s = redo(s)  # Ana's buy
-    assert s.buys_this_deal["Ana"] == 1 and s.buys_this_deal["Caro"] == 0
+    assert s.chips.buys_this_deal["Ana"] == 1 and s.chips.buys_this_deal["Caro"] == 0
     s = redo(s)  # Caro's buy
-    assert s.buys_this_deal["Caro"] == 1 and s.redo_target is None
+    assert s.chips.buys_this_deal["Caro"] == 1 and s.redo_target is None
     # Undo after redo takes back the action redone last.
     s = undo(s)
-    assert s.buys_this_deal["Caro"] == 0 and s.redo_target is not None
+    assert s.chips.buys_this_deal["Caro"] == 0 and s.redo_target is not None
 
 
 def test_a_new_action_ends_what_can_be_redone() -> None:

@@ -49,7 +49,7 @@ def test_a_game_comes_back_from_its_file_as_a_new_game(client: FlaskClient, app:
     assert match and match.group(1) != table.token
     restored = Table(client, app, match.group(1))
     assert restored.state().totals == table.state().totals == {"Ana": 37, "Beto": 3, "Caro": 25, "Dani": 22}
-    assert restored.state().buys_this_deal == {"Ana": 0, "Beto": 0, "Caro": 0, "Dani": 1}
+    assert restored.state().chips.buys_this_deal == {"Ana": 0, "Beto": 0, "Caro": 0, "Dani": 1}
     copy = exported(restored)
     assert {k: v for k, v in copy.items() if k != "log"} == {k: v for k, v in original.items() if k != "log"}
     assert match.group(1) in client.get_cookie("referee_games").value  # type: ignore[union-attr]

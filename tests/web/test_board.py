@@ -104,7 +104,7 @@ def test_board_context_follows_the_state(app: Flask) -> None:
         context = board.board_context(state, "Carla")
     rows = {row.name: row for row in context["players"]}
     assert rows["Carla"].me and not rows["Ana"].me
-    assert rows["Bruno"].chips == state.chips_left["Bruno"]
+    assert rows["Bruno"].chips == state.chips.chips_left["Bruno"]
     assert [row.total for row in context["standings"]] == [state.totals[n] for n in state.standings]
     lines = context["lines"]
     assert [line.corrected for line in lines] == [True, False]

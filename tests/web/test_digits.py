@@ -85,7 +85,7 @@ def test_a_new_game_takes_house_rules_and_stakes_in_persian_and_arabic_digits(cl
     assert isinstance(created, GameCreated)
     assert created.house_rules == {"chips": 5}
     assert created.settings["small_stake"] == 2 and created.settings["large_stake"] == 10
-    assert state.chips_left == {"Ana": 5, "Beto": 5, "Caro": 5, "Dani": 5}
+    assert state.chips.chips_left == {"Ana": 5, "Beto": 5, "Caro": 5, "Dani": 5}
 
 
 @pytest.mark.parametrize("typed", ["۵x", "٢٫٥", "²", "۱" * 10])
@@ -106,7 +106,7 @@ def test_an_exact_cut_takes_the_jokers_in_persian_digits(table: Table) -> None:
     state = table.state()
     event = state.history[-1].event
     assert isinstance(event, ExactCut) and event.cutter_jokers == 1
-    assert state.chips_left["Dani"] == 8  # the cutter's 7 chips and 1 for the exact cut
+    assert state.chips.chips_left["Dani"] == 8  # the cutter's 7 chips and 1 for the exact cut
 
 
 @pytest.mark.parametrize("typed", ["۱x", "٠٫٥", "-۱", "۱" * 10])
@@ -189,7 +189,7 @@ def test_the_numbers_a_page_sends_back_may_come_in_persian_digits(table: Table) 
     assert table.post("/undo", {**undo, "target": "۲", "expected_seq": "٢"}).status_code == 303
     event = table.state().history[-1].event
     assert isinstance(event, Undone) and event.seq == 2
-    assert table.state().buys_this_deal["Beto"] == 0
+    assert table.state().chips.buys_this_deal["Beto"] == 0
 
 
 # ---- addresses ------------------------------------------------------------------------------------------------

@@ -74,7 +74,7 @@ def test_creating_a_game_shows_the_players_qr_code_and_keeps_the_link(client: Fl
         state = store.load_state(session, game.id)
     assert state.players == ("Ana", "Beto", "Caro", "Dani")
     assert state.seating.dealer == "Beto"
-    assert state.variant.streak_multiplier is True and state.chip_limit == 5
+    assert state.variant.streak_multiplier is True and state.chips.chip_limit == 5
     assert state.settings == {"small_stake": 1, "large_stake": 10}
     # This phone keeps the game, and offers the names next time.
     assert token in client.get_cookie("referee_games").value

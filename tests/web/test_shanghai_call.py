@@ -24,7 +24,7 @@ def test_a_call_is_recorded_after_a_lay_down_and_undone(client: FlaskClient, app
     assert 'data-testid="shanghai-calls"' in html and "<bdi>Caro</bdi>" in html
     state = table.state()
     assert state.seq == before + 1 and state.calls.this_deal == {"Caro": 1}
-    assert state.buys_left_this_deal["Caro"] == 2  # no May-I spent
+    assert state.chips.buys_left_this_deal["Caro"] == 2  # no May-I spent
     assert "Deal 1: Caro called Shanghai" in table.get("/sheet")
     assert table.act("/undo", "/undo").status_code == 303
     assert table.state().calls.this_deal == {}

@@ -138,13 +138,13 @@ def test_a_refused_buy_changes_nothing_and_the_table_can_allow_it(client: FlaskC
     state = table.state()
     assert state.seq == before + 1
     assert state.history[-1].override is not None and "no chips left" in state.history[-1].override
-    assert state.buys_this_deal["Caro"] == 1
+    assert state.chips.buys_this_deal["Caro"] == 1
 
 
 def test_an_exact_cut_gives_the_cutter_a_chip(table: Table) -> None:
     assert table.act("/cut", cutter_jokers="1").status_code == 303
     state = table.state()
-    assert state.cut_this_deal and state.chips_left["Dani"] == 8
+    assert state.cut_this_deal and state.chips.chips_left["Dani"] == 8
     assert '/cut"' not in table.get()  # the cut form is gone once recorded
 
 
@@ -199,14 +199,14 @@ def test_a_page_rendered_before_someone_elses_change_gets_a_conflict(table: Tabl
     assert table.act("/buy", player="Beto").status_code == 303
     response = table.post("/buy", {**stale, "player": "Caro"}, follow=True)
     assert "Someone else changed the game" in text_of(response)
-    assert table.state().buys_this_deal == {"Ana": 0, "Beto": 1, "Caro": 0, "Dani": 0}
+    assert table.state().chips.buys_this_deal == {"Ana": 0, "Beto": 1, "Caro": 0, "Dani": 0}
 
 
 def test_a_retried_request_is_recorded_once(table: Table) -> None:
     data = {**table.form("", "/buy"), "player": "Beto"}
     assert table.post("/buy", data).status_code == 303
     assert table.post("/buy", data).status_code == 303  # the same key: the original result, not a second buy
-    assert table.state().buys_this_deal["Beto"] == 1
+    assert table.state().chips.buys_this_deal["Beto"] == 1
 
 
 def test_without_a_csrf_token_nothing_is_recorded(table: Table) -> None:
@@ -354,15 +354,15 @@ def test_undo_the_last_action_asks_first(table: Table) -> None:
     table.act("/buy", player="Beto")
     page = table.get("/undo")
     assert "Deal 1: Beto bought" in page
-    assert table.state().buys_this_deal["Beto"] == 1
+    assert table.state().chips.buys_this_deal["Beto"] == 1
     assert table.act("/undo", "/undo").status_code == 303
-    assert table.state().buys_this_deal["Beto"] == 0
+    assert table.state().chips.buys_this_deal["Beto"] == 0
     assert "Undone: Deal 1: Beto bought." in table.get("/sheet")
     # An undo is taken back by Redo, which says what it brings back; Undo has nothing left to take back.
     assert "There is nothing to undo" in table.get("/undo")
     assert "Redo: Deal 1: Beto bought" in table.get("/sheet")
     assert table.act("/redo", "/sheet").status_code == 303
-    assert table.state().buys_this_deal["Beto"] == 1
+    assert table.state().chips.buys_this_deal["Beto"] == 1
 
 
 def test_undo_of_garbage_targets_changes_nothing(table: Table) -> None:
@@ -569,7 +569,7 @@ def test_a_deal_without_buying_refuses_a_buy_and_the_table_may_allow_it(client: 
     refused = table.act("/buy", player="Beto")
     assert refused.status_code == 422 and "Beto cannot buy:" in text_of(refused)
     assert table.post("/buy", Forms(text_of(refused)).form("/buy")).status_code == 303
-    assert table.state().buys_this_deal["Beto"] == 1
+    assert table.state().chips.buys_this_deal["Beto"] == 1
 
 
 def test_no_buy_form_where_the_variant_has_no_buying(client: FlaskClient, app: Flask) -> None:
@@ -622,7 +622,7 @@ def test_a_player_is_renamed_mid_game_and_keeps_their_scores(table: Table) -> No
     assert "Beto is now called Roberto Díaz." in page
     state = table.state()
     assert state.players == ("Ana", "Roberto Díaz", "Caro", "Dani")
-    assert state.totals["Roberto Díaz"] == 25 and state.total_buys["Roberto Díaz"] == 1
+    assert state.totals["Roberto Díaz"] == 25 and state.chips.total_buys["Roberto Díaz"] == 1
     deal = table.get()
     assert 'data-testid="total-Roberto Díaz">25<' in deal and "Beto" not in deal
     # The viewers see the new name; the old one is gone from their scoreboard.
@@ -720,7 +720,7 @@ def test_several_claims_are_settled_by_turn_order_and_one_tap_buys(
     assert buy[1]["player"] == winner
     response = table.post("/buy", buy[1])
     assert response.status_code == 303
-    assert table.state().buys_this_deal == {name: int(name == winner) for name in PLAYERS}
+    assert table.state().chips.buys_this_deal == {name: int(name == winner) for name in PLAYERS}
 
 
 def test_a_claim_without_a_discarder_or_claimant_asks_for_them(table: Table) -> None:
@@ -739,7 +739,7 @@ def test_the_claim_winner_who_may_not_buy_is_shown_with_the_reason(table: Table)
     buy = Forms(html).forms[[a for a, _ in Forms(html).forms].index(f"{table.base}/buy#buy-card", 1)]
     refused = table.post("/buy", buy[1])
     assert refused.status_code == 422 and 'data-testid="override"' in text_of(refused)
-    assert table.state().buys_this_deal["Beto"] == 0
+    assert table.state().chips.buys_this_deal["Beto"] == 0
 
 
 def test_the_claim_is_worded_in_spanish(table: Table) -> None:

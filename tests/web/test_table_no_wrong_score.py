@@ -184,12 +184,12 @@ def test_undo_twice_takes_back_two_actions_and_redo_brings_them_back(client: Fla
     assert table.act("/undo", "/undo").status_code == 303
     assert "Undo: Deal 1: Beto bought" in table.get("/undo")
     assert table.act("/undo", "/undo").status_code == 303
-    assert table.state().buys_this_deal == dict.fromkeys(PLAYERS, 0)
+    assert table.state().chips.buys_this_deal == dict.fromkeys(PLAYERS, 0)
     assert "There is nothing to undo" in table.get("/undo")
     sheet = table.get("/sheet")
     assert "Redo: Deal 1: Beto bought" in sheet
     assert table.act("/redo", "/sheet").status_code == 303
-    assert table.state().buys_this_deal == {"Ana": 0, "Beto": 1, "Carla": 0, "Dani": 0}
+    assert table.state().chips.buys_this_deal == {"Ana": 0, "Beto": 1, "Carla": 0, "Dani": 0}
     assert "Redone: Deal 1: Beto bought." in table.get("/sheet")
 
 
@@ -201,14 +201,14 @@ def test_an_undo_is_never_taken_back_by_undo_and_a_stale_redo_does_nothing(clien
     undo_form = table.form("", "/buy")
     response = table.post("/undo", {**undo_form, "target": "3"}, follow=True)
     assert "bring the action back with Redo" in text_of(response)
-    assert table.state().buys_this_deal["Beto"] == 0
+    assert table.state().chips.buys_this_deal["Beto"] == 0
     table.act("/buy", player="Dani")  # a new action: nothing left to redo
     response = table.post("/redo", stale_redo, follow=True)
     assert "Someone else changed the game" in text_of(response)
     for target in ("2", "abc", "99", ""):
         table.post("/redo", {**table.form("", "/buy"), "target": target})
     state = table.state()
-    assert state.buys_this_deal == {"Ana": 0, "Beto": 0, "Carla": 0, "Dani": 1}
+    assert state.chips.buys_this_deal == {"Ana": 0, "Beto": 0, "Carla": 0, "Dani": 1}
 
 
 # ---- 1.6: Rematch keeps today's names ---------------------------------------------------------------------------

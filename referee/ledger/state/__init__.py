@@ -47,7 +47,7 @@ Decisions (where the rule book leaves the ledger to choose; docs/rules.md §13 a
 >>> s = start(GameCreated(variant="telefunken", players=("Ana", "Beto", "Caro", "Dani"), first_dealer="Ana"))
 >>> (s.seating.dealer, s.seating.cutter, s.seating.first_player, s.exact_cut_counts)
 ('Ana', 'Dani', 'Beto', (45,))
->>> apply(s, Buy(deal=1, player="Beto")).chips_left["Beto"]
+>>> apply(s, Buy(deal=1, player="Beto")).chips.chips_left["Beto"]
 6
 """
 

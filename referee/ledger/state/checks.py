@@ -64,7 +64,7 @@ def _buy_problems(state: GameState, seat: int, record: DealRecord, *, extra: int
     name = state.names[seat]
     variant = state.variant
     problems: list[Problem] = []
-    limit = state.buy_limit(record)
+    limit = state.chips.buy_limit(record)
     count = record.buys_of(seat) + extra
     if count > MAX_BUYS_PER_DEAL:  # no override past it: a game file could not hold the deal
         problems.append(_p("too-many-buys", player=name, limit=MAX_BUYS_PER_DEAL, deal=record.number))
@@ -80,12 +80,12 @@ def _buy_problems(state: GameState, seat: int, record: DealRecord, *, extra: int
 
 def _no_chips(state: GameState, seat: int) -> Problem:
     token = Token(state.variant.buy.token)
-    return _p("no-chips-left", player=state.names[seat], token=token, limit=state.chip_limit or 0)
+    return _p("no-chips-left", player=state.names[seat], token=token, limit=state.chips.chip_limit or 0)
 
 
 def _chip_problems(state: GameState, records: Sequence[DealRecord]) -> list[Problem]:
     """Players a correction would leave short of chips in some deal (and who were not short already)."""
-    if state.chip_limit is None:
+    if state.chips.chip_limit is None:
         return []
     before = state.chips.lowest_balances(state.records)
     after = state.chips.lowest_balances(records)

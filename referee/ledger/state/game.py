@@ -241,38 +241,6 @@ class GameState:
     # ---- the read-models' answers, for the ledger's own callers ----------------------------------
     # (The screens ask the read-models; these keep the fold's callers and tests short.)
 
-    def buy_limit(self, record: DealRecord | None = None) -> int | None:
-        """Buys allowed per player in a deal (0: no buying; None: no per-deal limit); default: this deal."""
-        return self.chips.buy_limit(record)
-
-    def stock_cards_for_buy(self, own_turn: bool = False) -> int:
-        """Stock cards a buyer takes with the discard this deal."""
-        return self.chips.stock_cards_for_buy(own_turn)
-
-    @property
-    def chip_limit(self) -> int | None:
-        return self.chips.chip_limit
-
-    @property
-    def chips_left(self) -> dict[str, int | None]:
-        return self.chips.chips_left
-
-    @property
-    def buys_this_deal(self) -> dict[str, int]:
-        return self.chips.buys_this_deal
-
-    @property
-    def buys_left_this_deal(self) -> dict[str, int | None]:
-        return self.chips.buys_left_this_deal
-
-    @property
-    def total_buys(self) -> dict[str, int]:
-        return self.chips.total_buys
-
-    @property
-    def buy_money(self) -> int:
-        return self.chips.buy_money
-
     def hand_points(self, value: HandValue) -> int:
         """The points of a hand as entered (cards in notation or points)."""
         return self.sheet.hand_points(value)
@@ -421,7 +389,7 @@ def _check(state: GameState, event: Event) -> list[Problem]:
     if isinstance(event, Buy):
         seat = state.names.index(event.player)
         problems = _announced(state) + _buy_problems(state, seat, record)
-        left = state.chips_left[event.player]
+        left = state.chips.chips_left[event.player]
         if left is not None and left <= 0 and all(p.code != "no-buying" for p in problems):
             problems.append(_no_chips(state, seat))
         if seat in record.melded and not state.variant.buy.after_melding:
