@@ -171,7 +171,7 @@ def test_the_buy_card_calls_the_discard_as_the_family_does(
     if language == "es":
         spanish(client)
     html = unescape(table.get())
-    assert f"({call})</summary>" in html
+    assert f"(<bdi>{call}</bdi>)</span></summary>" in html  # the call is isolated (right-to-left pages)
     assert ("¡Compro!" in html) == (call == "¡Compro!")
     # Deal 1 asks for 1 trío y 1 escalera in Telefunken (one trío, not "tríos"), and the other families name
     # their melds in their own words (books, grupos, sets): "tríos" is on none of these pages.
