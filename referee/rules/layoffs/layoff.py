@@ -23,6 +23,10 @@ from referee.rules.problems import Problem
 from referee.rules.variants import MeldKind, RunJokerSwap, Variant
 from referee.rules.wording import Plural
 
+#: What a lay-off comes to: the reasons it cannot be made, or each meld it can make (the cards may fit in more
+#: than one way).
+_Outcome = tuple[list[Problem], tuple[Meld, ...]]
+
 # --------------------------------------------------------------------------------------------------
 # Lay-offs
 # --------------------------------------------------------------------------------------------------
@@ -146,9 +150,7 @@ def _join_problem(variant: Variant, table: Meld, other: Meld) -> Problem | None:
     )
 
 
-def _layoff_onto_set(
-    variant: Variant, table: Meld, offered: tuple[Card, ...], facts: _Facts
-) -> tuple[list[Problem], tuple[Meld, ...]]:
+def _layoff_onto_set(variant: Variant, table: Meld, offered: tuple[Card, ...], facts: _Facts) -> _Outcome:
     """Cards onto a set (or a pair): its rank, the pure trío, wilds onto the table, the wild limit."""
     rules = variant.meld_rules
     rank = table.rank
@@ -242,9 +244,7 @@ def _pure_trio_problems(variant: Variant, table: Meld, offered: tuple[Card, ...]
     return problems
 
 
-def _layoff_onto_run(
-    variant: Variant, table: Meld, offered: tuple[Card, ...], facts: _Facts
-) -> tuple[list[Problem], tuple[Meld, ...]]:
+def _layoff_onto_run(variant: Variant, table: Meld, offered: tuple[Card, ...], facts: _Facts) -> _Outcome:
     """Cards onto a run: at either end, wilds staying where they lie (Carrillo: jokers slide)."""
     rules = variant.meld_rules
     run = _run_from_meld(variant, table)
@@ -286,9 +286,7 @@ def _layoff_onto_run(
     return _extend_run(variant, run, offered, facts)
 
 
-def _extend_run(
-    variant: Variant, run: _Run, offered: tuple[Card, ...], facts: _Facts
-) -> tuple[list[Problem], tuple[Meld, ...]]:
+def _extend_run(variant: Variant, run: _Run, offered: tuple[Card, ...], facts: _Facts) -> _Outcome:
     """Every way to put the cards at the two ends of the run; the reasons when there is none."""
     rules = variant.meld_rules
     # a 2 of the run's suit may sit in its own place (natural) or anywhere as a wild where 2s are wild
@@ -382,9 +380,7 @@ def _wild_limit_problem(variant: Variant) -> Problem:
     )
 
 
-def _slide_layoff(
-    variant: Variant, table: Meld, offered: tuple[Card, ...], facts: _Facts
-) -> tuple[list[Problem], tuple[Meld, ...]]:
+def _slide_layoff(variant: Variant, table: Meld, offered: tuple[Card, ...], facts: _Facts) -> _Outcome:
     """Carrillo: jokers slide within a run to admit new cards, so the run is read afresh."""
     verdict = _classify(variant, (*table.cards, *offered), MeldKind.RUN, facts)
     if verdict.meld is None or not verdict.valid:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from referee.rules.cards import Card, CardsLike, Rank, Suit, format_cards, to_cards
 from referee.rules.layoffs.values import LayoffContext, LayoffInputError, Owner
@@ -16,6 +17,8 @@ from referee.rules.variants import (
     Variant,
     WildLimit,
 )
+
+_T = TypeVar("_T")
 
 # --------------------------------------------------------------------------------------------------
 # The context's facts, and the assumptions made when one is not given
@@ -41,37 +44,27 @@ class _Facts:
         if problem not in self.assumed:
             self.assumed.append(problem)
 
+    def _given(self, fact: _T | None, default: _T, assumption: str) -> _T:
+        """A fact as the context gives it; where it is left out, ``default``, naming the assumption (its code)."""
+        if fact is None:
+            self.assume(Problem.of(assumption))
+            return default
+        return fact
+
     def owner(self) -> Owner:
-        if self.context.owner is None:
-            self.assume(Problem.of("assumed-other-players-meld"))
-            return "other"
-        return self.context.owner
+        return self._given(self.context.owner, "other", "assumed-other-players-meld")
 
     def part_of_contract(self) -> bool:
-        if self.context.part_of_contract is None:
-            self.assume(Problem.of("assumed-not-contract"))
-            return False
-        return self.context.part_of_contract
+        return self._given(self.context.part_of_contract, False, "assumed-not-contract")
 
     def pure_trio(self) -> bool:
-        if self.context.pure_trio is None:
-            self.assume(Problem.of("assumed-not-pure-trio"))
-            return False
-        return self.context.pure_trio
+        return self._given(self.context.pure_trio, False, "assumed-not-pure-trio")
 
     def has_melded(self) -> bool:
-        if self.context.player_has_melded is None:
-            self.assume(Problem.of("assumed-melded"))
-            return True
-        return self.context.player_has_melded
+        return self._given(self.context.player_has_melded, True, "assumed-melded")
 
     def contract_turn(self) -> bool:
-        if self.context.contract_turn is None:
-            self.assume(
-                Problem.of("assumed-later-turn")
-            )
-            return False
-        return self.context.contract_turn
+        return self._given(self.context.contract_turn, False, "assumed-later-turn")
 
     def contract_meld(self) -> bool:
         """Was the meld laid for its owner's contract? Where a player lays nothing but the contract (no further melds
@@ -105,9 +98,7 @@ class _Facts:
         """Is this a deal that must be gone out in one turn (nobody lays off)?"""
         if self.context.deal is None:
             if any(d.go_out_in_one_turn for d in self.variant.deals):
-                self.assume(
-                    Problem.of("assumed-ordinary-deal")
-                )
+                self.assume(Problem.of("assumed-ordinary-deal"))
             return False
         return self.variant.deal(self.context.deal).go_out_in_one_turn
 
