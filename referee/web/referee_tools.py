@@ -19,6 +19,7 @@ from the scorekeeper's deal screen (``/g/<edit_token>/referee``) and from the pl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -404,32 +405,31 @@ class Setting:
     problems: list[str] = field(default_factory=list)
 
 
-def _deal_from_query(variant: Variant, default: int) -> tuple[int, list[str]]:
-    raw = request.args.get("deal", "")
-    if not raw:
-        return default, []
-    number = whole_number(raw, minimum=1)
+def _number_from_query(name: str, check: Callable[[int], object]) -> tuple[str, int | None]:
+    """The query's ``name`` as sent, and the whole number it holds if ``check`` takes it (raises no RulesError)."""
+    raw = request.args.get(name, "")
+    number = whole_number(raw, minimum=1) if raw else None
     try:
         if number is not None:
-            variant.deal(number)
-            return number, []
+            check(number)
+            return raw, number
     except RulesError:
         pass
+    return raw, None
+
+
+def _deal_from_query(variant: Variant, default: int) -> tuple[int, list[str]]:
+    raw, number = _number_from_query("deal", variant.deal)
+    if number is not None or not raw:
+        return number or default, []
     return default, [_("There is no deal %(deal)s in %(variant)s: showing deal %(default)d.",
                        deal=raw[:10], variant=variant.name, default=default)]
 
 
 def _players_from_query(variant: Variant) -> tuple[int | None, list[str]]:
-    raw = request.args.get("players", "")
-    if not raw:
-        return None, []
-    players = whole_number(raw, minimum=1)
-    try:
-        if players is not None:
-            variant.check_players(players)
-            return players, []
-    except RulesError:
-        pass
+    raw, players = _number_from_query("players", variant.check_players)
+    if players is not None or not raw:
+        return players, []
     return None, [_("%(variant)s is played by %(low)d to %(high)d players.", variant=variant.name,
                     low=variant.players.min, high=variant.players.max)]
 
