@@ -43,6 +43,7 @@ from referee import db
 from referee.ledger import changes
 from referee.ledger.events import PlayerRenamed
 from referee.ledger.state import GameState
+from referee.numerals import number
 from referee.web import access, wording
 from referee.web.i18n import current_language
 from referee.web.numbers import whole_number
@@ -113,13 +114,15 @@ def score_chart(
         parts.append(
             f'<line class="grid{" zero" if tick == 0 else ""}" x1="{left}" x2="{width - right}" '
             f'y1="{y(tick)}" y2="{y(tick)}"/><text class="axis" x="{left - 4}" y="{y(tick) + 4}" '
-            f'text-anchor="end">{tick}</text>'
+            f'text-anchor="end">{number(tick)}</text>'
         )
         tick += step
     label_every = 1 if deals <= 10 else 2
     for deal in range(1, deals + 1):
         if deal % label_every == 0 or deal == deals:
-            parts.append(f'<text class="axis" x="{x(deal)}" y="{height - 6}" text-anchor="middle">{deal}</text>')
+            parts.append(
+                f'<text class="axis" x="{x(deal)}" y="{height - 6}" text-anchor="middle">{number(deal)}</text>'
+            )
     for s in series:
         points = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(s.totals))
         dash = f' stroke-dasharray="{s.dash}"' if s.dash else ""

@@ -14,6 +14,7 @@ from flask import Blueprint, abort, render_template, request, url_for
 from flask_babel import gettext, ngettext
 from markupsafe import Markup, escape
 
+from referee.numerals import number
 from referee.rules.cards import Rank
 from referee.rules.catalogue import VARIANTS, find_variant
 from referee.rules.problems import RulesError
@@ -231,7 +232,7 @@ def cut_lines(variant: Variant, players: int | None = None) -> list[str]:
     """The cut: how many cards make it exact, and what that earns."""
     cut = variant.cut
     count = players if players is not None else variant.players.default
-    exact = ", ".join(str(n) for n in variant.exact_cut_counts(count))
+    exact = gettext(", ").join(number(n) for n in variant.exact_cut_counts(count))
     lines = [
         gettext(
             "With %(players)d players the cut is exact at %(cards)s cards (%(dealt)d cards each).",
@@ -262,9 +263,9 @@ def going_out_lines(variant: Variant) -> list[str]:
     else:
         lines.append(gettext("The player after the dealer plays first."))
     lines.append(_discard_words(variant.final_discard))
-    one_turn = [str(d.number) for d in variant.deals if d.go_out_in_one_turn]
+    one_turn = [number(d.number) for d in variant.deals if d.go_out_in_one_turn]
     if one_turn:
-        lines.append(gettext("Deal %(deals)s: all cards go down in one turn.", deals=", ".join(one_turn)))
+        lines.append(gettext("Deal %(deals)s: all cards go down in one turn.", deals=gettext(", ").join(one_turn)))
     lines.append(
         {
             StockRule.RESHUFFLE: gettext("When the stock runs out, the discards are shuffled into a new stock."),

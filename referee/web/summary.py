@@ -9,6 +9,7 @@ from __future__ import annotations
 from flask_babel import gettext as _
 
 from referee.ledger.state import GameState
+from referee.numerals import amount, number
 from referee.web import wording
 
 __all__ = ["share_text"]
@@ -26,27 +27,28 @@ def share_text(state: GameState) -> str:
                     total=len(variant.deals))
     lines = [heading]
     if state.over:
-        leaders = state.leaders
+        leaders = state.sheet.leaders
         lines.append(_("%(player)s wins!", player=leaders[0]) if len(leaders) == 1
-                     else _("A tie: %(players)s", players=", ".join(leaders)))
+                     else _("A tie: %(players)s", players=_(", ").join(leaders)))
     lines += ["", _("Standings") if state.over else _("Standings so far")]
-    payouts = state.payouts if state.over else None
-    for name in state.standings:
-        line = f"{state.ranks[name]}. {name} {state.totals[name]}"
+    payouts = state.sheet.payouts if state.over else None
+    for name in state.sheet.standings:
+        line = f"{number(state.sheet.ranks[name])}. {name} {number(state.sheet.totals[name])}"
         if payouts is not None:
-            line += f" ({payouts[name]:+.2f})"
+            line += f" ({amount(payouts[name], signed=True)})"
         lines.append(line)
-    if state.deals:
+    if state.sheet.deals:
         lines += ["", _("Score sheet")]
-        for deal in state.deals:
-            points = ", ".join(f"{name} {deal.points.get(name, 0)}" for name in state.players
-                               if name != deal.went_out)
+        for deal in state.sheet.deals:
+            points = wording.points_words(
+                (name, deal.points.get(name, 0)) for name in state.players if name != deal.went_out
+            )
             if deal.went_out is not None:
                 lines.append(_("Deal %(num)d: %(player)s went out; %(points)s", num=deal.number,
                                player=deal.went_out, points=points))
             else:
                 lines.append(_("Deal %(num)d: nobody went out; %(points)s", num=deal.number, points=points))
-        for adjustment in state.adjustments:
-            lines.append(f"{wording.adjustment_words(adjustment)}: {adjustment.points:+d}")
+        for adjustment in state.sheet.adjustments:
+            lines.append(f"{wording.adjustment_words(adjustment)}: {number(adjustment.points, signed=True)}")
     lines += ["", _("Kept with referee")]
     return "\n".join(lines) + "\n"

@@ -71,6 +71,7 @@ __all__ = [
     "house_rule_explanation",
     "variant_description",
     "adjustment_words",
+    "points_words",
 ]
 
 
@@ -344,6 +345,11 @@ def _requirement_words(req: Requirement, count: int, terms: Terms) -> str:
     return _wild_limit(req, text, pure=pure)
 
 
+def points_words(points: Iterable[tuple[str, int]]) -> str:
+    """Players and their points, "Ana 5, Beto 0", in the page's language: its list sign and its digits."""
+    return gettext(", ").join(f"{name} {number(value)}" for name, value in points)
+
+
 def _joined(parts: list[str]) -> str:
     """'a', 'a and b', 'a, b and c' in the page's language."""
     if len(parts) <= 1:
@@ -475,7 +481,7 @@ def choice_words(value: object) -> str:
     if value is False:
         return gettext("no")
     words = CHOICE_WORDS.get(str(value))
-    return str(words) if words is not None else str(value)
+    return str(words) if words is not None else number(value)
 
 
 def _token_word(token: str) -> str:

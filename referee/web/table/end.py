@@ -55,7 +55,7 @@ def _hand_arithmetic(state: GameState, value: HandValue) -> tuple[int | None, st
         return None, None, "", ""  # nothing entered yet: no score, not 0
     try:
         cards = parse_cards(value, allow_bare_rank=True)
-        points = state.hand_points(value)
+        points = state.sheet.hand_points(value)
     except (CardError, RulesError) as error:
         return None, _("These are not cards: %(text)s (%(error)s)", text=value, error=str(error)), "", ""
     values = [scoring.card_value(card, state.variant) for card in cards]
@@ -114,9 +114,9 @@ def preview_of(state: GameState, event: Event) -> tuple[Preview | None, tuple[st
     except RulesError as error:
         return None, (str(error),), False
     number = getattr(event, "deal", state.deal_number)
-    result = next(d for d in after.deals if d.number == number)
-    adjustments = [a for a in after.adjustments if a.deal == number]
-    return Preview(result, adjustments, after.totals, after.finished), (), False
+    result = next(d for d in after.sheet.deals if d.number == number)
+    adjustments = [a for a in after.sheet.adjustments if a.deal == number]
+    return Preview(result, adjustments, after.sheet.totals, after.finished), (), False
 
 
 def _end_form(state: GameState) -> EndDealForm:
@@ -232,7 +232,7 @@ def _stale_end(table: access.Table, form: EndDealForm) -> Page | None:
 
 def deal_summary(state: GameState, result: DealResult) -> str:
     """One line: deal N recorded, who went out, everyone's points."""
-    points = ", ".join(f"{name} {result.points.get(name, 0)}" for name in state.players)
+    points = wording.points_words((name, result.points.get(name, 0)) for name in state.players)
     if result.went_out is None:
         return _("Deal %(num)d recorded: nobody went out. %(points)s.", num=result.number, points=points)
     return _("Deal %(num)d recorded: %(player)s went out. %(points)s.", num=result.number,
@@ -241,7 +241,9 @@ def deal_summary(state: GameState, result: DealResult) -> str:
 
 def result_words(state: GameState, result: DealResult) -> str:
     """A deal's result in words: "Beto went out; Ana 5, Carla 6, Dani 7"."""
-    points = ", ".join(f"{name} {result.points.get(name, 0)}" for name in state.players if name != result.went_out)
+    points = wording.points_words(
+        (name, result.points.get(name, 0)) for name in state.players if name != result.went_out
+    )
     if result.went_out is None:
         return _("Nobody went out; %(points)s", points=points)
     return _("%(player)s went out; %(points)s", player=result.went_out, points=points)
@@ -250,17 +252,18 @@ def result_words(state: GameState, result: DealResult) -> str:
 def _entered_words(state: GameState, form: EndDealForm) -> str | None:
     """What a stale form had entered, in the same words (None when it cannot be read as a result)."""
     out = form.went_out_name()
-    points = []
+    entered: list[tuple[str, int]] = []
     for name, value in form.hand_values(state.players).items():
         try:
-            points.append(f"{name} {state.hand_points(value)}")
+            entered.append((name, state.sheet.hand_points(value)))
         except (CardError, RulesError):
             return None
     if not form.went_out.data:
         return None
+    points = wording.points_words(entered)
     if out is None:
-        return _("Nobody went out; %(points)s", points=", ".join(points))
-    return _("%(player)s went out; %(points)s", player=out, points=", ".join(points))
+        return _("Nobody went out; %(points)s", points=points)
+    return _("%(player)s went out; %(points)s", player=out, points=points)
 
 
 def _already_recorded(table: access.Table, form: EndDealForm, number: int, *, sent_before: bool) -> tuple[str, int]:
