@@ -13,7 +13,9 @@ the new game's board (the view link is the old game's: whoever watched that game
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
+from collections.abc import Callable
+
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -60,20 +62,22 @@ def scorekeeper(edit_token: str) -> str:
     )
 
 
-def _try_again(endpoint: str, edit_token: str) -> Response:
-    """Back to the page (a form that did not validate: a stale page or a missing CSRF token), asking to try again."""
-    flash(_("That did not work: try again."), "error")
-    return redirect(url_for(endpoint, edit_token=edit_token), code=303)
+def _new_token(edit_token: str, page: str, rotate: Callable[..., str]) -> str:
+    """The game's new token, made by ``rotate`` (``store.rotate_edit_token`` or ``rotate_view_token``) once the
+    button's form validates. A form that does not (a stale page or a missing CSRF token) changes nothing: back
+    to ``page``, asking to try again."""
+    table = access.require_edit(edit_token)
+    if not EmptyForm().validate_on_submit():
+        flash(_("That did not work: try again."), "error")
+        abort(redirect(url_for(page, edit_token=edit_token), code=303))
+    with db.session() as session:
+        return rotate(session, game_id=table.game_id)
 
 
 @bp.post("/revoke")
 def revoke(edit_token: str) -> Response:
     """Make a new edit link: every other phone's scorekeeping link stops working; this phone keeps the new one."""
-    table = access.require_edit(edit_token)
-    if not EmptyForm().validate_on_submit():
-        return _try_again("share.scorekeeper", edit_token)
-    with db.session() as session:
-        new_token = store.rotate_edit_token(session, game_id=table.game_id)
+    new_token = _new_token(edit_token, "share.scorekeeper", store.rotate_edit_token)
     response = redirect(url_for("share.scorekeeper", edit_token=new_token), code=303)
     access.remember_game(response, new_token, replacing=edit_token)
     flash(_("Scorekeeping is no longer shared: the old scorekeeper link stops working. This phone has the new one."),
@@ -84,11 +88,7 @@ def revoke(edit_token: str) -> Response:
 @bp.post("/replace-view")
 def replace_view(edit_token: str) -> Response:
     """Make a new view link: phones on the old one are told it was replaced and to ask for the new code."""
-    table = access.require_edit(edit_token)
-    if not EmptyForm().validate_on_submit():
-        return _try_again("share.players", edit_token)
-    with db.session() as session:
-        store.rotate_view_token(session, game_id=table.game_id)
+    _new_token(edit_token, "share.players", store.rotate_view_token)
     flash(_("The players’ link was replaced: phones on the old link now say so. Let them scan this new code."),
           "success")
     return redirect(url_for("share.players", edit_token=edit_token), code=303)
