@@ -89,25 +89,28 @@ Sequence numbers: the k-th event of the log (GameCreated included) has ``seq`` k
   0 where buys are free), ``total_buys[player]`` (whole game), ``buy_limit(record=None)`` (per-deal limit of
   a deal: 0 no buying, None no limit)
 - ``melded`` (players who laid down this deal, turn order)
-- ``deals: tuple[DealResult, ...]`` for every deal ended so far, each with ``number``, ``dealer``, ``cutter``,
-  ``went_out`` (None: nobody), ``winner`` (same as went_out), ``hands`` (as entered), ``raw_points[player]``
-  (value of the cards entered or the points typed; 0 for the one who went out), ``multiplier`` (streak,
-  1 when off), ``points[player]`` (raw × multiplier for everyone but the winner), ``exact_cut``,
-  ``cutter_jokers``, ``buys[player]``, ``laid_down[player]`` (melds), ``contract_index`` (dealer's choice,
-  else None), ``corrected``
-  (bool), ``overrides`` (the reasons the table gave with overrides on events of this deal)
-- ``adjustments: tuple[Adjustment, ...]`` — ``Adjustment(player, deal, code, reason, points)``: exact-cut
-  −25/−50 (``"exact-cut"``), Carrillo's erasure of the cutter's previous-deal points (``"exact-cut-erase"``),
-  unused chips at the end (``"unused-chips"``, Peru v1 family −10 a chip)
-- ``running_totals`` (each player's total after each ended deal, adjustments in their deal; the last is
-  ``totals``), ``adjustment_totals[player]``
-- ``totals[player]`` (deal points + adjustments), ``standings`` (names best first, ties in turn order),
-  ``ranks[player]`` (1-based; tied players share the better rank), ``leaders`` (the names ranked 1)
-- ``payouts`` (``dict[str, float]`` where the variant has ``Payouts``, else None; cents): the player's
-  net money for the game: the place payment (winner +sum, the k-th place −step×(k−1), ties share evenly),
-  plus the pot for the winner(s), minus the buy money the player put in the pot — so payouts sum to 0
-- ``stakes`` (``Stakes``: ``deal_wins[player]``, ``small_stake``/``large_stake`` amounts from settings or
-  None, ``money[player]`` (won: deal wins × small stake, plus the large stake to the leader(s) at the end)
+- ``sheet`` (``Sheet``), the score sheet: ``hand_points(value)`` (points of a hand as entered), and
+
+  - ``deals: tuple[DealResult, ...]`` for every deal ended so far, each with ``number``, ``dealer``,
+    ``cutter``, ``went_out`` (None: nobody), ``winner`` (same as went_out), ``hands`` (as entered),
+    ``raw_points[player]`` (value of the cards entered or the points typed; 0 for the one who went out),
+    ``multiplier`` (streak, 1 when off), ``points[player]`` (raw × multiplier for everyone but the winner),
+    ``exact_cut``, ``cutter_jokers``, ``buys[player]``, ``laid_down[player]`` (melds), ``contract_index``
+    (dealer's choice, else None), ``corrected`` (bool), ``overrides`` (the reasons the table gave with
+    overrides on events of this deal)
+  - ``adjustments: tuple[Adjustment, ...]`` — ``Adjustment(player, deal, code, reason, points)``: exact-cut
+    −25/−50 (``"exact-cut"``), Carrillo's erasure of the cutter's previous-deal points
+    (``"exact-cut-erase"``), unused chips at the end (``"unused-chips"``, Peru v1 family −10 a chip)
+  - ``running_totals`` (each player's total after each ended deal, adjustments in their deal; the last is
+    ``totals``), ``adjustment_totals[player]``
+  - ``totals[player]`` (deal points + adjustments), ``standings`` (names best first, ties in turn order),
+    ``ranks[player]`` (1-based; tied players share the better rank), ``leaders`` (the names ranked 1)
+  - ``payouts`` (``dict[str, float]`` where the variant has ``Payouts``, else None; cents): the player's
+    net money for the game: the place payment (winner +sum, the k-th place −step×(k−1), ties share evenly),
+    plus the pot for the winner(s), minus the buy money the player put in the pot — so payouts sum to 0
+  - ``stakes`` (``Stakes``: ``deal_wins[player]``, ``small_stake``/``large_stake`` amounts from settings or
+    None, ``money[player]`` (won: deal wins × small stake, plus the large stake to the leader(s) at the end)
+
 - ``history: tuple[HistoryEntry, ...]`` — every event of the log: ``seq``, ``event``, ``time`` (or None),
   ``problems`` (what the rules said when it was applied), ``override`` (the reason when the rules refused it
   and the table allowed it, else None), ``undone`` (cancelled by a later Undone), ``corrected`` (an event of
@@ -117,7 +120,7 @@ Sequence numbers: the k-th event of the log (GameCreated included) has ``seq`` k
   ``Undone`` of that undo); both ``HistoryEntry`` or None
 - ``events`` (the log, tuple of events, undone ones included), ``seq`` (the last seq)
 - ``records: tuple[DealRecord, ...]`` (the facts of every deal started, by seat: what export writes),
-  ``current`` (the current deal's record), ``hand_points(value)`` (points of a hand as entered)
+  ``current`` (the current deal's record)
 
 ``store`` — SQLModel tables and the one place that writes them
 --------------------------------------------------------------

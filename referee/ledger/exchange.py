@@ -394,22 +394,22 @@ def sheet_json(state: GameState | None, errors: tuple[str, ...] | list[str] = ()
     """The ``referee tally --json`` document."""
     if state is None:
         return {"players": [], "standings": [], "finished": False, "errors": list(errors)}
-    payouts = state.payouts
+    payouts = state.sheet.payouts
     chips = state.chips.chips_left
     players = []
     for name in state.players:
         players.append({
             "name": name,
-            "total": state.totals[name],
-            "deal_points": [d.points[name] for d in state.deals],
-            "shanghai_calls": [d.shanghai_calls.get(name, 0) for d in state.deals],
+            "total": state.sheet.totals[name],
+            "deal_points": [d.points[name] for d in state.sheet.deals],
+            "shanghai_calls": [d.shanghai_calls.get(name, 0) for d in state.sheet.deals],
             "adjustments": [{"deal": a.deal, "reason": a.reason, "points": a.points}
-                            for a in state.adjustments if a.player == name],
-            "rank": state.ranks[name],
+                            for a in state.sheet.adjustments if a.player == name],
+            "rank": state.sheet.ranks[name],
             "chips_left": chips[name],
             "payout": _number(payouts[name]) if payouts is not None else None,
         })
-    return {"players": players, "standings": list(state.standings), "finished": state.finished,
+    return {"players": players, "standings": list(state.sheet.standings), "finished": state.finished,
             "errors": list(errors)}
 
 
@@ -430,12 +430,12 @@ def sheet_text(state: GameState) -> str:
         f"deal {state.deal_number} of {len(state.variant.deals)} being played")
     lines = [f"{state.variant.name}: {len(names)} players, {status}", ""]
     rows = [["deal", "dealer", "out", *names]]
-    for d in state.deals:
+    for d in state.sheet.deals:
         out = (d.went_out or "nobody") + (f" ×{d.multiplier}" if d.multiplier > 1 else "")
         rows.append([str(d.number), d.dealer, out, *(str(d.points[n]) for n in names)])
-    for a in state.adjustments:
+    for a in state.sheet.adjustments:
         rows.append([str(a.deal), "", a.reason, *(str(a.points) if n == a.player else "" for n in names)])
-    rows.append(["total", "", "", *(str(state.totals[n]) for n in names)])
+    rows.append(["total", "", "", *(str(state.sheet.totals[n]) for n in names)])
     chips = state.chips.chips_left
     if state.chips.chip_limit is not None:
         rows.append([f"{state.variant.buy.token}s left", "", "", *(str(chips[n]) for n in names)])
@@ -443,7 +443,7 @@ def sheet_text(state: GameState) -> str:
         left = state.chips.buys_left_this_deal
         rows.append(["buys left", f"deal {state.deal_number}", "", *(str(left[n]) for n in names)])
     lines += _table(rows)
-    for d in state.deals:
+    for d in state.sheet.deals:
         if d.shanghai_calls:
             callers = ", ".join(name + (f" ×{k}" if k > 1 else "") for name, k in d.shanghai_calls.items())
             lines.append(f"deal {d.number}: Shanghai called by {callers}")
@@ -452,12 +452,12 @@ def sheet_text(state: GameState) -> str:
     if state.current.overrides and not state.current.ended:
         for reason in dict.fromkeys(state.current.overrides):
             lines.append(f"deal {state.deal_number}: the table allowed what the rules refuse ({reason})")
-    ranks = state.ranks
-    lines += ["", "standings: " + ", ".join(f"{ranks[n]}. {n} ({state.totals[n]})" for n in state.standings)]
-    payouts = state.payouts
+    ranks, totals = state.sheet.ranks, state.sheet.totals
+    lines += ["", "standings: " + ", ".join(f"{ranks[n]}. {n} ({totals[n]})" for n in state.sheet.standings)]
+    payouts = state.sheet.payouts
     if payouts is not None:
         lines.append(("payouts: " if state.finished else "payouts if it ended now: ")
-                     + ", ".join(f"{n} {payouts[n]:+.2f}" for n in state.standings))
+                     + ", ".join(f"{n} {payouts[n]:+.2f}" for n in state.sheet.standings))
     return "\n".join(lines) + "\n"
 
 
@@ -492,18 +492,18 @@ def score_sheet_csv(state: GameState) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
     writer.writerow(["row", "deal", "dealer", "went_out", "multiplier", "note", *map(text, names)])
-    for d in state.deals:
+    for d in state.sheet.deals:
         writer.writerow(["deal", d.number, text(d.dealer), text(d.went_out or ""), d.multiplier,
                          "corrected" if d.corrected else "", *(d.points[n] for n in names)])
-    for a in state.adjustments:
+    for a in state.sheet.adjustments:
         points = (a.points if n == a.player else "" for n in names)
         writer.writerow(["adjustment", a.deal, "", "", "", text(a.reason), *points])
-    writer.writerow(["total", "", "", "", "", "", *(state.totals[n] for n in names)])
+    writer.writerow(["total", "", "", "", "", "", *(state.sheet.totals[n] for n in names)])
     chips = state.chips.chips_left
     if state.chips.chip_limit is not None:
         writer.writerow(["chips_left", "", "", "", "", "", *(chips[n] for n in names)])
-    writer.writerow(["rank", "", "", "", "", "", *(state.ranks[n] for n in names)])
-    payouts = state.payouts
+    writer.writerow(["rank", "", "", "", "", "", *(state.sheet.ranks[n] for n in names)])
+    payouts = state.sheet.payouts
     if payouts is not None:
         writer.writerow(["payout", "", "", "", "", "", *(_number(payouts[n]) for n in names)])
     return buffer.getvalue()

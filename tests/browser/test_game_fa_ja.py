@@ -403,7 +403,7 @@ def test_a_whole_telefunken_game_in_the_language(
     path = tmp_path / "game.json"
     download.value.save_as(path)
     state = replay(exchange.import_game(json.loads(path.read_text(encoding="utf-8"))))
-    assert state.totals == dict(zip(tongue.players, FINAL_TOTALS, strict=True))
+    assert state.sheet.totals == dict(zip(tongue.players, FINAL_TOTALS, strict=True))
     assert state.finished
 
     # The rules card, from the viewer, in the language.

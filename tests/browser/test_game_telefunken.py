@@ -220,7 +220,7 @@ def test_a_whole_telefunken_game(
     download.value.save_as(path)
     data = json.loads(path.read_text(encoding="utf-8"))
     state = replay(exchange.import_game(data))
-    assert state.totals == {"Ana": 71, "Beto": 90, "Caro": 90, "Dani": 91}
+    assert state.sheet.totals == {"Ana": 71, "Beto": 90, "Caro": 90, "Dani": 91}
     assert state.finished
     with page.expect_download() as csv_download:
         page.get_by_test_id("export-csv").click()

@@ -181,9 +181,9 @@ def test_a_scorekeeper_plays_a_game_on_the_phone(page: Page, screenshot: Shot, t
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     state = replay(exchange.import_game(data))
     assert state.finished and state.players == tuple(players)
-    assert state.totals["Caro"] == 21 + 0 + 30 + 20 + 9 + 0 + 15
+    assert state.sheet.totals["Caro"] == 21 + 0 + 30 + 20 + 9 + 0 + 15
     final = page.get_by_test_id("final-total-Caro")
-    expect(final).to_have_text(str(state.totals["Caro"]))
+    expect(final).to_have_text(str(state.sheet.totals["Caro"]))
     page.get_by_test_id("rematch").click()
     expect(page.get_by_test_id("player-3")).to_have_value("Dani")
     page.goto("/games")

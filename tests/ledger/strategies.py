@@ -60,8 +60,8 @@ def candidate(draw: st.DrawFn, state: GameState, fast: bool = False) -> Event:
     went_out: str | None = draw(st.sampled_from(players))
     if draw(st.integers(0, 9)) == 0:
         went_out = None
-    if kind == "correct" and state.deals:
-        number = draw(st.integers(1, len(state.deals)))
+    if kind == "correct" and state.sheet.deals:
+        number = draw(st.integers(1, len(state.sheet.deals)))
         return DealCorrected(deal=number, went_out=went_out, hands=draw(hands(players, went_out)),
                              exact_cut=draw(st.sampled_from([None, True, False])),
                              buys=draw(st.sampled_from([None, {}, {players[0]: 1}])))

@@ -52,4 +52,4 @@ def test_twelve_forced_buys_export_and_restore() -> None:
     state = apply(bought("telefunken", 12), DealEnded(deal=1, went_out="Ana", hands={"Beto": 5, "Caro": 5}))
     first = export_game(state)
     again = replay(import_game(first))
-    assert export_game(again) == first and again.deals[0].buys["Beto"] == 12
+    assert export_game(again) == first and again.sheet.deals[0].buys["Beto"] == 12

@@ -203,7 +203,7 @@ def test_export_import_export_is_identical(log: tuple[list[Event], GameState]) -
     assert json.loads(json.dumps(first)) == first
     again = replay(import_game(first))
     assert export_game(again) == first
-    assert again.totals == state.totals and again.chips.chips_left == state.chips.chips_left
+    assert again.sheet.totals == state.sheet.totals and again.chips.chips_left == state.chips.chips_left
     assert again.players == state.players and again.finished == state.finished
 
 

@@ -248,13 +248,13 @@ def test_bolivian_streak_of_three_deal_by_deal() -> None:
     _, sheet = run_tally("telefunken-bolivia.json")
     assert by_name(sheet, "deal_points")["Caro"] == [30, 15 * 2, 2 * 3, 1, 10 * 2, 0, 9]
     state = tally(json.loads((GAMES / "telefunken-bolivia.json").read_text())).state
-    assert state is not None and [d.multiplier for d in state.deals] == [1, 2, 3, 1, 2, 1, 1]
+    assert state is not None and [d.multiplier for d in state.sheet.deals] == [1, 2, 3, 1, 2, 1, 1]
 
 
 def test_venezuelan_exact_cut_chip_and_minus_25() -> None:
     state = tally(json.loads((GAMES / "telefunken.json").read_text())).state
-    assert state is not None and state.deals[1].exact_cut and state.deals[1].cutter == "Ana"
-    assert state.adjustments == ()  # the chip, not points
+    assert state is not None and state.sheet.deals[1].exact_cut and state.sheet.deals[1].cutter == "Ana"
+    assert state.sheet.adjustments == ()  # the chip, not points
     _, sheet = run_tally("telefunken-minus25.json")
     assert by_name(sheet, "adjustments") == {
         "Ana": [{"deal": 3, "reason": "exact cut", "points": -25}],

@@ -60,15 +60,15 @@ def test_the_deal_and_the_cut_go_round_without_the_player_who_left() -> None:
     # Wrapping round: after Eva comes Ana, and Ana's cutter is Eva (Beto is skipped both ways).
     assert roles(s) == ("Ana", "Eva", "Caro")
     # Worked out by hand: Ana 0+7+1+4, Beto 5, Caro 10+0+1+4, Dani 20+3+1+4, Eva 1+2+0+0 (no streak multiplier).
-    assert s.totals == {"Ana": 12, "Beto": 5, "Caro": 15, "Dani": 28, "Eva": 3}
+    assert s.sheet.totals == {"Ana": 12, "Beto": 5, "Caro": 15, "Dani": 28, "Eva": 3}
     # Beto's 5 is the second-lowest total, but a player who left ranks after everyone still playing.
-    assert s.standings == ("Eva", "Ana", "Caro", "Dani", "Beto")
-    assert s.ranks == {"Eva": 1, "Ana": 2, "Caro": 3, "Dani": 4, "Beto": 5}
-    assert s.leaders == ("Eva",)
-    assert [(d.number, d.dealer, d.cutter, d.away) for d in s.deals] == [
+    assert s.sheet.standings == ("Eva", "Ana", "Caro", "Dani", "Beto")
+    assert s.sheet.ranks == {"Eva": 1, "Ana": 2, "Caro": 3, "Dani": 4, "Beto": 5}
+    assert s.sheet.leaders == ("Eva",)
+    assert [(d.number, d.dealer, d.cutter, d.away) for d in s.sheet.deals] == [
         (1, "Ana", "Eva", ()), (2, "Caro", "Ana", ("Beto",)), (3, "Dani", "Caro", ("Beto",)),
         (4, "Eva", "Dani", ("Beto",))]
-    assert [d.points["Beto"] for d in s.deals] == [5, 0, 0, 0]
+    assert [d.points["Beto"] for d in s.sheet.deals] == [5, 0, 0, 0]
 
 
 def test_who_left_cannot_buy_lay_down_go_out_or_hold_a_hand() -> None:
@@ -80,7 +80,7 @@ def test_who_left_cannot_buy_lay_down_go_out_or_hold_a_hand() -> None:
     assert codes(s, DealEnded(deal=2, went_out="Ana", hands={"Beto": 1, "Caro": 1, "Dani": 9, "Eva": 1})) == {
         "player-left"}
     # No hand is needed from them: the other three are enough.
-    assert ended(s, "Ana", Beto=1, Caro=2, Eva=3).totals["Dani"] == 20
+    assert ended(s, "Ana", Beto=1, Caro=2, Eva=3).sheet.totals["Dani"] == 20
     # Even an override cannot make them play.
     with pytest.raises(EventRefused):
         apply(s, Buy(deal=2, player="Dani", override="the table allows it"))
@@ -119,7 +119,7 @@ def test_a_past_deal_is_corrected_with_the_players_of_that_deal() -> None:
     assert codes(s, DealCorrected(deal=2, went_out="Caro", hands={"Ana": 7, "Beto": 4, "Dani": 3, "Eva": 2})) == {
         "player-left"}
     s = apply(s, DealCorrected(deal=2, went_out="Caro", hands={"Ana": 8, "Dani": 3, "Eva": 2}))
-    assert s.totals["Ana"] == 8 and s.totals["Beto"] == 5
+    assert s.sheet.totals["Ana"] == 8 and s.sheet.totals["Beto"] == 5
 
 
 def test_the_game_file_round_trips_a_departure() -> None:
@@ -129,4 +129,4 @@ def test_the_game_file_round_trips_a_departure() -> None:
     assert data["deals"][1]["left"] == ["Beto"]
     again = replay(exchange.import_game(exchange.read_game_file(json.dumps(data))))
     assert exchange.export_game(again) == data
-    assert again.seating.left == {"Beto": 1} and again.totals == s.totals
+    assert again.seating.left == {"Beto": 1} and again.sheet.totals == s.sheet.totals

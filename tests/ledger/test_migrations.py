@@ -101,7 +101,7 @@ def test_a_database_from_before_migrations_upgrades_in_place(empty_database: Eng
                                                                                      TOKEN_EDIT, TOKEN_VIEW)
         state = store.load_state(session, 7)
         assert state.players == ("Ana", "Roberto", "Cora")
-        assert state.totals == {"Ana": 0, "Roberto": 25, "Cora": 13}
+        assert state.sheet.totals == {"Ana": 0, "Roberto": 25, "Cora": 13}
         assert store.players_of(session, 7) == ["Ana", "Roberto", "Cora"]
     # The upgraded database takes new saves, and a retried old one is still recognised by its key.
     with Session(engine) as session:
@@ -175,4 +175,4 @@ def test_processes_starting_together_upgrade_once(empty_database: Engine) -> Non
     with empty_database.connect() as connection:
         assert schema_revisions(connection) == head_revisions()
     with Session(empty_database) as session:
-        assert store.load_state(session, 7).totals == {"Ana": 0, "Roberto": 25, "Cora": 13}
+        assert store.load_state(session, 7).sheet.totals == {"Ana": 0, "Roberto": 25, "Cora": 13}

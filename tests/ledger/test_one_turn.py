@@ -76,7 +76,7 @@ def test_someone_else_going_out_after_a_laydown_is_refused(variant: str, house: 
     assert problem.as_dict() == {"player": "Caro", "first": "Beto", "deal": number}
     assert not check(state, DealEnded(deal=number, went_out="Beto", hands={"Ana": 5, "Caro": 5}))
     forced = apply(state, event.with_override("the table saw it"))
-    assert forced.deals[-1].went_out == "Caro"
+    assert forced.sheet.deals[-1].went_out == "Caro"
 
 
 @pytest.mark.parametrize(("variant", "house", "number"), CASES, ids=IDS)

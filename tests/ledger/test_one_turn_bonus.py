@@ -27,10 +27,10 @@ def kolsov(ext: bool = True) -> GameState:
 ])
 def test_the_bonus_is_an_adjustment_in_the_deal(how: OneTurnOut, points: int, code: str) -> None:
     state = apply(kolsov(), DealEnded(deal=1, went_out="Beto", hands={"Ana": 10, "Caro": 20}, out_in_one_turn=how))
-    (adjustment,) = state.adjustments
+    (adjustment,) = state.sheet.adjustments
     assert (adjustment.player, adjustment.deal, adjustment.code, adjustment.points) == ("Beto", 1, code, points)
     # Beto: 0 points in the deal, and the bonus.
-    assert state.totals == {"Ana": 10, "Beto": 0 + points, "Caro": 20}
+    assert state.sheet.totals == {"Ana": 10, "Beto": 0 + points, "Caro": 20}
 
 
 def test_without_ext_the_bonus_is_refused_even_with_an_override() -> None:
@@ -53,12 +53,12 @@ def test_nobody_out_earns_no_bonus() -> None:
 def test_a_correction_restates_the_bonus() -> None:
     state = apply(kolsov(), DealEnded(deal=1, went_out="Beto", hands={"Ana": 10, "Caro": 20},
                                       out_in_one_turn="without-wild"))
-    assert state.totals["Beto"] == -50
+    assert state.sheet.totals["Beto"] == -50
     again = apply(state, DealCorrected(deal=1, went_out="Beto", hands={"Ana": 10, "Caro": 20},
                                        out_in_one_turn="with-wild"))
-    assert again.totals["Beto"] == -25
+    assert again.sheet.totals["Beto"] == -25
     plain = apply(state, DealCorrected(deal=1, went_out="Caro", hands={"Ana": 10, "Beto": 20}))
-    assert plain.adjustments == () and plain.totals == {"Ana": 10, "Beto": 20, "Caro": 0}
+    assert plain.sheet.adjustments == () and plain.sheet.totals == {"Ana": 10, "Beto": 20, "Caro": 0}
 
 
 def test_the_event_keeps_the_field_only_when_set() -> None:
@@ -72,7 +72,7 @@ def test_the_event_keeps_the_field_only_when_set() -> None:
 def test_the_game_file_carries_the_bonus() -> None:
     data = json.loads((GAMES / "shanghai-deb-kolsov-ext.json").read_text(encoding="utf-8"))
     state = replay(import_game(data))
-    assert [(a.deal, a.player, a.points) for a in state.adjustments] == [
+    assert [(a.deal, a.player, a.points) for a in state.sheet.adjustments] == [
         (2, "Beto", -25), (3, "Caro", -50), (10, "Caro", -50)]
     exported = export_game(state)
     assert [d.get("out_in_one_turn") for d in exported["deals"]] == [

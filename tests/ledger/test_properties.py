@@ -27,7 +27,7 @@ def test_replaying_any_prefix_never_fails(log: tuple[list[Event], GameState]) ->
     events, final = log
     for end in range(1, len(events) + 1):
         replay(events[:end])
-    assert replay(events).totals == final.totals
+    assert replay(events).sheet.totals == final.sheet.totals
     assert replay(events).history == final.history
 
 
@@ -43,23 +43,28 @@ def test_events_round_trip_through_dicts(log: tuple[list[Event], GameState]) -> 
 def test_totals_are_deal_points_plus_adjustments(log: tuple[list[Event], GameState]) -> None:
     _, state = log
     for name in state.players:
-        expected = sum(d.points[name] for d in state.deals) + sum(
-            a.points for a in state.adjustments if a.player == name
+        expected = sum(d.points[name] for d in state.sheet.deals) + sum(
+            a.points for a in state.sheet.adjustments if a.player == name
         )
-        assert state.totals[name] == expected
-    ranks = state.ranks
+        assert state.sheet.totals[name] == expected
+    ranks = state.sheet.ranks
     assert sorted(ranks.values())[0] == 1
-    assert [state.totals[n] for n in state.standings] == sorted(state.totals.values())
+    assert [state.sheet.totals[n] for n in state.sheet.standings] == sorted(state.sheet.totals.values())
 
 
 @PROPERTY
 @given(game_logs(), st.data())
 def test_a_refused_event_leaves_the_state_unchanged(log: tuple[list[Event], GameState], data: st.DataObject) -> None:
     _, state = log
-    before = (state.totals, state.chips.chips_left, state.history, state.records, state.players, state.deals)
+
+    def seen() -> tuple[object, ...]:
+        return (state.sheet.totals, state.chips.chips_left, state.history, state.records, state.players,
+                state.sheet.deals)
+
+    before = seen()
     event = data.draw(candidate(state))
     try:
         apply(state, event)
     except EventRefused as refused:
         assert refused.problems
-    assert (state.totals, state.chips.chips_left, state.history, state.records, state.players, state.deals) == before
+    assert seen() == before

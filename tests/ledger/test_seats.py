@@ -29,7 +29,7 @@ def test_reorder_add_and_remove_before_deal_1_ends() -> None:
     assert (s.seating.dealer, s.seating.cutter) == ("Caro", "Dani")
     s = apply(s, DealEnded(deal=1, went_out="Beto", hands={"Ana": 5, "Caro": 6, "Dani": 7}))
     # Deal 2: the next player after Caro (wrapping round) deals: Beto.
-    assert s.seating.dealer == "Beto" and s.totals == {"Beto": 0, "Ana": 5, "Dani": 7, "Caro": 6}
+    assert s.seating.dealer == "Beto" and s.sheet.totals == {"Beto": 0, "Ana": 5, "Dani": 7, "Caro": 6}
     assert codes(s, SeatsChanged(players=("Ana", "Beto", "Caro", "Dani"), first_dealer="Ana")) == {
         "seats-after-play"}
 
@@ -68,6 +68,6 @@ def test_seats_are_undone_and_the_file_round_trips_with_the_tally() -> None:
     assert exchange.export_game(replay(exchange.import_game(data))) == data
     tally = exchange.tally(data)
     assert tally.allowed and tally.state is not None
-    assert tally.state.totals == {"Dani": 1, "Caro": 2, "Beto": 3, "Ana": 0}
+    assert tally.state.sheet.totals == {"Dani": 1, "Caro": 2, "Beto": 3, "Ana": 0}
     s = apply(apply(s, Undone(seq=3)), Undone(seq=2))
     assert s.players == ("Ana", "Beto", "Caro", "Dani") and s.seating.dealer == "Ana"

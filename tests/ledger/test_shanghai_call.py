@@ -50,11 +50,11 @@ def test_a_call_is_kept_and_changes_no_score_chip_or_may_i() -> None:
     assert state.calls.offered
     # no May-I spent: each player still has Shanghai's two (docs/rules.md D24), and nothing is scored
     assert state.chips.buys_left_this_deal == dict.fromkeys(P4, 2)
-    assert state.totals == dict.fromkeys(P4, 0) and state.adjustments == ()
+    assert state.sheet.totals == dict.fromkeys(P4, 0) and state.sheet.adjustments == ()
     ended = apply(state, DealEnded(deal=1, went_out="Ana", hands={"Beto": 10, "Caro": 5, "Dani": 0}))
-    assert ended.deals[0].shanghai_calls == {"Beto": 2}
+    assert ended.sheet.deals[0].shanghai_calls == {"Beto": 2}
     assert ended.calls.this_deal == {}  # deal 2 has none yet
-    assert ended.totals == {"Ana": 0, "Beto": 10, "Caro": 5, "Dani": 0}
+    assert ended.sheet.totals == {"Ana": 0, "Beto": 10, "Caro": 5, "Dani": 0}
 
 
 def test_a_call_needs_a_meld_on_the_table() -> None:

@@ -182,19 +182,19 @@ def test_carrillo_has_no_buying() -> None:
 
 def test_points_of_cards_and_typed_points() -> None:
     s = end(new(), "Ana", Beto="KH 7S", Caro="JK", Dani=12)
-    (deal,) = s.deals
+    (deal,) = s.sheet.deals
     # K 10 + 7 = 17; joker 15; Dani typed 12; Ana went out: 0
     assert deal.points == {"Ana": 0, "Beto": 17, "Caro": 15, "Dani": 12}
     assert deal.winner == "Ana" and deal.multiplier == 1
-    assert s.totals == {"Ana": 0, "Beto": 17, "Caro": 15, "Dani": 12}
-    assert s.standings == ("Ana", "Dani", "Caro", "Beto")
-    assert s.ranks == {"Ana": 1, "Dani": 2, "Caro": 3, "Beto": 4}
+    assert s.sheet.totals == {"Ana": 0, "Beto": 17, "Caro": 15, "Dani": 12}
+    assert s.sheet.standings == ("Ana", "Dani", "Caro", "Beto")
+    assert s.sheet.ranks == {"Ana": 1, "Dani": 2, "Caro": 3, "Beto": 4}
 
 
 def test_ties_share_a_rank_and_keep_turn_order() -> None:
     s = end(new(), "Caro", Ana=10, Beto=5, Dani=5)
-    assert s.standings == ("Caro", "Beto", "Dani", "Ana")
-    assert s.ranks == {"Caro": 1, "Beto": 2, "Dani": 2, "Ana": 4}
+    assert s.sheet.standings == ("Caro", "Beto", "Dani", "Ana")
+    assert s.sheet.ranks == {"Caro": 1, "Beto": 2, "Dani": 2, "Ana": 4}
 
 
 def test_bolivian_streak_of_three_then_reset() -> None:
@@ -204,10 +204,10 @@ def test_bolivian_streak_of_three_then_reset() -> None:
     s = end(s, "Ana", Beto=1, Caro=2, Dani=3)  # 3rd: ×3 → 3, 6, 9
     s = end(s, "Beto", Ana=7, Caro=1, Dani=1)  # another winner: ×1
     s = end(s, "Ana", Beto=4, Caro=4, Dani=4)  # Ana again, but the run restarted: ×1
-    assert [d.multiplier for d in s.deals] == [1, 2, 3, 1, 1]
-    assert s.deals[1].points == {"Ana": 0, "Beto": 20, "Caro": 60, "Dani": 4}
-    assert s.deals[1].raw_points == {"Ana": 0, "Beto": 10, "Caro": 30, "Dani": 2}
-    assert s.totals == {
+    assert [d.multiplier for d in s.sheet.deals] == [1, 2, 3, 1, 1]
+    assert s.sheet.deals[1].points == {"Ana": 0, "Beto": 20, "Caro": 60, "Dani": 4}
+    assert s.sheet.deals[1].raw_points == {"Ana": 0, "Beto": 10, "Caro": 30, "Dani": 2}
+    assert s.sheet.totals == {
         "Ana": 0 + 0 + 0 + 7 + 0,
         "Beto": 15 + 20 + 3 + 0 + 4,
         "Caro": 10 + 60 + 6 + 1 + 4,
@@ -218,7 +218,7 @@ def test_bolivian_streak_of_three_then_reset() -> None:
 def test_streak_off_by_default() -> None:
     s = new("telefunken-bolivia")
     s = end(end(s, "Ana", Beto=10, Caro=10, Dani=10), "Ana", Beto=10, Caro=10, Dani=10)
-    assert s.deals[1].multiplier == 1 and s.totals["Beto"] == 20
+    assert s.sheet.deals[1].multiplier == 1 and s.sheet.totals["Beto"] == 20
 
 
 def test_nobody_out_resets_the_streak() -> None:
@@ -226,35 +226,35 @@ def test_nobody_out_resets_the_streak() -> None:
     s = end(s, "Ana", Beto=1, Caro=1, Dani=1)
     s = end(s, None, Ana=5, Beto=1, Caro=1, Dani=1)  # the stock ran out: nobody wins
     s = end(s, "Ana", Beto=1, Caro=1, Dani=1)
-    assert [d.multiplier for d in s.deals] == [1, 1, 1]
-    assert s.deals[1].winner is None and s.deals[1].points["Ana"] == 5
+    assert [d.multiplier for d in s.sheet.deals] == [1, 1, 1]
+    assert s.sheet.deals[1].winner is None and s.sheet.deals[1].points["Ana"] == 5
 
 
 def test_venezuelan_minus_25_house_rule() -> None:
     s = new(exact_cut_reward="minus-25")
     s = apply(s, ExactCut(deal=1))
     assert s.chips.chips_left["Dani"] == 7  # no chip with this house rule
-    (adj,) = s.adjustments
+    (adj,) = s.sheet.adjustments
     assert (adj.player, adj.deal, adj.code, adj.points) == ("Dani", 1, "exact-cut", -25)
     s = end(s, "Ana", Beto=10, Caro=10, Dani=30)
-    assert s.totals["Dani"] == 30 - 25
+    assert s.sheet.totals["Dani"] == 30 - 25
 
 
 def test_running_totals_count_each_adjustment_in_its_deal() -> None:
     s = new(exact_cut_reward="minus-25")
     s = apply(s, ExactCut(deal=1))  # Dani cuts exactly in deal 1: -25 before the deal ends
-    assert s.running_totals == ({"Ana": 0, "Beto": 0, "Caro": 0, "Dani": -25},)
+    assert s.sheet.running_totals == ({"Ana": 0, "Beto": 0, "Caro": 0, "Dani": -25},)
     s = end(s, "Ana", Beto=10, Caro=12, Dani=30)
     s = end(s, "Beto", Ana=5, Caro=0, Dani=8)
     # deal 3: Caro deals, Beto cuts exactly: his -25 counts in deal 3, which has not ended
     assert s.seating.cutter == "Beto"
     s = apply(s, ExactCut(deal=3))
-    assert s.running_totals == (
+    assert s.sheet.running_totals == (
         {"Ana": 0, "Beto": 10, "Caro": 12, "Dani": 30 - 25},
         {"Ana": 0 + 5, "Beto": 10 + 0 - 25, "Caro": 12 + 0, "Dani": 30 - 25 + 8},
     )
-    assert s.running_totals[-1] == s.totals
-    assert s.adjustment_totals == {"Ana": 0, "Beto": -25, "Caro": 0, "Dani": -25}
+    assert s.sheet.running_totals[-1] == s.sheet.totals
+    assert s.sheet.adjustment_totals == {"Ana": 0, "Beto": -25, "Caro": 0, "Dani": -25}
 
 
 def test_carrillo_exact_cut_erases_the_cutters_previous_deal() -> None:
@@ -263,16 +263,16 @@ def test_carrillo_exact_cut_erases_the_cutters_previous_deal() -> None:
     # deal 2: Beto deals, Ana cuts exactly: her 20 of deal 1 are erased
     assert s.seating.cutter == "Ana"
     s = apply(s, ExactCut(deal=2))
-    (adj,) = s.adjustments
+    (adj,) = s.sheet.adjustments
     assert (adj.player, adj.deal, adj.code, adj.points) == ("Ana", 2, "exact-cut-erase", -20)
     s = end(s, "Caro", Ana=4, Beto=9, Dani=1)
-    assert s.totals == {"Ana": 20 - 20 + 4, "Beto": 0 + 9, "Caro": 7 + 0, "Dani": 3 + 1}
+    assert s.sheet.totals == {"Ana": 20 - 20 + 4, "Beto": 0 + 9, "Caro": 7 + 0, "Dani": 3 + 1}
 
 
 def test_carrillo_exact_cut_after_going_out_erases_nothing() -> None:
     s = end(new("telefunken-peru-carrillo"), "Ana", Beto=5, Caro=5, Dani=5)
     s = apply(s, ExactCut(deal=2))  # Ana cuts deal 2 but scored 0 in deal 1
-    assert s.adjustments == ()
+    assert s.sheet.adjustments == ()
 
 
 def test_peru_unused_chips_at_the_end() -> None:
@@ -284,8 +284,8 @@ def test_peru_unused_chips_at_the_end() -> None:
         s = end(s, "Ana", Beto=10, Caro=10, Dani=10)
     assert s.finished
     # 6 chips each: Ana 6 left, Beto 2, Caro 5, Dani 6; −10 a chip
-    assert {a.player: a.points for a in s.adjustments} == {"Ana": -60, "Beto": -20, "Caro": -50, "Dani": -60}
-    assert s.totals == {"Ana": -60, "Beto": 60 - 20, "Caro": 60 - 50, "Dani": 60 - 60}
+    assert {a.player: a.points for a in s.sheet.adjustments} == {"Ana": -60, "Beto": -20, "Caro": -50, "Dani": -60}
+    assert s.sheet.totals == {"Ana": -60, "Beto": 60 - 20, "Caro": 60 - 50, "Dani": 60 - 60}
 
 
 def test_progressive_payouts_four_players() -> None:
@@ -298,11 +298,11 @@ def test_progressive_payouts_four_players() -> None:
             s = apply(apply(s, Buy(deal=12, player="Caro")), Buy(deal=12, player="Dani"))
         s = end(s, "Ana", Beto=5, Caro=10, Dani=15)
         totals = {"Ana": 0, "Beto": totals["Beto"] + 5, "Caro": totals["Caro"] + 10, "Dani": totals["Dani"] + 15}
-    assert s.finished and s.totals == totals == {"Ana": 0, "Beto": 75, "Caro": 150, "Dani": 225}
+    assert s.finished and s.sheet.totals == totals == {"Ana": 0, "Beto": 75, "Caro": 150, "Dani": 225}
     assert s.chips.buy_money == 3
     # Ana wins: +2 +4 +6 = 12, plus the pot of 3 buys. Beto pays 2; Caro 4 and her 2 buys; Dani 6 and 1 buy.
-    assert s.payouts == {"Ana": 15.0, "Beto": -2.0, "Caro": -6.0, "Dani": -7.0}
-    assert sum(s.payouts.values()) == 0
+    assert s.sheet.payouts == {"Ana": 15.0, "Beto": -2.0, "Caro": -6.0, "Dani": -7.0}
+    assert sum(s.sheet.payouts.values()) == 0
 
 
 def test_progressive_payouts_tie_split_evenly() -> None:
@@ -310,18 +310,18 @@ def test_progressive_payouts_tie_split_evenly() -> None:
     for _ in range(15):
         s = end(s, "Ana", Beto=5, Caro=5)
     # 3 players: 1st receives 2 + 4 = 6; Beto and Caro tie for 2nd and 3rd: (−2 − 4) / 2 = −3 each
-    assert s.payouts == {"Ana": 6.0, "Beto": -3.0, "Caro": -3.0}
-    assert s.ranks == {"Ana": 1, "Beto": 2, "Caro": 2}
+    assert s.sheet.payouts == {"Ana": 6.0, "Beto": -3.0, "Caro": -3.0}
+    assert s.sheet.ranks == {"Ana": 1, "Beto": 2, "Caro": 2}
 
 
 def test_no_payouts_elsewhere_and_stakes() -> None:
     s = start(GameCreated(variant="telefunken", players=P4, first_dealer="Ana",
                           settings={"small_stake": 1, "large_stake": 10}))
-    assert s.payouts is None
+    assert s.sheet.payouts is None
     s = end(s, "Beto", Ana=5, Caro=5, Dani=5)
     s = end(s, "Beto", Ana=5, Caro=5, Dani=5)
-    assert s.stakes.deal_wins == {"Ana": 0, "Beto": 2, "Caro": 0, "Dani": 0}
-    assert s.stakes.money["Beto"] == 2.0
+    assert s.sheet.stakes.deal_wins == {"Ana": 0, "Beto": 2, "Caro": 0, "Dani": 0}
+    assert s.sheet.stakes.money["Beto"] == 2.0
 
 
 # ---- refusals and overrides ------------------------------------------------------------------------
@@ -343,8 +343,8 @@ def test_went_out_with_cards_refused_then_kept_as_override() -> None:
     s2 = apply(s, event.with_override(reason))
     last = s2.history[-1]
     assert last.override == reason and [p.code for p in last.problems] == ["went-out-with-cards"]
-    assert s2.deals[0].overrides == (reason,)
-    assert s2.deals[0].points["Ana"] == 5  # the table recorded her 5H, so it counts
+    assert s2.sheet.deals[0].overrides == (reason,)
+    assert s2.sheet.deals[0].points["Ana"] == 5  # the table recorded her 5H, so it counts
 
 
 def test_deal_ended_twice_and_other_deals() -> None:
@@ -396,10 +396,10 @@ def test_every_reason_is_given() -> None:
 
 def test_a_refused_event_changes_nothing() -> None:
     s = new()
-    before = (s.totals, s.chips.chips_left, s.seq, s.history)
+    before = (s.sheet.totals, s.chips.chips_left, s.seq, s.history)
     with pytest.raises(EventRefused):
         apply(s, DealEnded(deal=1, went_out="Ana", hands={"Ana": "KH", "Beto": 1, "Caro": 1, "Dani": 1}))
-    assert (s.totals, s.chips.chips_left, s.seq, s.history) == before
+    assert (s.sheet.totals, s.chips.chips_left, s.seq, s.history) == before
 
 
 def test_game_created_problems() -> None:
@@ -426,19 +426,19 @@ def test_correction_recomputes_everything_after_it() -> None:
     s = end(s, "Beto", Ana=10, Caro=10, Dani=10)
     s = end(s, "Ana", Beto=10, Caro=10, Dani=10)
     s = end(s, "Ana", Beto=10, Caro=10, Dani=10)  # Ana's 2nd win in a row: ×2
-    assert [d.multiplier for d in s.deals] == [1, 1, 2]
+    assert [d.multiplier for d in s.sheet.deals] == [1, 1, 2]
     # deal 1 was really won by Ana: now deals 2 and 3 are her 2nd and 3rd wins in a row
     s = apply(s, DealCorrected(deal=1, went_out="Ana", hands={"Beto": 10, "Caro": 10, "Dani": 10}))
-    assert [d.multiplier for d in s.deals] == [1, 2, 3]
-    assert s.deals[0].corrected and not s.deals[1].corrected
-    assert s.totals == {"Ana": 0, "Beto": 10 + 20 + 30, "Caro": 60, "Dani": 60}
+    assert [d.multiplier for d in s.sheet.deals] == [1, 2, 3]
+    assert s.sheet.deals[0].corrected and not s.sheet.deals[1].corrected
+    assert s.sheet.totals == {"Ana": 0, "Beto": 10 + 20 + 30, "Caro": 60, "Dani": 60}
     assert [h.corrected for h in s.history] == [False, True, False, False, False]
 
 
 def test_correction_of_buys_checks_chips() -> None:
     s = end(new(), "Ana", Beto=1, Caro=1, Dani=1)
     s = apply(s, DealCorrected(deal=1, went_out="Ana", hands={"Beto": 1, "Caro": 1, "Dani": 1}, buys={"Beto": 3}))
-    assert s.chips.chips_left["Beto"] == 4 and s.deals[0].buys["Beto"] == 3
+    assert s.chips.chips_left["Beto"] == 4 and s.sheet.deals[0].buys["Beto"] == 3
     event = DealCorrected(deal=1, went_out="Ana", hands={"Beto": 1, "Caro": 1, "Dani": 1}, buys={"Beto": 8})
     assert refused_codes(s, event) == {"no-chips-left"}
     assert refused_codes(new(), event) == {"deal-not-ended"}
@@ -460,21 +460,21 @@ def test_undo_that_would_break_later_events_is_refused() -> None:
     assert refused_codes(s, Undone(seq=2)) == {"undo-breaks-later"}
     s = apply(s, Undone(seq=3))
     s = apply(s, Undone(seq=2))
-    assert s.deal_number == 1 and s.deals == ()
+    assert s.deal_number == 1 and s.sheet.deals == ()
 
 
 def test_undo_a_correction() -> None:
     s = end(new(), "Ana", Beto=1, Caro=1, Dani=1)
     s = apply(s, DealCorrected(deal=1, went_out="Beto", hands={"Ana": 9, "Caro": 1, "Dani": 1}))
-    assert s.totals["Ana"] == 9
+    assert s.sheet.totals["Ana"] == 9
     s = apply(s, Undone(seq=3))
-    assert s.totals["Ana"] == 0 and not s.deals[0].corrected
+    assert s.sheet.totals["Ana"] == 0 and not s.sheet.deals[0].corrected
 
 
 def test_rename_keeps_the_seat() -> None:
     s = end(new(), "Ana", Beto=5, Caro=5, Dani=5)
     s = apply(s, PlayerRenamed(old="Beto", new="Roberto"))
-    assert s.players == ("Ana", "Roberto", "Caro", "Dani") and s.totals["Roberto"] == 5
+    assert s.players == ("Ana", "Roberto", "Caro", "Dani") and s.sheet.totals["Roberto"] == 5
     assert s.seating.dealer == "Roberto"
     assert refused_codes(s, Buy(deal=2, player="Beto")) == {"unknown-player"}
     assert refused_codes(s, PlayerRenamed(old="Caro", new="ana")) == {"name-taken"}
@@ -516,7 +516,7 @@ def test_replay_gives_the_same_state_and_times() -> None:
     s = replay(events, times=[t] * 4)
     assert s.events == tuple(events) and s.seq == 4
     assert s.history[0].time == t
-    assert replay(events).totals == s.totals == {"Ana": 0, "Beto": 10, "Caro": 3, "Dani": 4}
+    assert replay(events).sheet.totals == s.sheet.totals == {"Ana": 0, "Beto": 10, "Caro": 3, "Dani": 4}
 
 
 # ---- melds checked by the rules engine -------------------------------------------------------------
@@ -548,23 +548,25 @@ def test_the_documented_api_exists() -> None:
     s = end(new(), "Ana", Beto=1, Caro=1, Dani=1)
     state_names = ("variant", "created", "players", "settings", "deal_number", "deal", "contracts", "contract",
                    "available_contracts", "deals_played", "deals_left", "finished", "abandoned", "over",
-                   "exact_cut_counts", "cut_this_deal", "melded", "deals", "adjustments", "totals",
-                   "standings", "ranks", "leaders", "payouts", "stakes", "history", "events", "seq", "records",
-                   "current", "seating", "chips")
+                   "exact_cut_counts", "cut_this_deal", "melded", "history", "events", "seq", "records",
+                   "current", "seating", "chips", "sheet")
     read_models: list[tuple[object, tuple[str, ...]]] = [
         (s, state_names),
         (s.seating, ("dealer", "cutter", "first_player", "playing", "left")),
         (s.chips, ("chips_left", "chip_limit", "buys_this_deal", "buys_left_this_deal", "buy_money", "total_buys",
                    "stock_cards_own_turn")),
+        (s.sheet, ("deals", "adjustments", "totals", "adjustment_totals", "running_totals", "standings", "ranks",
+                   "leaders", "payouts", "stakes")),
     ]
     for model, names in read_models:
         for name in names:
             getattr(model, name)
             assert f"``{name}" in (ledger.__doc__ or ""), name
     methods: list[tuple[object, tuple[str, ...]]] = [
-        (s, ("exact_cut_counts_for", "can_buy", "hand_points")),
+        (s, ("exact_cut_counts_for", "can_buy")),
         (s.seating, ("dealer_of", "cutter_of", "seat_of", "buy_priority")),
         (s.chips, ("stock_cards_for_buy", "buy_limit")),
+        (s.sheet, ("hand_points",)),
     ]
     for model, names in methods:
         for name in names:

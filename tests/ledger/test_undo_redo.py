@@ -40,14 +40,14 @@ def test_undo_walks_back_step_by_step() -> None:
     s = undo(s)  # then Ana's buy — not the undo just made
     assert s.chips.buys_this_deal == dict.fromkeys(P4, 0) and s.deal_number == 2
     s = undo(s)  # then the end of deal 1
-    assert s.deal_number == 1 and s.totals == dict.fromkeys(P4, 0)
+    assert s.deal_number == 1 and s.sheet.totals == dict.fromkeys(P4, 0)
     assert s.undo_target is None  # nothing left: the creation is never undone
 
 
 def test_redo_brings_back_the_latest_undo_first() -> None:
     s = undo(undo(undo(played())))
     s = redo(s)  # the end of deal 1
-    assert s.deal_number == 2 and s.totals == {"Ana": 5, "Beto": 0, "Caro": 6, "Dani": 7}
+    assert s.deal_number == 2 and s.sheet.totals == {"Ana": 5, "Beto": 0, "Caro": 6, "Dani": 7}
     s = redo(s)  # Ana's buy
     assert s.chips.buys_this_deal["Ana"] == 1 and s.chips.buys_this_deal["Caro"] == 0
     s = redo(s)  # Caro's buy
@@ -68,9 +68,9 @@ def test_a_new_action_ends_what_can_be_redone() -> None:
 def test_undoing_a_correction_from_the_sheet_can_be_redone() -> None:
     s = apply(played(), DealCorrected(deal=1, went_out="Beto", hands={"Ana": 15, "Caro": 6, "Dani": 7}))
     s = apply(s, Undone(seq=5))
-    assert s.totals["Ana"] == 5
+    assert s.sheet.totals["Ana"] == 5
     s = redo(s)
-    assert s.totals["Ana"] == 15
+    assert s.sheet.totals["Ana"] == 15
 
 
 def test_undo_and_redo_keep_the_exchange_format_and_the_tally() -> None:
@@ -82,4 +82,4 @@ def test_undo_and_redo_keep_the_exchange_format_and_the_tally() -> None:
     tally = exchange.tally(data)
     assert tally.allowed and tally.state is not None
     # By hand: deal 1 only — Ana 5, Beto 0, Caro 6, Dani 7.
-    assert tally.state.totals == s.totals == {"Ana": 5, "Beto": 0, "Caro": 6, "Dani": 7}
+    assert tally.state.sheet.totals == s.sheet.totals == {"Ana": 5, "Beto": 0, "Caro": 6, "Dani": 7}

@@ -335,7 +335,7 @@ class Fuzzer:
             **self.action(data, game), "target": self.numbers(data, 2, max(2, game.state.seq), 20)}
 
     def build_table__correct(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
-        number = self.numbers(data, 1, max(1, len(game.state.deals)), 10)
+        number = self.numbers(data, 1, max(1, len(game.state.sheet.deals)), 10)
         number = number if number.isascii() and number.isdigit() and len(number) < 12 else "1"
         path = f"/g/{self.edit(data, game)}/deals/{number}/correct"
         if self.rng.randrange(5) == 0:

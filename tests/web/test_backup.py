@@ -48,7 +48,7 @@ def test_a_game_comes_back_from_its_file_as_a_new_game(client: FlaskClient, app:
     match = re.match(r"/g/([^/]+)/share", response.headers["Location"])
     assert match and match.group(1) != table.token
     restored = Table(client, app, match.group(1))
-    assert restored.state().totals == table.state().totals == {"Ana": 37, "Beto": 3, "Caro": 25, "Dani": 22}
+    assert restored.state().sheet.totals == table.state().sheet.totals == {"Ana": 37, "Beto": 3, "Caro": 25, "Dani": 22}
     assert restored.state().chips.buys_this_deal == {"Ana": 0, "Beto": 0, "Caro": 0, "Dani": 1}
     copy = exported(restored)
     assert {k: v for k, v in copy.items() if k != "log"} == {k: v for k, v in original.items() if k != "log"}
@@ -62,7 +62,7 @@ def test_a_finished_game_comes_back_finished(client: FlaskClient, app: Flask, ta
     response = upload(client, json.dumps(exported(table)).encode())
     assert response.status_code == 303
     restored = Table(client, app, response.headers["Location"].split("/")[2])
-    assert restored.state().over and restored.state().standings == table.state().standings
+    assert restored.state().over and restored.state().sheet.standings == table.state().sheet.standings
 
 
 def test_bad_files_are_refused_in_one_line_and_nothing_is_created(client: FlaskClient, app: Flask) -> None:

@@ -105,7 +105,7 @@ def test_board_context_follows_the_state(app: Flask) -> None:
     rows = {row.name: row for row in context["players"]}
     assert rows["Carla"].me and not rows["Ana"].me
     assert rows["Bruno"].chips == state.chips.chips_left["Bruno"]
-    assert [row.total for row in context["standings"]] == [state.totals[n] for n in state.standings]
+    assert [row.total for row in context["standings"]] == [state.sheet.totals[n] for n in state.sheet.standings]
     lines = context["lines"]
     assert [line.corrected for line in lines] == [True, False]
     assert lines[0].points == (0, 32, 20, 7)
@@ -266,7 +266,7 @@ def test_game_over_shows_the_payouts(app: Flask, client: FlaskClient) -> None:
     assert 'data-testid="game-over"' in html
     assert ">Money<" in html
     with app.app_context(), db.session() as session:
-        payouts = store.load_state(session, game.id).payouts
+        payouts = store.load_state(session, game.id).sheet.payouts
     assert payouts is not None
     assert f"{payouts['Ana']:+.2f}" in html
 

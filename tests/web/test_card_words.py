@@ -115,7 +115,7 @@ def test_hands_typed_in_persian_words_count_their_ranks(client: FlaskClient, tab
     event = state.history[-1].event
     assert isinstance(event, DealEnded)
     assert event.hands == {"Ana": "7 K JK", "Caro": "A 2", "Dani": "Q"}  # ranks only: they read alike everywhere
-    assert state.totals == {"Ana": 32, "Beto": 0, "Caro": 13, "Dani": 10}
+    assert state.sheet.totals == {"Ana": 32, "Beto": 0, "Caro": 13, "Dani": 10}
 
 
 def test_the_referee_screen_reads_japanese_words_and_its_keypad_types_symbols(client: FlaskClient,

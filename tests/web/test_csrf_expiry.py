@@ -45,7 +45,7 @@ def test_ending_a_deal_after_the_session_was_lost_keeps_every_entry(table: Table
     assert table.state().deals_played == 0
     # The page's fresh token works: sending it again records the deal, once.
     assert table.post("/end", {**again, "confirm": "1"}).status_code == 303
-    assert table.state().totals == {"Ana": 17, "Beto": 0, "Caro": 32, "Dani": 4}
+    assert table.state().sheet.totals == {"Ana": 17, "Beto": 0, "Caro": 32, "Dani": 4}
 
 
 def test_a_rename_after_the_session_was_lost_keeps_the_new_name(table: Table) -> None:
@@ -102,7 +102,7 @@ def test_a_correction_after_the_session_was_lost_keeps_the_entries(table: Table)
     response = table.post("/deals/1/correct", data)
     assert response.status_code == 422 and LOST in text_of(response)
     assert Forms(text_of(response)).form("/deals/1/correct")["points-0"] == "50"
-    assert table.state().totals["Ana"] == 5
+    assert table.state().sheet.totals["Ana"] == 5
 
 
 def test_a_button_with_nothing_typed_says_why_in_words(table: Table) -> None:

@@ -217,4 +217,4 @@ def test_a_hand_typed_with_spanish_letters_ends_the_deal(client: FlaskClient, ap
     # Suits change no value: 7P (siete de picas) and a stray English 7S are both a 7; T alone is a ten.
     response = table.end_deal("Beto", {"Ana": "7P KC", "Caro": "T 7S", "Dani": "5"})
     assert response.status_code == 303, response.get_data(as_text=True)[-2000:]
-    assert table.state().totals == {"Ana": 17, "Beto": 0, "Caro": 17, "Dani": 5}
+    assert table.state().sheet.totals == {"Ana": 17, "Beto": 0, "Caro": 17, "Dani": 5}

@@ -136,7 +136,7 @@ def test_points_typed_in_persian_and_arabic_digits_are_recorded(table: Table) ->
     event = state.history[-1].event
     assert isinstance(event, DealEnded)
     assert event.hands == {"Ana": 25, "Caro": 30, "Dani": 15}
-    assert state.totals == {"Ana": 25, "Beto": 0, "Caro": 30, "Dani": 15}
+    assert state.sheet.totals == {"Ana": 25, "Beto": 0, "Caro": 30, "Dani": 15}
 
 
 @pytest.mark.parametrize("typed", ["۲x", "٢٫٥", "-۵", "۱" * 10, "²"])
@@ -163,7 +163,7 @@ def test_a_correction_takes_points_buys_and_jokers_in_persian_and_arabic_digits(
     assert event.hands == {"Ana": 15, "Caro": 20, "Dani": 30}
     assert event.buys == {"Ana": 2, "Beto": 0, "Caro": 1, "Dani": 0}
     assert event.exact_cut is True and event.cutter_jokers == 2
-    assert state.totals["Ana"] == 15
+    assert state.sheet.totals["Ana"] == 15
 
 
 @pytest.mark.parametrize("field", ["points-0", "buys-0", "cutter_jokers"])

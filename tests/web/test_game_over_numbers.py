@@ -36,4 +36,4 @@ def test_the_lowest_total_wins_and_the_standings_follow(table: Table) -> None:
     play_whole_game(table)
     html = text_of(table.client.get(table.base, follow_redirects=True))
     assert "Beto wins!" in html
-    assert table.state().standings == ("Beto", "Caro", "Ana", "Dani")
+    assert table.state().sheet.standings == ("Beto", "Caro", "Ana", "Dani")

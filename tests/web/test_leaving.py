@@ -37,8 +37,8 @@ def test_a_player_leaves_between_deals_and_the_game_goes_on_without_them(client:
     # Nobody needs to enter a hand for Beto: three entries are the whole result.
     assert table.end_deal("Caro", {"Ana": "7", "Dani": "3", "Eva": "2"}).status_code == 303
     state = table.state()
-    assert state.totals == {"Ana": 7, "Beto": 5, "Caro": 10, "Dani": 23, "Eva": 3}
-    assert state.standings[-1] == "Beto" and state.seating.dealer == "Dani"
+    assert state.sheet.totals == {"Ana": 7, "Beto": 5, "Caro": 10, "Dani": 23, "Eva": 3}
+    assert state.sheet.standings[-1] == "Beto" and state.seating.dealer == "Dani"
     sheet = table.get("/sheet")
     assert 'data-testid="sheet-left-Beto"' in sheet
     cell = re.search(r'data-testid="cell-2-Beto">(.*?)</td>', sheet, re.S)

@@ -48,7 +48,7 @@ def test_the_bonus_is_recorded_scored_and_kept_by_a_correction(client: FlaskClie
     table.post("/deals/1/correct", {**Forms(preview).form("/deals/1/correct"), "confirm": "1"})
     sheet = table.get("/sheet")
     assert (total(sheet, "Ana"), total(sheet, "Beto"), total(sheet, "Caro")) == (17, -43, -5)
-    assert table.state().deals[0].out_in_one_turn == "without-wild"
+    assert table.state().sheet.deals[0].out_in_one_turn == "without-wild"
 
     # Taking it off in a correction is a choice on the same form.
     data = table.form("/deals/2/correct", "/deals/2/correct")
@@ -65,7 +65,7 @@ def test_a_choice_not_offered_records_nothing(client: FlaskClient, app: Flask) -
     data.update({"went_out": "Ana", "points-1": "5", "points-2": "7", "out_in_one_turn": "sideways"})
     response = table.post("/end", {**data, "confirm": "1"})
     assert response.status_code == 422
-    assert table.state().deals == ()
+    assert table.state().sheet.deals == ()
 
 
 def test_a_game_without_the_bonus_does_not_ask(client: FlaskClient, app: Flask) -> None:

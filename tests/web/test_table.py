@@ -232,7 +232,7 @@ def test_ending_a_deal_previews_the_arithmetic_then_records_it(table: Table) -> 
     response = table.post("/end", {**confirm, "confirm": "1"}, follow=True)
     html = text_of(response)
     assert "Deal 1 recorded: Beto went out." in html and "Deal 2 of 7" in html
-    assert table.state().totals == {"Ana": 32, "Beto": 0, "Caro": 25, "Dani": 22}
+    assert table.state().sheet.totals == {"Ana": 32, "Beto": 0, "Caro": 25, "Dani": 22}
 
 
 @pytest.mark.parametrize(
@@ -267,14 +267,14 @@ def test_bad_points_are_refused_plainly(table: Table, points: str) -> None:
 
 def test_huge_but_whole_points_are_recorded(table: Table) -> None:
     assert table.end_deal("Beto", {"Ana": "9999999", "Caro": "3", "Dani": "4"}).status_code == 303
-    assert table.state().totals["Ana"] == 9999999 and table.get("/sheet")
+    assert table.state().sheet.totals["Ana"] == 9999999 and table.get("/sheet")
 
 
 def test_a_player_named_like_a_dash_can_go_out(client: FlaskClient, app: Flask) -> None:
     """The "nobody went out" choice is a value no player can be called, so no name is taken for it."""
     peru = new_game(client, app, players=["-", "Beto", "Caro", "Dani"], variant="telefunken-peru")
     assert peru.end_deal("-", {"Beto": "6", "Caro": "7", "Dani": "8"}).status_code == 303
-    assert peru.state().deals[0].went_out == "-"
+    assert peru.state().sheet.deals[0].went_out == "-"
 
 
 def test_nobody_out_is_offered_only_where_the_variant_allows_it(client: FlaskClient, app: Flask) -> None:
@@ -296,7 +296,7 @@ def test_nobody_out_is_offered_only_where_the_variant_allows_it(client: FlaskCli
     peru = new_game(client, app, variant="telefunken-peru")
     assert 'data-testid="out-nobody"' in peru.get("/end")
     assert peru.end_deal(None, {"Ana": "5", "Beto": "6", "Caro": "7", "Dani": "8"}).status_code == 303
-    assert peru.state().deals[0].went_out is None
+    assert peru.state().sheet.deals[0].went_out is None
 
 
 def test_the_keypad_works_without_javascript(table: Table) -> None:
@@ -336,13 +336,13 @@ def test_a_past_deal_is_corrected_and_the_correction_undone(table: Table) -> Non
     response = table.post("/deals/1/correct", {**Forms(preview).form("/deals/1/correct"), "confirm": "1"}, follow=True)
     html = text_of(response)
     assert "Deal 1 corrected" in html and 'data-testid="corrected-1"' in html
-    assert table.state().totals["Ana"] == 15 and table.state().deals[0].corrected
+    assert table.state().sheet.totals["Ana"] == 15 and table.state().sheet.deals[0].corrected
     # Undo the correction from the sheet.
     forms = Forms(html)
     undo = next(fields for action, fields in forms.forms if action.endswith("/undo") and "target" in fields)
     assert table.post("/undo", undo).status_code == 303
     state = table.state()
-    assert state.totals["Ana"] == 10 and not state.deals[0].corrected
+    assert state.sheet.totals["Ana"] == 10 and not state.sheet.deals[0].corrected
 
 
 def test_correcting_a_deal_not_played_is_refused_plainly(table: Table) -> None:
@@ -397,10 +397,10 @@ def test_game_over_shows_the_final_standings_exports_and_rematch(table: Table) -
     assert "Game over" in html
     state = table.state()
     assert state.finished
-    leader = state.standings[0]
+    leader = state.sheet.standings[0]
     # By hand, deal by deal (the one out scores 0; K, Q, J count 10): Ana 10+5+10+0+4+8+2 = 39,
     # Beto 0+5+10+1+0+8+2 = 26, Caro 20+0+10+2+4+0+2 = 38, Dani 30+0+0+3+4+8+0 = 45: Beto, the lowest, wins.
-    assert state.totals == {"Ana": 39, "Beto": 26, "Caro": 38, "Dani": 45}
+    assert state.sheet.totals == {"Ana": 39, "Beto": 26, "Caro": 38, "Dani": 45}
     assert leader == "Beto" and "Beto wins!" in html
     assert f"/games/new?rematch={table.token}" in html
     # JSON export reads back to the same game.
@@ -408,7 +408,7 @@ def test_game_over_shows_the_final_standings_exports_and_rematch(table: Table) -
     assert export.headers["Content-Disposition"].startswith("attachment;")
     data = json.loads(export.get_data(as_text=True))
     assert data["format"] == "referee-game/1"
-    assert replay(exchange.import_game(data)).totals == state.totals
+    assert replay(exchange.import_game(data)).sheet.totals == state.sheet.totals
     # CSV: a header and one row per deal at least.
     rows = list(csv.reader(io.StringIO(table.client.get(table.base + "/export.csv").get_data(as_text=True))))
     assert len(rows) >= 8 and any("Ana" in cell for cell in rows[0])
@@ -544,7 +544,7 @@ def test_a_stale_end_of_deal_keeps_what_was_entered(table: Table) -> None:
     assert table.state().deals_played == 0
     preview = Forms(text_of(table.post("/end", {**fields, "preview": "1"}))).form("/end")
     assert table.post("/end", {**preview, "confirm": "1"}).status_code == 303
-    assert table.state().totals["Caro"] == 20
+    assert table.state().sheet.totals["Caro"] == 20
 
 
 @pytest.mark.parametrize("path", ["", "/end", "/sheet", "/share", "/undo"])
@@ -622,7 +622,7 @@ def test_a_player_is_renamed_mid_game_and_keeps_their_scores(table: Table) -> No
     assert "Beto is now called Roberto Díaz." in page
     state = table.state()
     assert state.players == ("Ana", "Roberto Díaz", "Caro", "Dani")
-    assert state.totals["Roberto Díaz"] == 25 and state.chips.total_buys["Roberto Díaz"] == 1
+    assert state.sheet.totals["Roberto Díaz"] == 25 and state.chips.total_buys["Roberto Díaz"] == 1
     deal = table.get()
     assert 'data-testid="total-Roberto Díaz">25<' in deal and "Beto" not in deal
     # The viewers see the new name; the old one is gone from their scoreboard.

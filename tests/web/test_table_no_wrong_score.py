@@ -62,7 +62,7 @@ def test_a_typed_zero_and_the_no_cards_key_are_entries(client: FlaskClient, app:
     _, _, response = preview_then_confirm(table, Forms(html).form("/end"))
     assert response.status_code == 303  # type: ignore[attr-defined]
     # By hand: Ana 0 (typed), Beto out, Carla 0 (no cards), Dani K = 10.
-    assert table.state().totals == {"Ana": 0, "Beto": 0, "Carla": 0, "Dani": 10}
+    assert table.state().sheet.totals == {"Ana": 0, "Beto": 0, "Carla": 0, "Dani": 10}
 
 
 def test_a_correction_cannot_blank_a_hand_either(client: FlaskClient, app: Flask) -> None:
@@ -72,7 +72,7 @@ def test_a_correction_cannot_blank_a_hand_either(client: FlaskClient, app: Flask
     data["points-2"] = ""
     html = text_of(table.post("/deals/1/correct", {**data, "preview": "1"}))
     assert "Still to enter: <bdi>Carla</bdi>." in html and 'data-testid="confirm"' not in html
-    assert table.state().totals == {"Ana": 5, "Beto": 0, "Carla": 6, "Dani": 7}
+    assert table.state().sheet.totals == {"Ana": 5, "Beto": 0, "Carla": 6, "Dani": 7}
 
 
 # ---- 1.1: a stale End-deal form never lands in another deal ------------------------------------------------
@@ -94,7 +94,7 @@ def test_a_second_phones_end_of_the_same_deal_is_shown_not_recorded(client: Flas
     assert 'href="/g/' + table.token + '/deals/1/correct"' in html
     state = table.state()
     assert state.deals_played == 1 and state.deal_number == 2
-    assert state.totals == {"Ana": 5, "Beto": 0, "Carla": 6, "Dani": 7}
+    assert state.sheet.totals == {"Ana": 5, "Beto": 0, "Carla": 6, "Dani": 7}
     # A's Preview, a keypad key or Back + reload of its form: the same answer, still nothing recorded.
     for extra in ({"preview": "1"}, {"key": "K"}):
         again = table.post("/end", {**phone_a, **extra})
@@ -110,7 +110,7 @@ def test_a_form_for_a_deal_that_was_undone_meanwhile_records_nothing(client: Fla
     response = table.post("/end", {**phone_a, "confirm": "1"}, follow=True)
     assert "Deal 2 is not being played now" in text_of(response)
     state = table.state()
-    assert state.deals_played == 0 and state.totals == dict.fromkeys(PLAYERS, 0)
+    assert state.deals_played == 0 and state.sheet.totals == dict.fromkeys(PLAYERS, 0)
 
 
 def test_a_form_that_does_not_say_its_deal_records_nothing(client: FlaskClient, app: Flask) -> None:
@@ -139,7 +139,7 @@ def test_back_and_reload_after_confirm_records_nothing_twice(client: FlaskClient
     assert last is not None
     # By hand after three deals: Ana 5+0+3, Beto 0+10+2, Carla 6+0+0, Dani 7+4+1.
     totals = {"Ana": 8, "Beto": 12, "Carla": 6, "Dani": 12}
-    assert table.state().totals == totals
+    assert table.state().sheet.totals == totals
     # Back to deal 3's preview page and "resubmit": the preview post, then its Confirm, arrive again.
     for post in last:
         response = table.post("/end", post)
@@ -149,7 +149,7 @@ def test_back_and_reload_after_confirm_records_nothing_twice(client: FlaskClient
                 "Ana 3, Beto 2, Dani 1.") in html
         assert "End deal 4" not in html and not [a for a, _ in Forms(html).forms if a.endswith("/end")]
     state = table.state()
-    assert state.deals_played == 3 and state.deal_number == 4 and state.totals == totals
+    assert state.deals_played == 3 and state.deal_number == 4 and state.sheet.totals == totals
 
 
 def test_a_form_sent_again_after_its_deal_was_undone_asks_for_the_deal_again(
@@ -252,7 +252,7 @@ def test_seats_move_add_remove_and_choose_the_first_dealer_until_deal_1_ends(cli
     # The deal screen and the sheet follow; deal 1 ends with the new players.
     preview_then_confirm(table, {**table.form("/end", "/end"), "went_out": "Eva", "points-0": "4",
                                  "points-1": "5", "points-2": "6"})
-    assert table.state().totals == {"Beto": 4, "Ana": 5, "Carla": 6, "Eva": 0}
+    assert table.state().sheet.totals == {"Beto": 4, "Ana": 5, "Carla": 6, "Eva": 0}
     # After deal 1: no seats form, and a stale one changes nothing, in words.
     assert 'data-testid="seats"' not in table.get("/players")
     response = table.post("/players", {**stale, "seat_action": "down:0"}, follow=True)

@@ -25,7 +25,6 @@ from referee.ledger.events import (
     ExactCut,
     GameAbandoned,
     GameCreated,
-    HandValue,
     LaidDown,
     PlayerLeft,
     PlayerRenamed,
@@ -54,12 +53,9 @@ from referee.ledger.state.history import History, cancelled
 from referee.ledger.state.one_turn import bonus_problems, second_laydown_problems, went_out_problems
 from referee.ledger.state.records import (
     HARD_CODES,
-    Adjustment,
     DealRecord,
-    DealResult,
     EventRefused,
     HistoryEntry,
-    Stakes,
     _amount,
     _Fold,
     _LogEntry,
@@ -237,53 +233,6 @@ class GameState:
     def can_buy(self, player: str) -> tuple[Problem, ...]:
         """Every reason ``player`` may not buy now (empty: they may)."""
         return check(self, Buy(deal=self.deal_number, player=player))
-
-    # ---- the read-models' answers, for the ledger's own callers ----------------------------------
-    # (The screens ask the read-models; these keep the fold's callers and tests short.)
-
-    def hand_points(self, value: HandValue) -> int:
-        """The points of a hand as entered (cards in notation or points)."""
-        return self.sheet.hand_points(value)
-
-    @property
-    def deals(self) -> tuple[DealResult, ...]:
-        return self.sheet.deals
-
-    @property
-    def adjustments(self) -> tuple[Adjustment, ...]:
-        return self.sheet.adjustments
-
-    @property
-    def totals(self) -> dict[str, int]:
-        return self.sheet.totals
-
-    @property
-    def adjustment_totals(self) -> dict[str, int]:
-        return self.sheet.adjustment_totals
-
-    @property
-    def running_totals(self) -> tuple[dict[str, int], ...]:
-        return self.sheet.running_totals
-
-    @property
-    def standings(self) -> tuple[str, ...]:
-        return self.sheet.standings
-
-    @property
-    def ranks(self) -> dict[str, int]:
-        return self.sheet.ranks
-
-    @property
-    def leaders(self) -> tuple[str, ...]:
-        return self.sheet.leaders
-
-    @property
-    def payouts(self) -> dict[str, float] | None:
-        return self.sheet.payouts
-
-    @property
-    def stakes(self) -> Stakes:
-        return self.sheet.stakes
 
     # ---- history -----------------------------------------------------------------------------
 
