@@ -156,14 +156,30 @@
       });
     });
 
+    // The seat the keypad types for: the active one, else the first still to enter (made the active one).
+    function typingSeat() {
+      var seat = activeSeat();
+      if (seat === null || isOut(rows[seat])) {
+        seat = nextSeat(null);
+        setActive(seat);
+      }
+      return seat;
+    }
+
+    // A button of the keypad, where the page has it: its action instead of submitting the form.
+    function onPress(selector, action) {
+      var button = form.querySelector(selector);
+      if (!button) return;
+      button.addEventListener("click", function (event) {
+        event.preventDefault();
+        action();
+      });
+    }
+
     form.querySelectorAll("[data-key]").forEach(function (key) {
       key.addEventListener("click", function (event) {
         event.preventDefault();
-        var seat = activeSeat();
-        if (seat === null || isOut(rows[seat])) {
-          seat = nextSeat(null);
-          setActive(seat);
-        }
+        var seat = typingSeat();
         if (seat === null) return;
         var input = rows[seat].querySelector("[data-hand]");
         input.value = (input.value.trim() + " " + key.getAttribute("data-key")).trim();
@@ -174,46 +190,31 @@
     });
 
     // "No cards": 0 points entered on purpose for the active player, then on to the next one.
-    var noCards = form.querySelector("[data-no-cards]");
-    if (noCards) {
-      noCards.addEventListener("click", function (event) {
-        event.preventDefault();
-        var seat = activeSeat();
-        if (seat === null || isOut(rows[seat])) {
-          seat = nextSeat(null);
-        }
-        if (seat === null) return;
-        rows[seat].querySelector("[data-hand]").value = "";
-        rows[seat].querySelector("[data-typed]").value = "0";
-        rows[seat].classList.remove("is-missing");
-        refresh(rows[seat]);
-        setActive(nextSeat(seat));
-        staleResult();
-      });
-    }
+    onPress("[data-no-cards]", function () {
+      var seat = typingSeat();
+      if (seat === null) return;
+      rows[seat].querySelector("[data-hand]").value = "";
+      rows[seat].querySelector("[data-typed]").value = "0";
+      rows[seat].classList.remove("is-missing");
+      refresh(rows[seat]);
+      setActive(nextSeat(seat));
+      staleResult();
+    });
 
-    var back = form.querySelector("[data-back]");
-    if (back) {
-      back.addEventListener("click", function (event) {
-        event.preventDefault();
-        var seat = activeSeat();
-        if (seat === null || !rows[seat]) return;
-        var input = rows[seat].querySelector("[data-hand]");
-        var parts = input.value.trim().split(/\s+/);
-        parts.pop();
-        input.value = parts.join(" ");
-        refresh(rows[seat]);
-        staleResult();
-      });
-    }
+    onPress("[data-back]", function () {
+      var seat = activeSeat();
+      if (seat === null || !rows[seat]) return;
+      var input = rows[seat].querySelector("[data-hand]");
+      var parts = input.value.trim().split(/\s+/);
+      parts.pop();
+      input.value = parts.join(" ");
+      refresh(rows[seat]);
+      staleResult();
+    });
 
-    var next = form.querySelector("[data-next]");
-    if (next) {
-      next.addEventListener("click", function (event) {
-        event.preventDefault();
-        setActive(nextSeat(activeSeat()));
-      });
-    }
+    onPress("[data-next]", function () {
+      setActive(nextSeat(activeSeat()));
+    });
 
     // Keep the out-label for rows that become "out" later.
     rows.forEach(function (row) {
