@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import threading
 import weakref
-from collections import OrderedDict
 from typing import Any
 
 from referee.ledger.state import GameState
+from referee.lru import LeastRecentlyUsed
 
 __all__ = ["StateCache", "cache_for", "DEFAULT_SIZE"]
 
@@ -27,13 +27,11 @@ DEFAULT_SIZE = 512
 Key = tuple[int, str]
 
 
-class StateCache:
+class StateCache(LeastRecentlyUsed[Key, GameState]):
     """The last folded state of each game, by (row id, public id); least recently used out first."""
 
     def __init__(self, size: int = DEFAULT_SIZE) -> None:
-        self.size = size
-        self._states: OrderedDict[Key, GameState] = OrderedDict()
-        self._lock = threading.Lock()
+        super().__init__(size)
         #: How many folds were saved and done: hits (answered from memory), extended (only the new events
         #: applied) and replays (the whole log folded). Tests and benchmarks read them.
         self.hits = 0
@@ -42,34 +40,13 @@ class StateCache:
 
     def get(self, key: Key) -> GameState | None:
         """The state kept for this game (any seq), or None."""
-        with self._lock:
-            state = self._states.get(key)
-            if state is not None:
-                self._states.move_to_end(key)
-            return state
+        return self.peek(key)
 
     def put(self, key: Key, state: GameState) -> None:
         """Keep ``state`` for this game unless a later one is kept already."""
-        with self._lock:
-            kept = self._states.get(key)
-            if kept is None or kept.seq <= state.seq:
-                self._states[key] = state
-            self._states.move_to_end(key)
-            while len(self._states) > self.size:
-                self._states.popitem(last=False)
-
-    def discard(self, key: Key) -> None:
-        """Forget this game (it was deleted)."""
-        with self._lock:
-            self._states.pop(key, None)
-
-    def clear(self) -> None:
-        """Forget every game."""
-        with self._lock:
-            self._states.clear()
-
-    def __len__(self) -> int:
-        return len(self._states)
+        with self.lock:
+            kept = self._values.get(key)
+            self.keep(key, state if kept is None or kept.seq <= state.seq else kept)
 
 
 _caches: weakref.WeakKeyDictionary[Any, StateCache] = weakref.WeakKeyDictionary()

@@ -12,10 +12,11 @@ from __future__ import annotations
 import gzip
 import hashlib
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import TypeVar
+
+from referee.lru import LeastRecentlyUsed
 
 __all__ = ["Page", "RenderCache", "page_of", "DEFAULT_SIZE"]
 
@@ -41,49 +42,30 @@ def page_of(html: str) -> Page:
                 etag=hashlib.blake2b(body, digest_size=12).hexdigest())
 
 
-class RenderCache(Generic[T]):
-    """Values by key, least recently used out first, each built once even when many threads ask at once."""
+class RenderCache(LeastRecentlyUsed[Hashable, T]):
+    """Values by key, least recently used out first, each built once even when many threads ask at once
+    (:meth:`peek` never builds)."""
 
     def __init__(self, size: int = DEFAULT_SIZE) -> None:
-        self.size = size
-        self._values: OrderedDict[Hashable, T] = OrderedDict()
-        self._lock = threading.Lock()
+        super().__init__(size)
         self._building: dict[Hashable, threading.Lock] = {}
         #: How many times a value was built (tests and benchmarks read it).
         self.builds = 0
-
-    def peek(self, key: Hashable) -> T | None:
-        """The value kept for ``key``, or None (never builds)."""
-        with self._lock:
-            value = self._values.get(key)
-            if value is not None:
-                self._values.move_to_end(key)
-            return value
 
     def get(self, key: Hashable, build: Callable[[], T]) -> T:
         """The value for ``key``, built by ``build()`` if nobody has (while one thread builds, the others wait)."""
         value = self.peek(key)
         if value is not None:
             return value
-        with self._lock:
+        with self.lock:
             building = self._building.setdefault(key, threading.Lock())
         with building:
             value = self.peek(key)
             if value is None:
                 value = build()
-                with self._lock:
+                with self.lock:
                     self.builds += 1
-                    self._values[key] = value
-                    while len(self._values) > self.size:
-                        self._values.popitem(last=False)
-            with self._lock:
+                    self.keep(key, value)
+            with self.lock:
                 self._building.pop(key, None)
             return value
-
-    def clear(self) -> None:
-        """Forget everything."""
-        with self._lock:
-            self._values.clear()
-
-    def __len__(self) -> int:
-        return len(self._values)
