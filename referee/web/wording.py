@@ -125,22 +125,15 @@ def extract(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Ite
 
 # ---- the referee's verdicts ----------------------------------------------------------------------------------
 
-def _kind(kind: MeldKind) -> str:
-    return {
-        MeldKind.SET: pgettext("a meld", "set"),
-        MeldKind.RUN: pgettext("a meld", "run"),
-        MeldKind.PAIR: pgettext("a meld", "pair"),
-        MeldKind.COLOUR_RUN: pgettext("a meld", "colour run"),
+def _kind(kind: MeldKind, *, plural: bool = False) -> str:
+    """A kind of meld in the catalogue's words: one ("set") or several ("sets")."""
+    one, several = {
+        MeldKind.SET: (pgettext("a meld", "set"), pgettext("melds", "sets")),
+        MeldKind.RUN: (pgettext("a meld", "run"), pgettext("melds", "runs")),
+        MeldKind.PAIR: (pgettext("a meld", "pair"), pgettext("melds", "pairs")),
+        MeldKind.COLOUR_RUN: (pgettext("a meld", "colour run"), pgettext("melds", "colour runs")),
     }[kind]
-
-
-def _kinds(kind: MeldKind) -> str:
-    return {
-        MeldKind.SET: pgettext("melds", "sets"),
-        MeldKind.RUN: pgettext("melds", "runs"),
-        MeldKind.PAIR: pgettext("melds", "pairs"),
-        MeldKind.COLOUR_RUN: pgettext("melds", "colour runs"),
-    }[kind]
+    return several if plural else one
 
 
 def _suits(suit: Suit) -> str:
@@ -208,7 +201,7 @@ def _value(value: object) -> str:
     if isinstance(value, Plural):
         inner = value.value
         if isinstance(inner, MeldKind):
-            return _kinds(inner)
+            return _kind(inner, plural=True)
         if isinstance(inner, Suit):
             return _suits(inner)
         return str(inner.plural) if isinstance(inner, Rank) else str(inner)
