@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 from werkzeug.serving import make_server
 
 from referee import create_app
@@ -94,6 +95,23 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     }
 
 
+# A page's text and controls may take a moment longer than Playwright's 5 s on a machine busy with the rest of
+# the suite; nothing is timed by waiting longer (a test that must be quick says its own timeout).
+expect.set_options(timeout=10_000)
+
+
+def capture(page: Page, **options: Any) -> bytes:
+    """``page.screenshot(**options)``, taken once more when Chromium cannot capture a frame while it is still
+    painting (right after a change of colour scheme, on a busy machine): the picture is for a person to look at."""
+    try:
+        return page.screenshot(**options)
+    except PlaywrightError as error:
+        if "Unable to capture screenshot" not in str(error):
+            raise
+        page.wait_for_timeout(500)
+        return page.screenshot(**options)
+
+
 @pytest.fixture
 def screenshot() -> Callable[[Page, str], Path]:
     """Return ``take(page, name)``, which saves the whole page to tests/screenshots/NAME.png for a person to look at."""
@@ -101,7 +119,7 @@ def screenshot() -> Callable[[Page, str], Path]:
     def take(page: Page, name: str) -> Path:
         SCREENSHOTS.mkdir(exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
-        page.screenshot(path=path, full_page=True)
+        capture(page, path=path, full_page=True)
         return path
 
     return take

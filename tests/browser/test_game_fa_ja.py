@@ -26,7 +26,7 @@ from playwright.sync_api import Locator, Page, expect
 from referee.ledger import exchange
 from referee.ledger.state import replay
 
-from .conftest import PHONE, SCREENSHOTS, LiveServer
+from .conftest import PHONE, SCREENSHOTS, LiveServer, capture
 from .test_game_telefunken import LIVE, README_CLIP, create_game
 
 Shot = Callable[[Page, str], Path]
@@ -149,7 +149,7 @@ PERSIAN = Tongue(
     deal_of="دست {n} از {total}",
     end_of="پایان دست {n}",
     live="زنده",
-    out="بیرون رفت",
+    out="بیرون",
     laid_down="زمین گذاشته",
     pure="خالص",
     one_turn="بیرون رفتن در یک نوبت",
@@ -349,7 +349,7 @@ def test_a_whole_telefunken_game_in_the_language(
     end_on_keypad(page, tongue, p2, {p0: ["2", "2", "A"], p1: ["K", "Q"], p3: ["JK", "7"]}, {p0: 15, p1: 20, p3: 22})
     expect(viewer.get_by_test_id(f"total-points-{p3}")).to_have_text(n(13 + 22), timeout=LIVE)
     # The README's picture of the deal screen in this language: the phone's screen, the action bar at its foot.
-    page.screenshot(path=SCREENSHOTS / f"readme-deal-{tongue.code}.png")
+    capture(page, path=SCREENSHOTS / f"readme-deal-{tongue.code}.png")
     for number, (out, typed) in enumerate(TYPED_DEALS, start=3):
         end_typed(page, tongue, tongue.players[out], {tongue.players[s]: tongue.typing(t) for s, t in typed.items()})
         expect(page.get_by_test_id("deal-title")).to_have_text(tongue.deal(number + 1))
@@ -372,7 +372,7 @@ def test_a_whole_telefunken_game_in_the_language(
     expect(viewer.get_by_test_id(f"cell-2-{p1}")).to_have_text(n(12))
     expect(viewer.get_by_test_id(f"total-points-{p1}")).to_have_text(n(12 + 25 + 30 + 9))
     shot(viewer, "v3-corrected")
-    viewer.screenshot(path=SCREENSHOTS / f"readme-viewer-{tongue.code}.png", full_page=True, clip=README_CLIP)
+    capture(viewer, path=SCREENSHOTS / f"readme-viewer-{tongue.code}.png", full_page=True, clip=README_CLIP)
 
     # ---- deal 7, typed; the game is over -------------------------------------------------------------------
     page.get_by_test_id("nav-deal").click()

@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 from referee.ledger import exchange
 from referee.ledger.state import replay
 
-from .conftest import PHONE, SCREENSHOTS, LiveServer
+from .conftest import PHONE, SCREENSHOTS, LiveServer, capture
 
 Shot = Callable[[Page, str], Path]
 LIVE = 5000  # ms: the viewer must show a change within this (it normally takes well under 2 s)
@@ -167,7 +167,7 @@ def test_a_whole_telefunken_game(
     )
     expect(viewer.get_by_test_id("total-points-Dani")).to_have_text("29", timeout=LIVE)
     # The README's picture of the deal screen (docs/screenshots/deal.png is an optimized copy).
-    page.screenshot(path=SCREENSHOTS / "readme-deal.png")  # the phone's screen: the action bar at its foot
+    capture(page, path=SCREENSHOTS / "readme-deal.png")  # the phone's screen: the action bar at its foot
     typed = [
         ("Dani", {"Ana": 10, "Beto": 25, "Caro": 5}),
         ("Ana", {"Beto": 30, "Caro": 12, "Dani": 8}),
@@ -197,7 +197,7 @@ def test_a_whole_telefunken_game(
     expect(viewer.get_by_test_id("cell-2-Beto")).to_have_text("12")
     expect(viewer.get_by_test_id("total-points-Beto")).to_have_text("76")
     screenshot(viewer, "game-telefunken-v3-corrected")
-    viewer.screenshot(path=SCREENSHOTS / "readme-viewer.png", full_page=True, clip=README_CLIP)
+    capture(viewer, path=SCREENSHOTS / "readme-viewer.png", full_page=True, clip=README_CLIP)
     fits(viewer)
 
     # ---- deal 7, typed; the game is over -------------------------------------------------------------------
