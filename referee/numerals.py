@@ -14,7 +14,7 @@ from babel import Locale
 from babel.numbers import format_decimal, get_minus_sign_symbol, get_plus_sign_symbol
 from flask_babel import get_locale
 
-__all__ = ["DIGITS", "digits_of", "number", "amount"]
+__all__ = ["DIGITS", "digits_of", "number", "amount", "in_digits"]
 
 #: The digits of the numbering systems our languages write by default (CLDR's ``numberingSystems``). Babel knows
 #: each locale's default system and its symbols (minus sign, separators) but writes every digit in ASCII.
@@ -63,3 +63,10 @@ def _signed(text: str, minus: bool, plus: bool, locale: Locale, digits: str) -> 
     elif plus:
         sign = get_plus_sign_symbol(locale, numbering_system="default")
     return sign + text.translate(str.maketrans("0123456789", digits))
+
+
+def in_digits(text: str) -> str:
+    """``text`` Babel wrote (a date, say) with its ASCII digits in the page's language's: ``25 نوامبر 2026`` is
+    ``۲۵ نوامبر ۲۰۲۶`` in Persian; unchanged in English, Spanish and Japanese."""
+    digits = digits_of(get_locale())
+    return text if digits is None else text.translate(str.maketrans("0123456789", digits))

@@ -15,14 +15,14 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, abort, redirect, request, url_for
-from flask_babel import Babel, Domain, get_domain, get_locale
+from flask_babel import Babel, Domain, format_date, get_domain, get_locale
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from referee.folders import data_folder
-from referee.numerals import amount, digits_of, number
+from referee.numerals import amount, digits_of, in_digits, number
 
 bp = Blueprint("i18n", __name__)
 
@@ -156,6 +156,8 @@ def init_app(app: Flask) -> None:
     )
     app.add_template_filter(number, "num")
     app.add_template_filter(amount, "money")
+    # Flask-Babel's date filter, with the date's digits in the page's language (Babel writes them in ASCII).
+    app.add_template_filter(lambda value, format=None: in_digits(format_date(value, format)), "dateformat")
     app.register_blueprint(bp)
 
     @app.context_processor

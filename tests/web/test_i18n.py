@@ -310,3 +310,21 @@ def test_the_ledger_says_a_bad_hand_with_its_card_and_counts_not_english_fragmen
             "در کارت‌های دست بازیکن‌ها ۹ عدد K هست، اما در کارت‌های بازی فقط ۸ عدد هست: چنین چیزی سر میز پیش نمی‌آید"
         )
         assert wording.problem_words(bad) == "کارت‌های Ana '7X 8H': '7X' کارت نیست (آن را مثل 7H، 10♠، QD یا JK بنویسید)"
+
+
+def test_my_games_dates_are_written_in_the_language_digits(client: FlaskClient, app: Flask) -> None:
+    from datetime import date
+
+    from .test_table import new_game
+
+    new_game(client, app)
+    today = date.today()
+    client.set_cookie("lang", "fa")
+    html = client.get("/games").get_data(as_text=True)
+    shown = re.search(r'data-testid="game-date">([^<]+)<', html)
+    assert shown is not None
+    persian = str(today.day).translate(str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹"))
+    assert persian in shown.group(1) and str(today.year) not in shown.group(1)
+    client.set_cookie("lang", "en")
+    english = re.search(r'data-testid="game-date">([^<]+)<', client.get("/games").get_data(as_text=True))
+    assert english is not None and str(today.year) in english.group(1)
