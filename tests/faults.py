@@ -241,7 +241,7 @@ def _check(app: Any, outcome: Outcome, tokens: list[str], database_url: str) -> 
                 assert game.id is not None
                 state = store.load_state(session, game.id)  # replays the whole log
                 outcome.replayed += 1
-                for entry in state.history:
+                for entry in state.history.entries:
                     if isinstance(entry.event, DealEnded) and not entry.undone:
                         deal = entry.event.deal
                         recorded[(token, deal)] = recorded.get((token, deal), 0) + 1

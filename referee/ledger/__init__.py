@@ -111,13 +111,16 @@ Sequence numbers: the k-th event of the log (GameCreated included) has ``seq`` k
   - ``stakes`` (``Stakes``: ``deal_wins[player]``, ``small_stake``/``large_stake`` amounts from settings or
     None, ``money[player]`` (won: deal wins × small stake, plus the large stake to the leader(s) at the end)
 
-- ``history: tuple[HistoryEntry, ...]`` — every event of the log: ``seq``, ``event``, ``time`` (or None),
-  ``problems`` (what the rules said when it was applied), ``override`` (the reason when the rules refused it
-  and the table allowed it, else None), ``undone`` (cancelled by a later Undone), ``corrected`` (an event of
-  a deal that a later correction restated)
-- ``undo_target`` (the latest action still in force: Undo walks back through the actions in order, never
-  undoing an undo) and ``redo_target`` (the latest undo made since the last new action, or None: Redo is an
-  ``Undone`` of that undo); both ``HistoryEntry`` or None
+- ``history`` (``History``), the log as the screens show it:
+
+  - ``entries: tuple[HistoryEntry, ...]`` — every event of the log: ``seq``, ``event``, ``time`` (or None),
+    ``problems`` (what the rules said when it was applied), ``override`` (the reason when the rules refused
+    it and the table allowed it, else None), ``undone`` (cancelled by a later Undone), ``corrected`` (an
+    event of a deal that a later correction restated)
+  - ``undo_target`` (the latest action still in force: Undo walks back through the actions in order, never
+    undoing an undo) and ``redo_target`` (the latest undo made since the last new action, or None: Redo is
+    an ``Undone`` of that undo); both ``HistoryEntry`` or None
+
 - ``events`` (the log, tuple of events, undone ones included), ``seq`` (the last seq)
 - ``records: tuple[DealRecord, ...]`` (the facts of every deal started, by seat: what export writes),
   ``current`` (the current deal's record)

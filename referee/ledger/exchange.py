@@ -113,8 +113,8 @@ def export_game(state: GameState, *, include_log: bool = False) -> dict[str, Any
     }
     if state.created.settings:
         out["settings"] = dict(state.created.settings)
-    if state.history[0].override:
-        out["override"] = state.history[0].override
+    if state.history.entries[0].override:
+        out["override"] = state.history.entries[0].override
     deals: list[dict[str, Any]] = []
     away_before: tuple[int, ...] = ()
     for record in state.records:
@@ -153,7 +153,7 @@ def export_game(state: GameState, *, include_log: bool = False) -> dict[str, Any
         out["log"] = [
             {"seq": h.seq, "time": h.time.isoformat() if h.time else None, "event": h.event.to_dict(),
              "override": h.override, "undone": h.undone}
-            for h in state.history
+            for h in state.history.entries
         ]
     return out
 

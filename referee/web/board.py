@@ -275,7 +275,7 @@ def _me_from_request(state: GameState) -> tuple[str | None, str | None]:
 
 def renamed(state: GameState, name: str) -> str:
     """``name`` after every rename the game recorded since (undone renames left out)."""
-    for entry in state.history:
+    for entry in state.history.entries:
         event = entry.event
         if isinstance(event, PlayerRenamed) and not entry.undone and event.old == name:
             name = event.new

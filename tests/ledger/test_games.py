@@ -303,7 +303,7 @@ def test_an_override_is_allowed_and_shown() -> None:
     assert by_name(sheet, "rank") == {"Ana": 1, "Beto": 2, "Dani": 2, "Caro": 4}
     state = tally(json.loads((GAMES / "telefunken-override.json").read_text())).state
     assert state is not None
-    forced = [h for h in state.history if h.override]
+    forced = [h for h in state.history.entries if h.override]
     assert len(forced) == 1 and forced[0].override == "the table allows it: Beto borrowed a chip"
     assert [p.code for p in forced[0].problems] == ["no-chips-left"]
     text = CliRunner().invoke(main, ["tally", str(GAMES / "telefunken-override.json")]).stdout

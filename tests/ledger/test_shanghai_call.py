@@ -94,7 +94,8 @@ def test_refusals_no_override_passes() -> None:
 
 def test_undo_takes_a_call_back() -> None:
     state = apply(laid(new()), ShanghaiCalled(deal=1, player="Dani"))
-    assert state.undo_target is not None and state.undo_target.event == ShanghaiCalled(deal=1, player="Dani")
+    target = state.history.undo_target
+    assert target is not None and target.event == ShanghaiCalled(deal=1, player="Dani")
     undone = apply(state, Undone(seq=state.seq))
     assert undone.calls.this_deal == {}
     # and the lay-down it needed cannot be undone from under it

@@ -341,7 +341,7 @@ def test_went_out_with_cards_refused_then_kept_as_override() -> None:
     assert refused_codes(s, event) == {"went-out-with-cards"}
     reason = "; ".join(p.message for p in check(s, event))
     s2 = apply(s, event.with_override(reason))
-    last = s2.history[-1]
+    last = s2.history.entries[-1]
     assert last.override == reason and [p.code for p in last.problems] == ["went-out-with-cards"]
     assert s2.sheet.deals[0].overrides == (reason,)
     assert s2.sheet.deals[0].points["Ana"] == 5  # the table recorded her 5H, so it counts
@@ -396,10 +396,10 @@ def test_every_reason_is_given() -> None:
 
 def test_a_refused_event_changes_nothing() -> None:
     s = new()
-    before = (s.sheet.totals, s.chips.chips_left, s.seq, s.history)
+    before = (s.sheet.totals, s.chips.chips_left, s.seq, s.history.entries)
     with pytest.raises(EventRefused):
         apply(s, DealEnded(deal=1, went_out="Ana", hands={"Ana": "KH", "Beto": 1, "Caro": 1, "Dani": 1}))
-    assert (s.sheet.totals, s.chips.chips_left, s.seq, s.history) == before
+    assert (s.sheet.totals, s.chips.chips_left, s.seq, s.history.entries) == before
 
 
 def test_game_created_problems() -> None:
@@ -411,7 +411,7 @@ def test_game_created_problems() -> None:
         start(GameCreated(variant="telefunken", players=("Ana", "Beto"), first_dealer="Ana"))
     assert [p.code for p in info.value.problems] == ["too-few-players"] and info.value.forcible
     s = start(GameCreated(variant="telefunken", players=("Ana", "Beto"), first_dealer="Ana", override="two"))
-    assert s.history[0].override == "two"
+    assert s.history.entries[0].override == "two"
     with pytest.raises(UnknownVariantError):
         start(GameCreated(variant="canasta", players=P4, first_dealer="Ana"))
     with pytest.raises(HouseRuleError):
@@ -432,7 +432,7 @@ def test_correction_recomputes_everything_after_it() -> None:
     assert [d.multiplier for d in s.sheet.deals] == [1, 2, 3]
     assert s.sheet.deals[0].corrected and not s.sheet.deals[1].corrected
     assert s.sheet.totals == {"Ana": 0, "Beto": 10 + 20 + 30, "Caro": 60, "Dani": 60}
-    assert [h.corrected for h in s.history] == [False, True, False, False, False]
+    assert [h.corrected for h in s.history.entries] == [False, True, False, False, False]
 
 
 def test_correction_of_buys_checks_chips() -> None:
@@ -447,9 +447,9 @@ def test_correction_of_buys_checks_chips() -> None:
 def test_undo_a_buy_and_redo_it() -> None:
     s = apply(new(), Buy(deal=1, player="Beto"))
     s = apply(s, Undone(seq=2))
-    assert s.chips.chips_left["Beto"] == 7 and s.history[1].undone
+    assert s.chips.chips_left["Beto"] == 7 and s.history.entries[1].undone
     s = apply(s, Undone(seq=3))  # undo the undo
-    assert s.chips.chips_left["Beto"] == 6 and not s.history[1].undone
+    assert s.chips.chips_left["Beto"] == 6 and not s.history.entries[1].undone
     assert refused_codes(s, Undone(seq=1)) == {"cannot-undo-creation"}
     assert refused_codes(s, Undone(seq=99)) == {"no-such-event"}
 
@@ -515,7 +515,7 @@ def test_replay_gives_the_same_state_and_times() -> None:
     t = datetime(2026, 1, 1, tzinfo=UTC)
     s = replay(events, times=[t] * 4)
     assert s.events == tuple(events) and s.seq == 4
-    assert s.history[0].time == t
+    assert s.history.entries[0].time == t
     assert replay(events).sheet.totals == s.sheet.totals == {"Ana": 0, "Beto": 10, "Caro": 3, "Dani": 4}
 
 
@@ -530,7 +530,7 @@ def test_laid_down_melds_are_checked_by_the_engine() -> None:
     assert s.melded == ("Beto",) and s.current.laid_down == ((1, ("7H 7D 7S",)),)
     assert refused_codes(s, LaidDown(deal=1, player="Beto")) == {"already-laid-down"}
     forced = apply(s, LaidDown(deal=1, player="Caro", melds=("7H 7H 7S",), override="house custom"))
-    assert forced.melded == ("Beto", "Caro") and forced.history[-1].override == "house custom"
+    assert forced.melded == ("Beto", "Caro") and forced.history.entries[-1].override == "house custom"
 
 
 def test_laid_down_under_dealers_choice_checks_the_announced_contract() -> None:
@@ -557,6 +557,7 @@ def test_the_documented_api_exists() -> None:
                    "stock_cards_own_turn")),
         (s.sheet, ("deals", "adjustments", "totals", "adjustment_totals", "running_totals", "standings", "ranks",
                    "leaders", "payouts", "stakes")),
+        (s.history, ("entries", "undo_target", "redo_target")),
     ]
     for model, names in read_models:
         for name in names:

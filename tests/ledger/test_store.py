@@ -53,7 +53,7 @@ def test_create_and_load(session: Session) -> None:
     assert load_events(session, game.id) == [CREATED]
     assert get_game(session, public_id=game.public_id).id == game.id
     assert players_of(session, game.id) == list(P4)
-    assert state.history[0].time is not None
+    assert state.history.entries[0].time is not None
 
 
 def test_append_and_conflict(session: Session) -> None:
@@ -99,7 +99,7 @@ def test_refused_event_writes_nothing(session: Session) -> None:
     assert _count(session, game.id) == 3
     # with the table's override it is kept
     forced = Buy(deal=1, player="Beto", override=str(info.value))
-    assert append(session, game_id=game.id, event=forced, expected_seq=3).state.history[-1].override
+    assert append(session, game_id=game.id, event=forced, expected_seq=3).state.history.entries[-1].override
 
 
 def test_transaction_is_atomic(session: Session, monkeypatch: pytest.MonkeyPatch) -> None:

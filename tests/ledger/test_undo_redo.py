@@ -14,13 +14,13 @@ def new() -> GameState:
 
 
 def undo(state: GameState) -> GameState:
-    target = state.undo_target
+    target = state.history.undo_target
     assert target is not None
     return apply(state, Undone(seq=target.seq))
 
 
 def redo(state: GameState) -> GameState:
-    target = state.redo_target
+    target = state.history.redo_target
     assert target is not None
     return apply(state, Undone(seq=target.seq))
 
@@ -34,14 +34,14 @@ def played() -> GameState:
 
 def test_undo_walks_back_step_by_step() -> None:
     s = played()
-    assert s.undo_target is not None and s.undo_target.seq == 4 and s.redo_target is None
+    assert s.history.undo_target is not None and s.history.undo_target.seq == 4 and s.history.redo_target is None
     s = undo(s)  # Caro's buy
     assert s.chips.buys_this_deal == {"Ana": 1, "Beto": 0, "Caro": 0, "Dani": 0}
     s = undo(s)  # then Ana's buy — not the undo just made
     assert s.chips.buys_this_deal == dict.fromkeys(P4, 0) and s.deal_number == 2
     s = undo(s)  # then the end of deal 1
     assert s.deal_number == 1 and s.sheet.totals == dict.fromkeys(P4, 0)
-    assert s.undo_target is None  # nothing left: the creation is never undone
+    assert s.history.undo_target is None  # nothing left: the creation is never undone
 
 
 def test_redo_brings_back_the_latest_undo_first() -> None:
@@ -51,18 +51,18 @@ def test_redo_brings_back_the_latest_undo_first() -> None:
     s = redo(s)  # Ana's buy
     assert s.chips.buys_this_deal["Ana"] == 1 and s.chips.buys_this_deal["Caro"] == 0
     s = redo(s)  # Caro's buy
-    assert s.chips.buys_this_deal["Caro"] == 1 and s.redo_target is None
+    assert s.chips.buys_this_deal["Caro"] == 1 and s.history.redo_target is None
     # Undo after redo takes back the action redone last.
     s = undo(s)
-    assert s.chips.buys_this_deal["Caro"] == 0 and s.redo_target is not None
+    assert s.chips.buys_this_deal["Caro"] == 0 and s.history.redo_target is not None
 
 
 def test_a_new_action_ends_what_can_be_redone() -> None:
     s = undo(played())  # Caro's buy undone
-    assert s.redo_target is not None
+    assert s.history.redo_target is not None
     s = apply(s, Buy(deal=2, player="Dani"))
-    assert s.redo_target is None
-    assert s.undo_target is not None and s.undo_target.event == Buy(deal=2, player="Dani")
+    assert s.history.redo_target is None
+    assert s.history.undo_target is not None and s.history.undo_target.event == Buy(deal=2, player="Dani")
 
 
 def test_undoing_a_correction_from_the_sheet_can_be_redone() -> None:

@@ -79,7 +79,7 @@ def test_a_persian_page_takes_a_contract_in_persian_words(client: FlaskClient, t
     client.set_cookie(LANG_COOKIE, "fa")
     response = table.act("/laid-down", player="Caro", melds="۷ دل، ۷ پیک، ۷خشت")
     assert response.status_code == 303, text_of(response)[-2000:]
-    laid = [entry.event for entry in table.state().history if isinstance(entry.event, LaidDown)]
+    laid = [entry.event for entry in table.state().history.entries if isinstance(entry.event, LaidDown)]
     assert [event.melds for event in laid] == [("7H 7S 7D",)]  # deal 1's pure trío, stored in the notation
 
 
@@ -112,7 +112,7 @@ def test_hands_typed_in_persian_words_count_their_ranks(client: FlaskClient, tab
     assert preview.status_code == 200, text_of(preview)[-2000:]
     assert table.post("/end", {**Forms(text_of(preview)).form("/end"), "confirm": "1"}).status_code == 303
     state = table.state()
-    event = state.history[-1].event
+    event = state.history.entries[-1].event
     assert isinstance(event, DealEnded)
     assert event.hands == {"Ana": "7 K JK", "Caro": "A 2", "Dani": "Q"}  # ranks only: they read alike everywhere
     assert state.sheet.totals == {"Ana": 32, "Beto": 0, "Caro": 13, "Dani": 10}

@@ -97,7 +97,7 @@ def test_spanish_suit_letters_on_the_deal_screen(client: FlaskClient, app: Flask
     assert response.status_code == 303, response.get_data(as_text=True)[-2000:]
     state = table.state()
     assert "Caro" in state.melded
-    laid = [entry.event for entry in state.history if isinstance(entry.event, LaidDown)]
+    laid = [entry.event for entry in state.history.entries if isinstance(entry.event, LaidDown)]
     assert [event.melds for event in laid] == [("7H 7S 7D",)]  # stored in the notation
 
 

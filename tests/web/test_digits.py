@@ -81,7 +81,7 @@ def test_a_seat_button_in_persian_digits_is_the_seat(app: Flask) -> None:
 def test_a_new_game_takes_house_rules_and_stakes_in_persian_and_arabic_digits(client: FlaskClient, app: Flask) -> None:
     table = new_game(client, app, hr__telefunken__chips="۵", small_stake="٢", large_stake=f"{LRM}۱۰{LRM}")
     state = table.state()
-    created = state.history[0].event
+    created = state.history.entries[0].event
     assert isinstance(created, GameCreated)
     assert created.house_rules == {"chips": 5}
     assert created.settings["small_stake"] == 2 and created.settings["large_stake"] == 10
@@ -104,7 +104,7 @@ def test_a_new_game_with_junk_in_persian_digits_is_refused(client: FlaskClient, 
 def test_an_exact_cut_takes_the_jokers_in_persian_digits(table: Table) -> None:
     assert table.act("/cut", cutter_jokers="۱").status_code == 303
     state = table.state()
-    event = state.history[-1].event
+    event = state.history.entries[-1].event
     assert isinstance(event, ExactCut) and event.cutter_jokers == 1
     assert state.chips.chips_left["Dani"] == 8  # the cutter's 7 chips and 1 for the exact cut
 
@@ -133,7 +133,7 @@ def test_points_typed_in_persian_and_arabic_digits_are_recorded(table: Table) ->
     response = end_deal_typed(table, "Beto", {"Ana": "۲۵", "Caro": "٣٠", "Dani": f"{RLM}۱۵{RLM}"})
     assert response.status_code == 303
     state = table.state()
-    event = state.history[-1].event
+    event = state.history.entries[-1].event
     assert isinstance(event, DealEnded)
     assert event.hands == {"Ana": 25, "Caro": 30, "Dani": 15}
     assert state.sheet.totals == {"Ana": 25, "Beto": 0, "Caro": 30, "Dani": 15}
@@ -158,7 +158,7 @@ def test_a_correction_takes_points_buys_and_jokers_in_persian_and_arabic_digits(
     confirm = Forms(text_of(preview)).form("/deals/1/correct")
     assert table.post("/deals/1/correct", {**confirm, "confirm": "1"}).status_code == 303
     state = table.state()
-    event = state.history[-1].event
+    event = state.history.entries[-1].event
     assert isinstance(event, DealCorrected)
     assert event.hands == {"Ana": 15, "Caro": 20, "Dani": 30}
     assert event.buys == {"Ana": 2, "Beto": 0, "Caro": 1, "Dani": 0}
@@ -183,11 +183,11 @@ def test_the_numbers_a_page_sends_back_may_come_in_persian_digits(table: Table) 
     data = table.form("", "/buy")
     assert data["expected_seq"] == "1"
     assert table.post("/buy", {**data, "player": "Beto", "expected_seq": "۱"}).status_code == 303
-    assert isinstance(table.state().history[-1].event, Buy)
+    assert isinstance(table.state().history.entries[-1].event, Buy)
     undo = table.form("/undo", "/undo")
     assert undo["target"] == "2"
     assert table.post("/undo", {**undo, "target": "۲", "expected_seq": "٢"}).status_code == 303
-    event = table.state().history[-1].event
+    event = table.state().history.entries[-1].event
     assert isinstance(event, Undone) and event.seq == 2
     assert table.state().chips.buys_this_deal["Beto"] == 0
 

@@ -44,7 +44,7 @@ def test_a_refused_call_changes_nothing_and_the_table_can_allow_it(client: Flask
     assert table.post("/shanghai", override).status_code == 303
     state = table.state()
     assert state.seq == before + 1 and state.calls.this_deal == {"Beto": 1}
-    assert state.history[-1].override is not None
+    assert state.history.entries[-1].override is not None
 
 
 def test_the_same_form_sent_twice_records_one_call(client: FlaskClient, app: Flask) -> None:

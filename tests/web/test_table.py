@@ -137,7 +137,7 @@ def test_a_refused_buy_changes_nothing_and_the_table_can_allow_it(client: FlaskC
     assert table.post("/buy", override).status_code == 303
     state = table.state()
     assert state.seq == before + 1
-    assert state.history[-1].override is not None and "no chips left" in state.history[-1].override
+    assert state.history.entries[-1].override is not None and "no chips left" in state.history.entries[-1].override
     assert state.chips.buys_this_deal["Caro"] == 1
 
 

@@ -1,10 +1,11 @@
 """The fold: :class:`GameState` at one point of the log, and :func:`start`, :func:`apply`, :func:`check`,
 :func:`replay`, the only ways to make one.
 
-The state holds the facts (the players, the deal records, the log); what the screens read of it is in three
+The state holds the facts (the players, the deal records, the log); what the screens read of it is in its
 read-models: :attr:`GameState.seating` (who deals, cuts and plays first, who is still playing),
-:attr:`GameState.chips` (chips and buys, what an exact cut earns) and :attr:`GameState.sheet` (points,
-adjustments, totals, standings, money).
+:attr:`GameState.chips` (chips and buys, what an exact cut earns), :attr:`GameState.calls` (Shanghai calls),
+:attr:`GameState.sheet` (points, adjustments, totals, standings, money) and :attr:`GameState.history` (the
+log as shown, what Undo and Redo take back). The state itself does not repeat their answers.
 """
 
 from __future__ import annotations
@@ -55,7 +56,6 @@ from referee.ledger.state.records import (
     HARD_CODES,
     DealRecord,
     EventRefused,
-    HistoryEntry,
     _amount,
     _Fold,
     _LogEntry,
@@ -113,6 +113,11 @@ class GameState:
         """The score sheet: deals, adjustments, totals, standings and money."""
         return Sheet(self.variant, self.seating, self.chips, self.records, dict(self.created.settings),
                      self.finished)
+
+    @cached_property
+    def history(self) -> History:
+        """The log as the screens show it (its entries), and what Undo and Redo take back now."""
+        return History(self.log)
 
     # ---- players and the table -----------------------------------------------------------------
 
@@ -233,28 +238,6 @@ class GameState:
     def can_buy(self, player: str) -> tuple[Problem, ...]:
         """Every reason ``player`` may not buy now (empty: they may)."""
         return check(self, Buy(deal=self.deal_number, player=player))
-
-    # ---- history -----------------------------------------------------------------------------
-
-    @cached_property
-    def log_view(self) -> History:
-        """The log as the screens show it, and what Undo and Redo take back now."""
-        return History(self.log)
-
-    @property
-    def history(self) -> tuple[HistoryEntry, ...]:
-        """Every event of the log, with whether it was an override, undone, or restated by a correction."""
-        return self.log_view.entries
-
-    @property
-    def undo_target(self) -> HistoryEntry | None:
-        """The action Undo takes back now (see :attr:`History.undo_target`)."""
-        return self.log_view.undo_target
-
-    @property
-    def redo_target(self) -> HistoryEntry | None:
-        """The undo Redo takes back now (see :attr:`History.redo_target`)."""
-        return self.log_view.redo_target
 
 
 def _seat_problems(state: GameState, event: SeatsChanged) -> list[Problem]:

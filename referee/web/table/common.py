@@ -93,4 +93,4 @@ def form_errors(form: Any) -> list[str]:
 
 def last_undoable(state: GameState) -> HistoryEntry | None:
     """The action Undo takes back now (the ledger's ``undo_target``): never an undo, which Redo takes back."""
-    return state.undo_target
+    return state.history.undo_target

@@ -213,7 +213,7 @@ def _stale_end(table: access.Table, form: EndDealForm) -> Page | None:
     with db.session() as session:
         seq = store.seq_of_key(session, game_id=table.game_id, idempotency_key=form.idempotency_key.data)
     if seq is not None and seq <= state.seq:
-        entry = state.history[seq - 1]
+        entry = state.history.entries[seq - 1]
         if isinstance(entry.event, DealEnded) and not entry.undone:
             return _already_recorded(table, form, entry.event.deal, sent_before=True)
         flash(_("This form was sent before, and what it recorded was undone since: enter the deal again."),

@@ -43,7 +43,7 @@ def event_words(state: GameState, entry: HistoryEntry) -> str:
     if isinstance(event, GameCreated):
         return _("Game created")
     if isinstance(event, Undone):
-        target = next((e for e in state.history if e.seq == event.seq), None)
+        target = next((e for e in state.history.entries if e.seq == event.seq), None)
         inner = event_words(state, target) if target is not None else str(event.seq)
         return _("Undo of: %(what)s", what=inner)
     if isinstance(event, ExactCut):
@@ -77,9 +77,9 @@ def sheet_context(table: access.Table) -> dict[str, Any]:
     """The score sheet: every deal, the adjustments, totals, winners and standings (all from the ledger)."""
     state = table.state
     target = last_undoable(state)
-    corrections = [e for e in state.history if isinstance(e.event, DealCorrected) and not e.undone]
+    corrections = [e for e in state.history.entries if isinstance(e.event, DealCorrected) and not e.undone]
     correction_forms = {entry.seq: (undo_form(state, entry), event_words(state, entry)) for entry in corrections}
-    redo = state.redo_target
+    redo = state.history.redo_target
     return {
         "table": table,
         "state": state,
@@ -97,7 +97,7 @@ def sheet_context(table: access.Table) -> dict[str, Any]:
         "abandon_form": AbandonForm(formdata=None).prepare(state.seq),
         "show_chips": state.chips.counts_chips,
         "device_form": device_form(),
-        "recorded": [(entry, event_words(state, entry)) for entry in reversed(state.history[-RECORDED_SHOWN:])],
+        "recorded": [(entry, event_words(state, entry)) for entry in reversed(state.history.entries[-RECORDED_SHOWN:])],
     }
 
 
@@ -146,7 +146,7 @@ def sheet(edit_token: str) -> str:
 def redo_words(state: GameState, entry: HistoryEntry) -> str:
     """What a Redo brings back: the action its undo took back, in words."""
     assert isinstance(entry.event, Undone)
-    target = state.history[entry.event.seq - 1]
+    target = state.history.entries[entry.event.seq - 1]
     return event_words(state, target)
 
 
@@ -161,7 +161,7 @@ def undo(edit_token: str) -> Page:
     state = table.state
     if request.method == "GET":
         target = last_undoable(state)
-        redo = state.redo_target
+        redo = state.history.redo_target
         return render_template(
             "table/undo.html", table=table, state=state, form=undo_form(state, target), target=target,
             words=event_words(state, target) if target is not None else "", redo_target=redo,
@@ -172,7 +172,7 @@ def undo(edit_token: str) -> Page:
         flash(" ".join(form_errors(form)), "error")
         return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
     seq = form.target_seq
-    target = next((e for e in state.history if e.seq == seq), None)
+    target = next((e for e in state.history.entries if e.seq == seq), None)
     if target is not None and isinstance(target.event, Undone):
         flash(_("That was an undo: bring the action back with Redo."), "error")
         return redirect(url_for("table.undo", edit_token=edit_token), code=303)
@@ -192,7 +192,7 @@ def redo(edit_token: str) -> Page:
         flash(" ".join(form_errors(form)), "error")
         return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
     seq = form.target_seq
-    entry = state.redo_target
+    entry = state.history.redo_target
     if entry is None or entry.seq != seq:
         if form.seq != state.seq:
             flash(stale_message(), "warning")
