@@ -76,13 +76,18 @@
     }
 
     // The card's value from the engine's table (a rank alone, a suit after it, or a joker).
+    // A card's value needs only its rank: the suit after it may be a letter (S H D C, P C D T), a symbol, or a
+    // word in the page's script (7دل, 10ダイヤ); the server reads the suit itself when the hand is sent.
+    var JOKERS = ["JK", "*", "🃏", "جوکر", "ジョーカー"];
     function tokenValue(token) {
-      var t = token.toUpperCase();
-      if (t === "JK" || t === "*" || t === "🃏") return values.JK;
-      t = t.replace(/\uFE0F/gu, "");
-      if (t.length > 1) t = t.replace(/[SHDCPT♠♥♦♣]$/u, ""); // a suit in either alphabet: it changes no value
-      if (t === "10") t = "T";
-      return Object.prototype.hasOwnProperty.call(values, t) ? values[t] : undefined;
+      var t = asciiDigits(token).toUpperCase().replace(/\uFE0F/gu, "");
+      if (JOKERS.indexOf(t) >= 0) return values.JK;
+      var card = /^(10|[2-9AJQKT])(.*)$/u.exec(t);
+      if (!card) return undefined;
+      var suit = card[2];
+      if (suit !== "" && !/^[SHDCPT♠♥♦♣]$/u.test(suit) && !/^[^\x00-\x7F]+$/u.test(suit)) return undefined;
+      var rank = card[1] === "10" ? "T" : card[1];
+      return Object.prototype.hasOwnProperty.call(values, rank) ? values[rank] : undefined;
     }
 
     function points(text, typed) {

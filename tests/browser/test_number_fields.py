@@ -42,3 +42,23 @@ def test_stakes_typed_in_persian_digits_are_kept_and_recorded(page: Page, live_s
         state = store.state_of(session, session.exec(select(store.Game).where(store.Game.edit_token == token)).one())
     assert state.settings["small_stake"] == 5
     assert state.settings["large_stake"] == 7
+
+
+def test_a_hand_typed_in_persian_words_counts_at_once(page: Page, live_server: LiveServer) -> None:
+    """The end screen's live sum reads a card by its rank whatever the suit is written in (7دل, a joker جوکر,
+    Persian digits): 10 + 7 + 15 = 32, shown in Persian digits before anything is sent."""
+    page.context.add_cookies([{"name": "lang", "value": "fa", "url": live_server.url}])
+    page.goto("/games/new")
+    for index, name in enumerate(["مریم", "علی", "سارا"]):
+        page.get_by_test_id(f"player-{index}").fill(name)
+    while page.get_by_test_id("player-3").count():
+        page.locator('button[name="remove_player"][value="3"]').click()
+    page.get_by_test_id("first-dealer").select_option("0")
+    page.get_by_test_id("create-game").click()
+    expect(page.get_by_test_id("view-qr").locator("svg")).to_be_visible()
+    token = page.url.split("/g/")[1].split("/")[0]
+    page.goto(f"/g/{token}/end")
+    page.get_by_test_id("hand-علی").fill("K ۷دل جوکر")
+    expect(page.get_by_test_id("points-علی")).to_have_text("۳۲")
+    page.get_by_test_id("hand-علی").fill("K ۷دل سیاه")  # a word that is no suit: no sum until it is a card
+    expect(page.get_by_test_id("points-علی")).not_to_have_text("۳۲")
