@@ -1,5 +1,5 @@
 """A whole Telefunken game in Persian and one in Japanese at phone size, the players' phone watching in the same
-language (issue 11).
+language.
 
 Both phones carry the ``lang`` cookie. The game is test_game_telefunken.py's, played with names in the language's
 script: an exact cut, buys (one refused), a contract refused then accepted (laid on the card keypad, whose suit
