@@ -423,14 +423,14 @@ def _deal_from_query(variant: Variant, default: int) -> tuple[int, list[str]]:
     if number is not None or not raw:
         return number or default, []
     return default, [_("There is no deal %(deal)s in %(variant)s: showing deal %(default)d.",
-                       deal=raw[:10], variant=variant.name, default=default)]
+                       deal=raw[:10], variant=wording.word(variant.name), default=default)]
 
 
 def _players_from_query(variant: Variant) -> tuple[int | None, list[str]]:
     raw, players = _number_from_query("players", variant.check_players)
     if players is not None or not raw:
         return players, []
-    return None, [_("%(variant)s is played by %(low)d to %(high)d players.", variant=variant.name,
+    return None, [_("%(variant)s is played by %(low)d to %(high)d players.", variant=wording.word(variant.name),
                     low=variant.players.min, high=variant.players.max)]
 
 

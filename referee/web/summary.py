@@ -19,12 +19,12 @@ def share_text(state: GameState) -> str:
     """The standings (final, or so far) and the score sheet, one line per deal, as plain text."""
     variant = state.variant
     if state.abandoned is not None:
-        heading = _("%(variant)s — ended early", variant=variant.name)
+        heading = _("%(variant)s — ended early", variant=wording.word(variant.name))
     elif state.finished:
-        heading = _("%(variant)s — game over", variant=variant.name)
+        heading = _("%(variant)s — game over", variant=wording.word(variant.name))
     else:
-        heading = _("%(variant)s — deal %(num)d of %(total)d", variant=variant.name, num=state.deal_number,
-                    total=len(variant.deals))
+        heading = _("%(variant)s — deal %(num)d of %(total)d", variant=wording.word(variant.name),
+                    num=state.deal_number, total=len(variant.deals))
     lines = [heading]
     if state.over:
         leaders = state.sheet.leaders

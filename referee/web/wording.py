@@ -101,6 +101,7 @@ def word(text: str) -> str:
 def engine_texts() -> Iterator[tuple[str, str]]:
     """Every English text of the variants that a page shows, with where it comes from (for translators)."""
     for variant in VARIANTS.values():
+        yield variant.name, f"{variant.id}: its name"
         yield variant.description, f"{variant.id}: description"
         for rule in variant.house_rules:
             yield rule.explanation, f"house rule {rule.id}"
@@ -232,7 +233,12 @@ def _value(value: object) -> str:
         return _joined([_value(v) for v in value])
     if isinstance(value, int) and not isinstance(value, bool):
         return number(value)
+    if isinstance(value, str) and value in _VARIANT_NAMES:  # a variant is named in a sentence by its name
+        return word(value)
     return str(value)
+
+
+_VARIANT_NAMES = frozenset(variant.name for variant in VARIANTS.values())
 
 
 def problem_words(problem: Problem) -> str:
