@@ -17,22 +17,7 @@ from datetime import datetime
 from functools import cached_property
 from typing import Any
 
-from referee.ledger.events import (
-    Buy,
-    ContractChosen,
-    DealCorrected,
-    DealEnded,
-    Event,
-    ExactCut,
-    GameAbandoned,
-    GameCreated,
-    LaidDown,
-    PlayerLeft,
-    PlayerRenamed,
-    SeatsChanged,
-    ShanghaiCalled,
-    Undone,
-)
+from referee.ledger import events as ev
 from referee.ledger.names import name_problems
 from referee.ledger.state.calls import ShanghaiCalls, call_problems
 from referee.ledger.state.checks import (
@@ -80,7 +65,7 @@ def _p(code: str, form: str = "", /, **params: object) -> Problem:
 class GameState:
     """Everything the table argues about, at one point of the log. Treat it as immutable."""
 
-    created: GameCreated
+    created: ev.GameCreated
     variant: Variant
     names: tuple[str, ...]
     first_dealer_seat: int
@@ -197,7 +182,7 @@ class GameState:
         return len(self.log)
 
     @property
-    def events(self) -> tuple[Event, ...]:
+    def events(self) -> tuple[ev.Event, ...]:
         """The whole log, undone events and Undone events included."""
         return tuple(e.event for e in self.log)
 
@@ -237,10 +222,10 @@ class GameState:
 
     def can_buy(self, player: str) -> tuple[Problem, ...]:
         """Every reason ``player`` may not buy now (empty: they may)."""
-        return check(self, Buy(deal=self.deal_number, player=player))
+        return check(self, ev.Buy(deal=self.deal_number, player=player))
 
 
-def _seat_problems(state: GameState, event: SeatsChanged) -> list[Problem]:
+def _seat_problems(state: GameState, event: ev.SeatsChanged) -> list[Problem]:
     """Why the seats cannot change to ``event``'s: after deal 1, bad names, or deal 1's records in the way."""
     if state.over:
         return [_p("game-over", "seats")]
@@ -263,11 +248,11 @@ def _seat_problems(state: GameState, event: SeatsChanged) -> list[Problem]:
     return problems
 
 
-def _undo_problems(state: GameState, event: Undone) -> list[Problem]:
+def _undo_problems(state: GameState, event: ev.Undone) -> list[Problem]:
     return _undo(state, event, None)[0]
 
 
-def _undo(state: GameState, event: Undone, at: datetime | None) -> tuple[list[Problem], GameState | None]:
+def _undo(state: GameState, event: ev.Undone, at: datetime | None) -> tuple[list[Problem], GameState | None]:
     """Why the rules refuse this undo, or the state after it: the check and the fold are one refold."""
     if not 1 <= event.seq <= len(state.log):
         return [_p("no-such-event", seq=event.seq)], None
@@ -281,44 +266,44 @@ def _undo(state: GameState, event: Undone, at: datetime | None) -> tuple[list[Pr
         return [_p("undo-breaks-later", seq=event.seq, reasons=tuple(refused.problems))], None
 
 
-def _check(state: GameState, event: Event) -> list[Problem]:
-    if isinstance(event, GameCreated):
+def _check(state: GameState, event: ev.Event) -> list[Problem]:
+    if isinstance(event, ev.GameCreated):
         return [_p("already-created")]
-    if isinstance(event, Undone):
+    if isinstance(event, ev.Undone):
         return _undo_problems(state, event)
-    if isinstance(event, PlayerRenamed):
+    if isinstance(event, ev.PlayerRenamed):
         return _rename_problems(state, event)
-    if isinstance(event, SeatsChanged):
+    if isinstance(event, ev.SeatsChanged):
         return _seat_problems(state, event)
-    if isinstance(event, PlayerLeft):
+    if isinstance(event, ev.PlayerLeft):
         return _leave_problems(state, event)
-    if isinstance(event, GameAbandoned):
+    if isinstance(event, ev.GameAbandoned):
         if state.abandoned is not None:
             return [_p("game-over", "abandoned-again")]
         if state.finished:
             return [_p("game-over", "abandon")]
         return []
-    if isinstance(event, DealCorrected):
+    if isinstance(event, ev.DealCorrected):
         return _correction_problems(state, event)
-    if isinstance(event, ExactCut | Buy | ShanghaiCalled | LaidDown | DealEnded | ContractChosen):
+    if isinstance(event, ev.ExactCut | ev.Buy | ev.ShanghaiCalled | ev.LaidDown | ev.DealEnded | ev.ContractChosen):
         problems = _deal_problems(state, event.deal)
         if problems:
             return problems
     record = state.current
-    if isinstance(event, Buy | ShanghaiCalled | LaidDown):
+    if isinstance(event, ev.Buy | ev.ShanghaiCalled | ev.LaidDown):
         absent = _absent(state, event.player, record)  # an unknown player, or one who left
         if absent is not None:
             return [absent]
-    if isinstance(event, ExactCut):
+    if isinstance(event, ev.ExactCut):
         if record.exact_cut:
             return [_p("exact-cut-twice", deal=record.number)]
         return _cut_problems(state, event.cutter_jokers, record.number)
-    if isinstance(event, ContractChosen):
+    if isinstance(event, ev.ContractChosen):
         return _choice_problems(state, event.contract_index, record)
-    if isinstance(event, ShanghaiCalled):
+    if isinstance(event, ev.ShanghaiCalled):
         return _announced(state) + call_problems(state.variant, record, state.seating.seat_of(event.player),
                                                      event.player)
-    if isinstance(event, Buy):
+    if isinstance(event, ev.Buy):
         seat = state.names.index(event.player)
         problems = _announced(state) + _buy_problems(state, seat, record)
         left = state.chips.chips_left[event.player]
@@ -327,7 +312,7 @@ def _check(state: GameState, event: Event) -> list[Problem]:
         if seat in record.melded and not state.variant.buy.after_melding:
             problems.append(_p("buy-after-melding", player=event.player, variant=state.variant.name))
         return problems
-    if isinstance(event, LaidDown):
+    if isinstance(event, ev.LaidDown):
         seat = state.names.index(event.player)
         if seat in record.melded:
             return [_p("already-laid-down", player=event.player, deal=record.number)]
@@ -335,7 +320,7 @@ def _check(state: GameState, event: Event) -> list[Problem]:
         if event.melds and not problems:
             problems += _contract_problems(state, seat, event.melds)
         return problems
-    if isinstance(event, DealEnded):
+    if isinstance(event, ev.DealEnded):
         problems, _ = _hand_problems(state, event.went_out, event.hands)
         return (_announced(state) + problems + went_out_problems(state, record, event.went_out)
                 + bonus_problems(state, event.went_out, event.out_in_one_turn))
@@ -347,7 +332,7 @@ def _check(state: GameState, event: Event) -> list[Problem]:
 # --------------------------------------------------------------------------------------------------
 
 
-def _start_state(created: GameCreated) -> tuple[GameState, list[Problem]]:
+def _start_state(created: ev.GameCreated) -> tuple[GameState, list[Problem]]:
     variant = find_variant(created.variant).with_house_rules(created.house_rules)
     problems: list[Problem] = []
     names = tuple(created.players)
@@ -371,7 +356,7 @@ def _start_state(created: GameCreated) -> tuple[GameState, list[Problem]]:
     return state, problems
 
 
-def start(created: GameCreated, *, at: datetime | None = None) -> GameState:
+def start(created: ev.GameCreated, *, at: datetime | None = None) -> GameState:
     """A new game; raises EventRefused (players), UnknownVariantError or HouseRuleError (bad input)."""
     state, problems = _start_state(created)
     forcible = not any(p.code in HARD_CODES for p in problems)
@@ -380,17 +365,17 @@ def start(created: GameCreated, *, at: datetime | None = None) -> GameState:
     return dataclasses.replace(state, log=(_LogEntry(1, created, at, tuple(problems)),), folds=(_fold(state),))
 
 
-def check(state: GameState, event: Event) -> tuple[Problem, ...]:
+def check(state: GameState, event: ev.Event) -> tuple[Problem, ...]:
     """Every reason the rules refuse ``event`` now (empty: it is allowed)."""
     return tuple(_check(state, event))
 
 
-def apply(state: GameState, event: Event, *, at: datetime | None = None) -> GameState:
+def apply(state: GameState, event: ev.Event, *, at: datetime | None = None) -> GameState:
     """The state after ``event``; raises EventRefused (and changes nothing) when the rules refuse it.
 
     An event carrying ``override`` is applied despite forcible problems and kept as an override.
     """
-    if isinstance(event, Undone):
+    if isinstance(event, ev.Undone):
         problems, undone = _undo(state, event, at)
         if undone is not None:
             return undone
@@ -400,7 +385,7 @@ def apply(state: GameState, event: Event, *, at: datetime | None = None) -> Game
     if refused is not None and (event.override is None or not refused.forcible):
         raise refused
     entry = _LogEntry(len(state.log) + 1, event, at, tuple(problems))
-    if isinstance(event, Undone):
+    if isinstance(event, ev.Undone):
         return _refold(state, (*state.log, entry))
     new = _step(state, event)
     folds = (*state.folds, _fold(new)) if len(state.folds) == len(state.log) else ()
@@ -433,7 +418,7 @@ def _refold(state: GameState, log: tuple[_LogEntry, ...]) -> GameState:
         folds = [_fold(folded)]
         keep = 1
     for entry in log[keep:]:
-        if entry.seq not in gone and not isinstance(entry.event, Undone):
+        if entry.seq not in gone and not isinstance(entry.event, ev.Undone):
             problems = _check(folded, entry.event)
             if problems:
                 refused = EventRefused(problems, event=entry.event)
@@ -444,11 +429,11 @@ def _refold(state: GameState, log: tuple[_LogEntry, ...]) -> GameState:
     return dataclasses.replace(folded, log=log, folds=tuple(folds))
 
 
-def replay(events: Iterable[Event], *, times: Sequence[datetime | None] | None = None) -> GameState:
+def replay(events: Iterable[ev.Event], *, times: Sequence[datetime | None] | None = None) -> GameState:
     """The state after a whole log; the first event must be GameCreated."""
     iterator = iter(events)
     first = next(iterator, None)
-    if not isinstance(first, GameCreated):
+    if not isinstance(first, ev.GameCreated):
         raise EventRefused([_p("not-created")], event=first)
     state = start(first, at=times[0] if times else None)
     for index, event in enumerate(iterator, start=1):

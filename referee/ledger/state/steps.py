@@ -5,20 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from referee.ledger.events import (
-    Buy,
-    ContractChosen,
-    DealCorrected,
-    DealEnded,
-    Event,
-    ExactCut,
-    GameAbandoned,
-    LaidDown,
-    PlayerLeft,
-    PlayerRenamed,
-    SeatsChanged,
-    ShanghaiCalled,
-)
+from referee.ledger import events as ev
 from referee.ledger.state.checks import _bump, _corrected_record
 from referee.ledger.state.records import DealRecord
 
@@ -26,7 +13,7 @@ if TYPE_CHECKING:
     from referee.ledger.state.game import GameState
 
 
-def _reseat(state: GameState, event: SeatsChanged) -> GameState:
+def _reseat(state: GameState, event: ev.SeatsChanged) -> GameState:
     """The state with the new seats; deal 1's buys, calls and lay-downs stay with their players."""
     old = state.names
     new = tuple(event.players)
@@ -45,23 +32,23 @@ def _reseat(state: GameState, event: SeatsChanged) -> GameState:
                                records=tuple(records))
 
 
-def _step(state: GameState, event: Event) -> GameState:
+def _step(state: GameState, event: ev.Event) -> GameState:
     """The state after an event already checked (or forced)."""
     names = state.names
     n = len(names)
-    if isinstance(event, PlayerRenamed):
+    if isinstance(event, ev.PlayerRenamed):
         seat = names.index(event.old)
         return dataclasses.replace(state, names=(*names[:seat], event.new.strip(), *names[seat + 1 :]))
-    if isinstance(event, GameAbandoned):
+    if isinstance(event, ev.GameAbandoned):
         return dataclasses.replace(state, abandoned=event.reason)
-    if isinstance(event, SeatsChanged):
+    if isinstance(event, ev.SeatsChanged):
         return _reseat(state, event)
     records = list(state.records)
-    if isinstance(event, PlayerLeft):
+    if isinstance(event, ev.PlayerLeft):
         current = records[-1]
         records[-1] = dataclasses.replace(current, away=tuple(sorted({*current.away, names.index(event.player)})))
         return dataclasses.replace(state, records=tuple(records))
-    if isinstance(event, DealCorrected):
+    if isinstance(event, ev.DealCorrected):
         index = event.deal - 1
         corrected = _corrected_record(state, records[index], event)
         if event.override:
@@ -69,18 +56,18 @@ def _step(state: GameState, event: Event) -> GameState:
         records[index] = corrected
         return dataclasses.replace(state, records=tuple(records))
     record = records[-1]
-    if isinstance(event, ExactCut):
+    if isinstance(event, ev.ExactCut):
         record = dataclasses.replace(record, exact_cut=True, cutter_jokers=event.cutter_jokers)
-    elif isinstance(event, ContractChosen):
+    elif isinstance(event, ev.ContractChosen):
         record = dataclasses.replace(record, contract_index=event.contract_index)
-    elif isinstance(event, Buy):
+    elif isinstance(event, ev.Buy):
         record = dataclasses.replace(record, buys=_bump(record.buys, names.index(event.player), n))
-    elif isinstance(event, ShanghaiCalled):
+    elif isinstance(event, ev.ShanghaiCalled):
         record = dataclasses.replace(record, shanghai_calls=_bump(record.shanghai_calls, names.index(event.player), n))
-    elif isinstance(event, LaidDown):
+    elif isinstance(event, ev.LaidDown):
         seat = names.index(event.player)
         record = dataclasses.replace(record, laid_down=(*record.laid_down, (seat, tuple(event.melds))))
-    elif isinstance(event, DealEnded):
+    elif isinstance(event, ev.DealEnded):
         winner = names.index(event.went_out) if event.went_out is not None else None
         hands = tuple(sorted((names.index(k), v) for k, v in event.hands.items()))
         record = dataclasses.replace(record, ended=True, went_out=winner, hands=hands,
@@ -88,6 +75,6 @@ def _step(state: GameState, event: Event) -> GameState:
     if event.override:
         record = dataclasses.replace(record, overrides=(*record.overrides, event.override))
     records[-1] = record
-    if isinstance(event, DealEnded) and record.number < len(state.variant.deals):
+    if isinstance(event, ev.DealEnded) and record.number < len(state.variant.deals):
         records.append(DealRecord(record.number + 1, away=record.away))
     return dataclasses.replace(state, records=tuple(records))

@@ -10,21 +10,7 @@ from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as WerkzeugResponse
 
-from referee.ledger.events import (
-    Buy,
-    ContractChosen,
-    DealCorrected,
-    DealEnded,
-    ExactCut,
-    GameAbandoned,
-    GameCreated,
-    LaidDown,
-    PlayerLeft,
-    PlayerRenamed,
-    SeatsChanged,
-    ShanghaiCalled,
-    Undone,
-)
+from referee.ledger import events as ev
 from referee.ledger.state import DealResult, GameState, HistoryEntry
 from referee.web import access
 from referee.web.device import DEVICE_COOKIE, device_label
@@ -40,35 +26,35 @@ RECORDED_SHOWN = 12
 def event_words(state: GameState, entry: HistoryEntry) -> str:
     """One event in words, for the undo confirmation and the history."""
     event = entry.event
-    if isinstance(event, GameCreated):
+    if isinstance(event, ev.GameCreated):
         return _("Game created")
-    if isinstance(event, Undone):
+    if isinstance(event, ev.Undone):
         target = next((e for e in state.history.entries if e.seq == event.seq), None)
         inner = event_words(state, target) if target is not None else str(event.seq)
         return _("Undo of: %(what)s", what=inner)
-    if isinstance(event, ExactCut):
+    if isinstance(event, ev.ExactCut):
         return _("Deal %(num)d: exact cut", num=event.deal)
-    if isinstance(event, Buy):
+    if isinstance(event, ev.Buy):
         return _("Deal %(num)d: %(player)s bought", num=event.deal, player=event.player)
-    if isinstance(event, LaidDown):
+    if isinstance(event, ev.LaidDown):
         return _("Deal %(num)d: %(player)s laid down", num=event.deal, player=event.player)
-    if isinstance(event, ShanghaiCalled):
+    if isinstance(event, ev.ShanghaiCalled):
         return _("Deal %(num)d: %(player)s called Shanghai", num=event.deal, player=event.player)
-    if isinstance(event, DealEnded):
+    if isinstance(event, ev.DealEnded):
         if event.went_out is None:
             return _("Deal %(num)d ended: nobody went out", num=event.deal)
         return _("Deal %(num)d ended: %(player)s went out", num=event.deal, player=event.went_out)
-    if isinstance(event, DealCorrected):
+    if isinstance(event, ev.DealCorrected):
         return _("Deal %(num)d corrected", num=event.deal)
-    if isinstance(event, ContractChosen):
+    if isinstance(event, ev.ContractChosen):
         return _("Deal %(num)d: contract announced", num=event.deal)
-    if isinstance(event, GameAbandoned):
+    if isinstance(event, ev.GameAbandoned):
         return _("The game was ended early")
-    if isinstance(event, PlayerRenamed):
+    if isinstance(event, ev.PlayerRenamed):
         return _("%(old)s renamed %(new)s", old=event.old, new=event.new)
-    if isinstance(event, SeatsChanged):
+    if isinstance(event, ev.SeatsChanged):
         return _("Turn order changed to %(players)s", players=", ".join(event.players))
-    if isinstance(event, PlayerLeft):
+    if isinstance(event, ev.PlayerLeft):
         return _("%(player)s left the game", player=event.player)
     return event.type
 
@@ -77,7 +63,7 @@ def sheet_context(table: access.Table) -> dict[str, Any]:
     """The score sheet: every deal, the adjustments, totals, winners and standings (all from the ledger)."""
     state = table.state
     target = last_undoable(state)
-    corrections = [e for e in state.history.entries if isinstance(e.event, DealCorrected) and not e.undone]
+    corrections = [e for e in state.history.entries if isinstance(e.event, ev.DealCorrected) and not e.undone]
     correction_forms = {entry.seq: (undo_form(state, entry), event_words(state, entry)) for entry in corrections}
     redo = state.history.redo_target
     return {
@@ -145,7 +131,7 @@ def sheet(edit_token: str) -> str:
 
 def redo_words(state: GameState, entry: HistoryEntry) -> str:
     """What a Redo brings back: the action its undo took back, in words."""
-    assert isinstance(entry.event, Undone)
+    assert isinstance(entry.event, ev.Undone)
     target = state.history.entries[entry.event.seq - 1]
     return event_words(state, target)
 
@@ -173,11 +159,11 @@ def undo(edit_token: str) -> Page:
         return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
     seq = form.target_seq
     target = next((e for e in state.history.entries if e.seq == seq), None)
-    if target is not None and isinstance(target.event, Undone):
+    if target is not None and isinstance(target.event, ev.Undone):
         flash(_("That was an undo: bring the action back with Redo."), "error")
         return redirect(url_for("table.undo", edit_token=edit_token), code=303)
     what = event_words(state, target) if target is not None else str(seq)
-    outcome = append(table, form, Undone(seq=seq))
+    outcome = append(table, form, ev.Undone(seq=seq))
     _flash_undone(outcome, _("It cannot be undone:"), _("Undone: %(what)s.", what=what))
     return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
 
@@ -200,7 +186,7 @@ def redo(edit_token: str) -> Page:
             flash(_("There is nothing to redo."), "error")
         return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
     what = redo_words(state, entry)
-    outcome = append(table, form, Undone(seq=seq))
+    outcome = append(table, form, ev.Undone(seq=seq))
     _flash_undone(outcome, _("It cannot be redone:"), _("Redone: %(what)s.", what=what))
     return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
 
@@ -248,7 +234,7 @@ def correct(edit_token: str, number: int) -> Page:
                                status=422 if "confirm" in request.form else 200)
     buys = form.buy_counts(state.players)
     jokers = int(form.cutter_jokers.data or 0)
-    event = DealCorrected(
+    event = ev.DealCorrected(
         deal=number, went_out=form.went_out_name(), hands=form.hand_values(state.players),
         out_in_one_turn=one_turn_out(state, form),
         exact_cut=bool(form.exact_cut.data) if bool(form.exact_cut.data) != result.exact_cut else None,
