@@ -32,11 +32,15 @@ def _readings(codes: tuple[int, ...], rules: MeldRules, kind: MeldKind) -> tuple
     return (Meld(MeldKind.COLOUR_RUN, cards, (None,) * len(cards)),)
 
 
-def _naturals_and_wilds(codes: tuple[int, ...], twos_wild: bool) -> tuple[list[int], list[int], list[int]]:
-    """The encoded cards as (naturals, wild 2s, jokers), each in the order given."""
+def _naturals_and_wilds(
+    codes: tuple[int, ...], twos_wild: bool, *, by_rank: bool
+) -> tuple[list[int], list[int], list[int]] | None:
+    """The encoded cards as (naturals, wild 2s, jokers), each in the order given; None as soon as two naturals
+    differ in rank (``by_rank``: a set) or in suit (a run), which most random cards do at once."""
     naturals: list[int] = []
     twos: list[int] = []
     jokers: list[int] = []
+    first = -1
     for code in codes:
         r = code >> 2
         if r == 0:
@@ -44,6 +48,11 @@ def _naturals_and_wilds(codes: tuple[int, ...], twos_wild: bool) -> tuple[list[i
         elif twos_wild and r == 2:
             twos.append(code)
         else:
+            key = r if by_rank else code & 3
+            if first < 0:
+                first = key
+            elif key != first:
+                return None
             naturals.append(code)
     return naturals, twos, jokers
 
@@ -53,10 +62,11 @@ def _group_reading(codes: tuple[int, ...], rules: MeldRules, kind: MeldKind) -> 
     n = len(codes)
     if kind is MeldKind.SET and n < rules.min_set:
         return None
-    naturals, twos, jokers = _naturals_and_wilds(codes, rules.twos_wild)
-    rank = naturals[0] >> 2 if naturals else 0
-    if any(code >> 2 != rank for code in naturals):
+    split = _naturals_and_wilds(codes, rules.twos_wild, by_rank=True)
+    if split is None:
         return None
+    naturals, twos, jokers = split
+    rank = naturals[0] >> 2 if naturals else 0
     wild_count = len(twos) + len(jokers)
     if rank == 0:
         if kind is MeldKind.SET and rules.wild_only_sets:
@@ -72,10 +82,11 @@ def _run_readings(codes: tuple[int, ...], rules: MeldRules) -> tuple[Meld, ...]:
     n = len(codes)
     if not rules.runs or n < rules.min_run or n > rules.longest_run:
         return ()
-    naturals, twos, jokers = _naturals_and_wilds(codes, rules.twos_wild)
-    suit = naturals[0] & 3 if naturals else -1
-    if any(code & 3 != suit for code in naturals):
+    split = _naturals_and_wilds(codes, rules.twos_wild, by_rank=False)
+    if split is None:
         return ()
+    naturals, twos, jokers = split
+    suit = naturals[0] & 3 if naturals else -1
     # (naturals, wilds, suit, leave out windows where a wild 2 of the suit would stand for itself)
     options: list[tuple[list[int], list[int], int, bool]] = []
     if twos:
