@@ -22,6 +22,13 @@ def wait_for_worker(page: Page, language: str) -> None:
                 registration.active.scriptURL.endsWith("&lang=" + language)))""",
         arg=language, timeout=20_000, polling=200,
     )
+    # A worker controls the pages loaded after it took over: load this one again and wait until it is one of them.
+    page.reload()
+    page.wait_for_function(
+        """(language) => !!navigator.serviceWorker.controller &&
+             navigator.serviceWorker.controller.scriptURL.endsWith("&lang=" + language)""",
+        arg=language, timeout=20_000, polling=200,
+    )
 
 
 def test_a_persian_phone_gets_the_persian_offline_page_then_the_japanese_one(
@@ -49,6 +56,8 @@ def test_a_persian_phone_gets_the_persian_offline_page_then_the_japanese_one(
         screenshot(page, "offline-fa-390")
 
         context.set_offline(False)
+        page.close()
+        page = context.new_page()  # a page opened online (the emulated offline reaches a worker's fetches late)
         page.goto(f"{live_server.url}/lang/ja?next=/games")
         expect(page.locator("html")).to_have_attribute("lang", "ja")
         wait_for_worker(page, "ja")
