@@ -40,8 +40,11 @@ typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy referee
 
 # `pg`: the ledger tests start a throwaway PostgreSQL server (tests/ledger/conftest.py) when its binaries exist.
+# tests/web drive the app in-process (Flask's test client, a database each): they run on both cores at once.
+# Everything that starts servers, browsers or times things runs alone, one test after another.
 pytest: $(VENV)/.installed-test browser pg proxy
-	@$(call PYTEST_OK_IF_EMPTY,$(BIN)/python -m pytest --ignore=tests/bench)
+	@$(call PYTEST_OK_IF_EMPTY,$(BIN)/python -m pytest --ignore=tests/bench --ignore=tests/web)
+	@$(call PYTEST_OK_IF_EMPTY,$(BIN)/python -m pytest -n 2 tests/web)
 
 bench: $(VENV)/.installed-test browser pg wrk
 	@if [ ! -d tests/bench ]; then echo "tests/bench: no benchmarks yet"; exit 0; fi; \
