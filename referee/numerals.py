@@ -20,6 +20,7 @@ __all__ = ["DIGITS", "digits_of", "number", "amount", "in_digits"]
 #: each locale's default system and its symbols (minus sign, separators) but writes every digit in ASCII.
 DIGITS: dict[str, str] = {"arabext": "۰۱۲۳۴۵۶۷۸۹", "arab": "٠١٢٣٤٥٦٧٨٩"}
 
+
 def digits_of(locale: Locale | None) -> str | None:
     """The digits ``locale`` writes numbers in, when they are not ASCII's."""
     return DIGITS.get(locale.default_numbering_system) if locale is not None else None
@@ -62,11 +63,16 @@ def _signed(text: str, minus: bool, plus: bool, locale: Locale, digits: str) -> 
         sign = get_minus_sign_symbol(locale, numbering_system="default")
     elif plus:
         sign = get_plus_sign_symbol(locale, numbering_system="default")
-    return sign + text.translate(str.maketrans("0123456789", digits))
+    return sign + _written(text, digits)
 
 
 def in_digits(text: str) -> str:
     """``text`` Babel wrote (a date, say) with its ASCII digits in the page's language's: ``25 نوامبر 2026`` is
     ``۲۵ نوامبر ۲۰۲۶`` in Persian; unchanged in English, Spanish and Japanese."""
     digits = digits_of(get_locale())
-    return text if digits is None else text.translate(str.maketrans("0123456789", digits))
+    return text if digits is None else _written(text, digits)
+
+
+def _written(text: str, digits: str) -> str:
+    """``text``'s ASCII digits as ``digits`` writes them."""
+    return text.translate(str.maketrans("0123456789", digits))

@@ -48,13 +48,19 @@ TRANSLATIONS_DIR = data_folder("translations")
 _INT_PLACEHOLDER = re.compile(r"%\((\w+)\)d")
 
 
+def _in_page_digits(template: str, variables: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The template and its values with every int written in the page's digits (its ``%(n)d`` filled as text)."""
+    if not variables or digits_of(get_locale()) is None:
+        return template, variables
+    return _INT_PLACEHOLDER.sub(r"%(\1)s", template), {name: _as_text(value) for name, value in variables.items()}
+
+
 def _fill(template: str, variables: dict[str, Any]) -> str:
     """``template % variables``, with every int written in the page's digits."""
     if not variables:
         return template
-    if digits_of(get_locale()) is None:
-        return template % variables
-    return _INT_PLACEHOLDER.sub(r"%(\1)s", template) % {name: _as_text(value) for name, value in variables.items()}
+    template, variables = _in_page_digits(template, variables)
+    return template % variables
 
 
 def _as_text(value: Any) -> Any:
@@ -89,9 +95,7 @@ class RefereeBabel(Babel):
 
 def _template_fill(context: Context, template: str, variables: dict[str, Any]) -> str:
     """What Jinja's own i18n calls do (the translation is markup, the values are escaped), in the page's digits."""
-    if digits_of(get_locale()) is not None:
-        template = _INT_PLACEHOLDER.sub(r"%(\1)s", template)
-        variables = {name: _as_text(value) for name, value in variables.items()}
+    template, variables = _in_page_digits(template, variables)
     rv: str = Markup(template) if context.eval_ctx.autoescape else template
     return rv % variables
 
