@@ -10,6 +10,8 @@ Create Date: 2026-11-23
 
 from __future__ import annotations
 
+from typing import Any
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -37,33 +39,40 @@ def upgrade() -> None:
     op.create_index("ix_game_public_id", "game", ["public_id"], unique=True)
     op.create_index("ix_game_view_token", "game", ["view_token"], unique=False)
 
-    op.create_table(
+    _create_game_rows(
         "game_event",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("game_id", sa.Integer(), nullable=False),
         sa.Column("seq", sa.Integer(), nullable=False),
         sa.Column("type", sa.String(length=32), nullable=False),
         sa.Column("payload", sa.Text(), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("idempotency_key", sa.String(length=200), nullable=True),
-        sa.ForeignKeyConstraint(["game_id"], ["game.id"]),
-        sa.PrimaryKeyConstraint("id"),
-        sa.UniqueConstraint("game_id", "idempotency_key"),
-        sa.UniqueConstraint("game_id", "seq"),
+        unique_in_game=("idempotency_key", "seq"),
     )
-    op.create_index("ix_game_event_game_id", "game_event", ["game_id"], unique=False)
 
-    op.create_table(
+    _create_game_rows(
         "game_player",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("game_id", sa.Integer(), nullable=False),
         sa.Column("seat", sa.Integer(), nullable=False),
         sa.Column("name", sa.String(length=100), nullable=False),
+        unique_in_game=("seat",),
+    )
+
+
+def _create_game_rows(name: str, *columns: sa.Column[Any], unique_in_game: tuple[str, ...]) -> None:
+    """Create a table of rows that belong to one game: its own ``id``, then ``game_id`` (indexed), then ``columns``.
+
+    Each name in ``unique_in_game`` is a column whose value is unique within a game (a unique constraint on
+    ``game_id`` and that column).
+    """
+    op.create_table(
+        name,
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("game_id", sa.Integer(), nullable=False),
+        *columns,
         sa.ForeignKeyConstraint(["game_id"], ["game.id"]),
         sa.PrimaryKeyConstraint("id"),
-        sa.UniqueConstraint("game_id", "seat"),
+        *(sa.UniqueConstraint("game_id", column) for column in unique_in_game),
     )
-    op.create_index("ix_game_player_game_id", "game_player", ["game_id"], unique=False)
+    op.create_index(f"ix_{name}_game_id", name, ["game_id"], unique=False)
 
 
 def downgrade() -> None:
