@@ -14,18 +14,10 @@ from __future__ import annotations
 from flask import Flask
 from flask_babel import gettext as _
 
-from referee.rules.cards import (
-    AmbiguousSuitError,
-    CardError,
-    Suit,
-    key_for,
-    parse_card,
-    parse_cards,
-    reads_as_notation,
-    suit_names,
-    written_suit,
-)
-from referee.rules.cards import to_notation as _to_notation
+# The engine's own readers of cards, called as cards.X: this module's functions of the same name read in the
+# page's language.
+from referee.rules import cards
+from referee.rules.cards import AmbiguousSuitError, CardError, Suit
 from referee.web.i18n import current_language
 
 __all__ = [
@@ -43,7 +35,7 @@ def _suit_name(suit: Suit) -> str:
 
 def to_notation(text: str, *, allow_bare_rank: bool = False) -> str:
     """Cards typed on this page (its language's suit letters) in the notation; raises CardError with the token."""
-    return _to_notation(text, allow_bare_rank=allow_bare_rank, language=current_language())
+    return cards.to_notation(text, allow_bare_rank=allow_bare_rank, language=current_language())
 
 
 def read_cards(text: str, *, allow_bare_rank: bool = False) -> str:
@@ -64,14 +56,14 @@ def hand_notation(text: str) -> str:
     Text that is not cards comes back as it was, for the ledger to refuse in words.
     """
     language = current_language()
-    if reads_as_notation(language):
+    if cards.reads_as_notation(language):
         return text
     for letters in (language, "en"):
         try:
-            cards = parse_cards(text, allow_bare_rank=True, language=letters)
+            hand = cards.parse_cards(text, allow_bare_rank=True, language=letters)
         except CardError:
             continue
-        return " ".join("JK" if card.rank is None else card.rank.label for card in cards)
+        return " ".join("JK" if card.rank is None else card.rank.label for card in hand)
     return text
 
 
@@ -79,7 +71,7 @@ def keypad_suits() -> list[dict[str, object]]:
     """The keypad's suit keys: the suit's id, its symbol, what the key types on this page (its letter, or the
     symbol where the language names suits in words), its name, red or not."""
     language = current_language()
-    return [{"id": suit.value, "symbol": suit.symbol, "letter": key_for(suit, language), "name": _suit_name(suit),
+    return [{"id": suit.value, "symbol": suit.symbol, "letter": cards.key_for(suit, language), "name": _suit_name(suit),
              "red": suit.is_red} for suit in Suit]
 
 
@@ -90,7 +82,7 @@ def suit_help() -> str:
     'Suits: ♠ スペード (ス), ♥ ハート (ハ), ♦ ダイヤ (ダイア, ダイヤモンド, ダ), ♣ クラブ (ク), or the letters S H D C;
     a joker is JK.'
     """
-    names = suit_names(current_language())
+    names = cards.suit_names(current_language())
     if names:
         comma = _(", ")
         words = comma.join(
@@ -106,9 +98,9 @@ def not_a_card(token: str) -> str:
     """A token that is no card, quoted, with an example in this page's letters and the letters' help; an initial
     two suits share (Persian خ) is said to be one."""
     try:
-        parse_card(token, language=current_language())
+        cards.parse_card(token, language=current_language())
     except AmbiguousSuitError as error:
-        names = suit_names(current_language())
+        names = cards.suit_names(current_language())
         first, second = (f"{names[suit][0]} {suit.symbol}" for suit in error.suits)
         said = _("“%(token)s” is not a card: %(letter)s could be %(first)s or %(second)s; write the suit’s whole "
                  "name or its symbol.", token=token, letter=error.spelling, first=first, second=second)
@@ -117,7 +109,8 @@ def not_a_card(token: str) -> str:
         pass
     language = current_language()
     said = _("“%(token)s” is not a card: write it like %(heart)s, 10♠, %(diamond)s or JK.", token=token,
-             heart="7" + written_suit(Suit.HEARTS, language), diamond="Q" + written_suit(Suit.DIAMONDS, language))
+             heart="7" + cards.written_suit(Suit.HEARTS, language),
+             diamond="Q" + cards.written_suit(Suit.DIAMONDS, language))
     return said + " " + suit_help()
 
 
