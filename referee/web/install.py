@@ -23,21 +23,13 @@ import hashlib
 import json
 from typing import Any
 
-from flask import (
-    Blueprint,
-    Flask,
-    current_app,
-    has_request_context,
-    render_template,
-    request,
-    send_from_directory,
-    url_for,
-)
+from flask import Blueprint, Flask, has_request_context, render_template, request, url_for
 from flask_babel import force_locale, pgettext
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from referee.web import assets
 from referee.web.i18n import LANGUAGES, current_language, text_direction
 
 bp = Blueprint("install", __name__)
@@ -141,11 +133,11 @@ def manifest() -> Response:
 
 @bp.get("/sw.js")
 def worker() -> Response:
-    """The service worker, from the site's root (its scope is every page)."""
-    folder = current_app.static_folder
-    assert folder is not None
-    response = send_from_directory(folder, "js/sw.js", mimetype="text/javascript", max_age=0)
-    response.headers["Cache-Control"] = "no-cache"
+    """The service worker, from the site's root (its scope is every page), served as every static file under its
+    plain name is (:func:`referee.web.assets.static_file`: revalidated every time, ``no-cache`` with an ETag);
+    typed text/javascript whatever the system's table of types says of .js."""
+    response = assets.static_file("js/sw.js")
+    response.mimetype = "text/javascript"
     return response
 
 
