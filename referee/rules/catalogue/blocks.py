@@ -1,5 +1,6 @@
 """The building blocks every family's data is written with: contract melds, deals, card values, the usual
-players and decks, and base Contract Rummy's cut and lay-off rules (docs/rules.md §1, §2)."""
+players and decks, the words of the tables, and base Contract Rummy's cut, lay-off rules and decisions
+(docs/rules.md §1, §2)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from referee.rules.variants import (
+    BuyCall,
     CardValues,
     Contract,
     CutReward,
@@ -18,6 +20,9 @@ from referee.rules.variants import (
     PlayerRange,
     Requirement,
     RunJokerSwap,
+    RunWord,
+    SetWord,
+    Terms,
     Variant,
     WildLimit,
 )
@@ -36,8 +41,11 @@ __all__ = [
     "MAX_PLAYERS_THREE_DECKS",
     "STANDARD_PLAYERS",
     "STANDARD_DECKS",
+    "SHANGHAI_TERMS",
+    "PROGRESSIVE_TERMS",
     "CONTRACT_RUMMY_CUT",
     "CONTRACT_RUMMY_LAYOFF",
+    "CONTRACT_RUMMY_DECISIONS",
 ]
 
 
@@ -92,6 +100,11 @@ MAX_PLAYERS_THREE_DECKS = 8
 STANDARD_PLAYERS = PlayerRange(3, 4, 5)
 STANDARD_DECKS = (DeckRow(5, 2, 4),)  # 2 × 52 + 4 jokers = 108 cards
 
+# The words of the tables (docs/rules.md §2.5); the Telefunken family speaks the default Terms() (trío, escalera,
+# "¡Compro!").
+SHANGHAI_TERMS = Terms(SetWord.BOOK, RunWord.RUN, BuyCall.MAY_I)
+PROGRESSIVE_TERMS = Terms(SetWord.SET, RunWord.RUN, BuyCall.MAY_I)
+
 # Base Contract Rummy, which Shanghai and Progressive Rummy keep: the cutter keeps no jokers and an exact cut
 # earns nothing; after the contract only lay-offs, onto anyone's melds; no wild card is ever taken back.
 CONTRACT_RUMMY_CUT = CutRules(cutter_takes_jokers=False, reward=CutReward.NONE)
@@ -102,4 +115,13 @@ CONTRACT_RUMMY_LAYOFF = LayoffRules(
     new_melds_after_contract=False,
     set_joker_swap=None,
     run_joker_swap=RunJokerSwap.NONE,
+)
+
+# The decisions Shanghai and Progressive Rummy close with: base Contract Rummy's cut, stock and direction, and a
+# deal nobody goes out of.
+CONTRACT_RUMMY_DECISIONS = (
+    "The cutter keeps no jokers and an exact cut earns nothing.",
+    "When the stock runs out the discards are shuffled into a new stock.",
+    "Play and the deal go clockwise (base Contract Rummy).",
+    "A deal that ends without anyone going out has no winner; totals may go below zero.",
 )

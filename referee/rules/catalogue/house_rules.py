@@ -4,14 +4,16 @@ streak multiplier, the direction) and the Telefunken family's jokers per meld, d
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
-from referee.rules.catalogue.blocks import MAX_PLAYERS_THREE_DECKS, with_deals
-from referee.rules.variants import CutReward, DeckRow, Direction, HouseRule, PlayerRange, Variant, WildLimit
+from referee.rules.catalogue.blocks import MAX_PLAYERS_THREE_DECKS, STANDARD_DECKS, STANDARD_PLAYERS, with_deals
+from referee.rules.variants import CutReward, DeckRow, Direction, HouseRule, Variant, WildLimit
 
 __all__ = [
     "is_on",
     "whole_or_none",
+    "switch_rule",
     "STREAK_MULTIPLIER",
     "table_rules",
     "jokers_per_meld_rule",
@@ -33,6 +35,11 @@ def is_on(value: object) -> bool:
 def whole_or_none(value: object) -> int | None:
     """An int value as it is; anything else (None: no limit) as None."""
     return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def switch_rule(rule_id: str, explanation: str, apply: Callable[[Variant, bool], Variant]) -> HouseRule:
+    """A switch, off by default: ``apply`` gets the variant and whether the switch is on."""
+    return HouseRule(rule_id, "bool", False, explanation, apply=lambda v, value: apply(v, is_on(value)))
 
 
 def _chips_rule(default: int, token: str) -> HouseRule:
@@ -59,12 +66,10 @@ def _cut_reward_rule(default: CutReward, *, chips: bool = True) -> HouseRule:
     )
 
 
-STREAK_MULTIPLIER = HouseRule(
+STREAK_MULTIPLIER = switch_rule(
     "streak_multiplier",
-    "bool",
-    False,
     "A player who wins deals in a row multiplies the others' points: ×2 on the 2nd win in a row, ×3 on the 3rd…",
-    apply=lambda v, value: replace(v, streak_multiplier=is_on(value)),
+    lambda v, on: replace(v, streak_multiplier=on),
 )
 
 
@@ -123,21 +128,21 @@ def deal6_exchange_rule() -> HouseRule:
     )
 
 
-def third_deck_rule(players: PlayerRange, decks: tuple[DeckRow, ...]) -> HouseRule:
-    def apply(variant: Variant, value: object) -> Variant:
-        if not is_on(value):
-            return replace(variant, players=players, decks=decks)
+def third_deck_rule() -> HouseRule:
+    """A third deck with 2 jokers for more players than the usual 108 cards seat."""
+
+    def apply(variant: Variant, on: bool) -> Variant:
+        if not on:
+            return replace(variant, players=STANDARD_PLAYERS, decks=STANDARD_DECKS)
         return replace(
             variant,
-            players=replace(players, max=MAX_PLAYERS_THREE_DECKS),
-            decks=(*decks, DeckRow(MAX_PLAYERS_THREE_DECKS, 3, 6)),
+            players=replace(STANDARD_PLAYERS, max=MAX_PLAYERS_THREE_DECKS),
+            decks=(*STANDARD_DECKS, DeckRow(MAX_PLAYERS_THREE_DECKS, 3, 6)),
         )
 
-    return HouseRule(
+    return switch_rule(
         "third_deck",
-        "bool",
-        False,
-        f"With more than {decks[-1].max_players} players, add a third deck with 2 jokers (as in Bolivia), "
+        f"With more than {STANDARD_DECKS[-1].max_players} players, add a third deck with 2 jokers (as in Bolivia), "
         f"for up to {MAX_PLAYERS_THREE_DECKS} players.",
-        apply=apply,
+        apply,
     )

@@ -7,8 +7,8 @@ import math
 from dataclasses import replace
 
 from referee.rules.catalogue.blocks import (
-    STANDARD_DECKS,
-    STANDARD_PLAYERS,
+    CONTRACT_RUMMY_CUT,
+    CONTRACT_RUMMY_LAYOFF,
     TRIO,
     card_values,
     face_value,
@@ -27,13 +27,11 @@ from referee.rules.variants import (
     BuyRules,
     Contract,
     CutReward,
-    CutRules,
     Deal,
     DeckRow,
     Direction,
     Discard,
     FirstPlayer,
-    LayoffRules,
     MeldKind,
     MeldRules,
     PlayerRange,
@@ -101,7 +99,7 @@ TELEFUNKEN_PERU = replace(
     unused_chip_points=-10,
     house_rules=(
         *table_rules(Direction.COUNTERCLOCKWISE, CutReward.CHIP, chips=6),
-        third_deck_rule(STANDARD_PLAYERS, STANDARD_DECKS),
+        third_deck_rule(),
     ),
     decisions=(
         "3 to 5 players on 108 cards, 4 by default; with 6 or more a third deck with 2 jokers may be added "
@@ -117,7 +115,7 @@ TELEFUNKEN_PERU_WITTIG = replace(
     id="telefunken-peru-wittig",
     name="Telefunken (Peru, Wittig's three decks)",
     description="Peru version 1 for up to 6 players on 3 decks and 6 jokers, with any number of wilds in a set.",
-    players=PlayerRange(3, 4, 6),
+    players=replace(TELEFUNKEN_PERU.players, max=6),
     decks=(DeckRow(6, 3, 6),),
     meld_rules=replace(TELEFUNKEN_PERU.meld_rules, set_wilds=WildLimit.ANY),
     layoff=replace(
@@ -219,13 +217,11 @@ TELEFUNKEN_PERU_CARRILLO = replace(
     ),
     card_values=card_values(two=2, low=face_value, ace=15, joker=20),
     buy=BuyRules(enabled=False, per_game=None, token="none"),
-    cut=CutRules(cutter_takes_jokers=False, reward=CutReward.ERASE_PREVIOUS),
-    layoff=LayoffRules(
-        pure_trio_closes=False,
+    cut=replace(CONTRACT_RUMMY_CUT, reward=CutReward.ERASE_PREVIOUS),
+    layoff=replace(
+        CONTRACT_RUMMY_LAYOFF,
+        own_contract_locked_on_contract_turn=True,  # moot: nothing is laid off on the contract turn
         layoff_on_contract_turn=False,
-        extra_melds_on_contract_turn=False,
-        new_melds_after_contract=False,
-        set_joker_swap=None,
         run_joker_swap=RunJokerSwap.SLIDE,
     ),
     stock_exhausted=StockRule.RESHUFFLE_KEEP_TOP,

@@ -6,7 +6,10 @@ from dataclasses import replace
 
 from referee.rules.catalogue.blocks import (
     CONTRACT_RUMMY_CUT,
+    CONTRACT_RUMMY_DECISIONS,
     CONTRACT_RUMMY_LAYOFF,
+    PROGRESSIVE_TERMS,
+    STANDARD_PLAYERS,
     TRIO,
     card_values,
     one_contract,
@@ -17,7 +20,6 @@ from referee.rules.catalogue.house_rules import (
     table_rules,
 )
 from referee.rules.variants import (
-    BuyCall,
     BuyRules,
     CutReward,
     Deal,
@@ -26,11 +28,7 @@ from referee.rules.variants import (
     MeldKind,
     MeldRules,
     Payouts,
-    PlayerRange,
     Requirement,
-    RunWord,
-    SetWord,
-    Terms,
     Variant,
     WildLimit,
 )
@@ -41,12 +39,12 @@ __all__ = ["PROGRESSIVE_RUMMY"]
 # ---- Progressive Rummy (docs/rules.md §10) -------------------------------------------------------
 
 PROGRESSIVE_RUMMY = Variant(
-    terms=Terms(SetWord.SET, RunWord.RUN, BuyCall.MAY_I),
+    terms=PROGRESSIVE_TERMS,
     id="progressive-rummy",
     name="Progressive Rummy",
     description="15 deals from two sets of 3 to five runs of 3, 2s and jokers wild, "
     "buying for $1 in deals 9–14, a payout at the end.",
-    players=PlayerRange(3, 4, 6),
+    players=replace(STANDARD_PLAYERS, max=6),  # base Contract Rummy's 3 to 5, and a sixth
     decks=(DeckRow(6, 2, 4),),
     cards_dealt=11,
     deals=(
@@ -93,9 +91,6 @@ PROGRESSIVE_RUMMY = Variant(
         "Buying after melding is allowed; the player in turn may pre-empt a buy by taking the card.",
         "The k-th place pays 2 × (k − 1); the winner receives the sum plus all the buy money; tied players "
         "share their combined payments equally.",
-        "The cutter keeps no jokers and an exact cut earns nothing.",
-        "When the stock runs out the discards are shuffled into a new stock.",
-        "Play and the deal go clockwise (base Contract Rummy).",
-        "A deal that ends without anyone going out has no winner; totals may go below zero.",
+        *CONTRACT_RUMMY_DECISIONS,
     ),
 )

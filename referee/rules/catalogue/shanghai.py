@@ -8,7 +8,9 @@ from dataclasses import replace
 
 from referee.rules.catalogue.blocks import (
     CONTRACT_RUMMY_CUT,
+    CONTRACT_RUMMY_DECISIONS,
     CONTRACT_RUMMY_LAYOFF,
+    SHANGHAI_TERMS,
     STANDARD_DECKS,
     STANDARD_PLAYERS,
     TRIO,
@@ -17,12 +19,11 @@ from referee.rules.catalogue.blocks import (
     run_of,
 )
 from referee.rules.catalogue.house_rules import (
-    is_on,
+    switch_rule,
     table_rules,
 )
 from referee.rules.variants import (
     AceRule,
-    BuyCall,
     BuyRules,
     CutReward,
     Deal,
@@ -31,9 +32,6 @@ from referee.rules.variants import (
     HouseRule,
     MeldKind,
     MeldRules,
-    RunWord,
-    SetWord,
-    Terms,
     Variant,
 )
 
@@ -94,14 +92,11 @@ _SHANGHAI_DECISIONS = (
     "Jokers are never taken back from the table.",
     "The player in turn may draw the discard; only if they do not may another player May-I it, "
     "the sooner in turn order first, one player per discard. May-I is allowed after melding too.",
-    "The cutter keeps no jokers and an exact cut earns nothing.",
-    "When the stock runs out the discards are shuffled into a new stock.",
-    "Play and the deal go clockwise (base Contract Rummy).",
-    "A deal that ends without anyone going out has no winner; totals may go below zero.",
+    *CONTRACT_RUMMY_DECISIONS,
 )
 
 SHANGHAI = Variant(
-    terms=Terms(SetWord.BOOK, RunWord.RUN, BuyCall.MAY_I),
+    terms=SHANGHAI_TERMS,
     id="shanghai",
     name="Shanghai Rummy",
     description="Contract Rummy's 7 deals of books and runs of 4, the ace high only, "
@@ -168,8 +163,7 @@ def _kolsov_ext_rule() -> HouseRule:
     caps = {3: 1, 4: 1, 5: 2, 7: 3, 10: 4}
     values = card_values(two=5, low=lambda rank: 5, ten=5, ace=20, joker=50)
 
-    def apply(variant: Variant, value: object) -> Variant:
-        on = is_on(value)
+    def apply(variant: Variant, on: bool) -> Variant:
         deals = tuple(
             replace(
                 deal,
@@ -188,13 +182,11 @@ def _kolsov_ext_rule() -> HouseRule:
             blind_out_bonus=(-25, -50) if on else None,
         )
 
-    return HouseRule(
+    return switch_rule(
         "kolsov_ext",
-        "bool",
-        False,
         "The 10-round Shanghai of rummyrulebook: 3 buys a deal (4 in deals 9–10), up to 2 jokers in a run of 5, "
         "3 in 7, 4 in 10, number cards worth 5, −25 for going out in one turn (−50 with no joker).",
-        apply=apply,
+        apply,
     )
 
 

@@ -20,8 +20,8 @@ from referee.rules.catalogue.blocks import (
 )
 from referee.rules.catalogue.house_rules import (
     deal6_exchange_rule,
-    is_on,
     jokers_per_meld_rule,
+    switch_rule,
     table_rules,
     third_deck_rule,
     whole_or_none,
@@ -92,7 +92,7 @@ TELEFUNKEN = Variant(
         *table_rules(Direction.COUNTERCLOCKWISE, CutReward.CHIP, chips=7),
         jokers_per_meld_rule(),
         deal6_exchange_rule(),
-        third_deck_rule(STANDARD_PLAYERS, STANDARD_DECKS),
+        third_deck_rule(),
     ),
     decisions=(
         *_TELEFUNKEN_DECISIONS,
@@ -120,8 +120,7 @@ def _telefunque_rule() -> HouseRule:
     """The Scribd "Telefunque Regulations": deal 3 pure with four suits, go out at once on the chueca."""
     pure_four = Requirement(MeldKind.SET, 4, wilds=WildLimit.NONE, distinct_suits=True)
 
-    def apply(variant: Variant, value: object) -> Variant:
-        on = is_on(value)
+    def apply(variant: Variant, on: bool) -> Variant:
         book = {deal.number: deal for deal in _ECUADOR_DEALS}
 
         def change(deal: Deal) -> Deal:
@@ -133,22 +132,18 @@ def _telefunque_rule() -> HouseRule:
 
         return with_deals(variant, change)
 
-    return HouseRule(
+    return switch_rule(
         "telefunque_regulations",
-        "bool",
-        False,
         "Tournament rules: deal 3's four must be pure (four suits, no joker), and the chueca of deal 6, "
         "not deal 7, must be gone out in one turn.",
-        apply=apply,
+        apply,
     )
 
 
-DEALER_CHOOSES_CONTRACT = HouseRule(
+DEALER_CHOOSES_CONTRACT = switch_rule(
     "dealer_chooses_contract",
-    "bool",
-    False,
     "The dealer looks at their hand and announces the deal's contract; each contract is played once.",
-    apply=lambda v, value: replace(v, dealer_chooses_contract=is_on(value)),
+    lambda v, on: replace(v, dealer_chooses_contract=on),
 )
 
 TELEFUNKEN_ECUADOR = replace(
@@ -175,7 +170,7 @@ TELEFUNKEN_ECUADOR = replace(
         _telefunque_rule(),
         jokers_per_meld_rule(),
         deal6_exchange_rule(),
-        third_deck_rule(STANDARD_PLAYERS, STANDARD_DECKS),
+        third_deck_rule(),
     ),
     decisions=(
         *_TELEFUNKEN_DECISIONS,
