@@ -11,7 +11,10 @@ typed in.
 
 from __future__ import annotations
 
-from flask import Flask
+from collections.abc import Callable
+from typing import TypeVar
+
+from flask import Flask, current_app
 from flask_babel import gettext as _
 
 # The engine's own readers of cards, called as cards.X: this module's functions of the same name read in the
@@ -67,14 +70,34 @@ def hand_notation(text: str) -> str:
     return text
 
 
-def keypad_suits() -> list[dict[str, object]]:
+_Worded = TypeVar("_Worded")
+
+
+def _once_per_language(make: Callable[[], _Worded]) -> Callable[[], _Worded]:
+    """``make``, worked out once per language and app: the keypad and the suits' help are on every deal screen
+    and depend on nothing but the page's language (and the app's catalogues)."""
+
+    def made() -> _Worded:
+        kept: dict[tuple[str, str], _Worded] = current_app.extensions.setdefault("referee.notation", {})
+        key = (make.__name__, current_language())
+        if key not in kept:
+            kept[key] = make()
+        return kept[key]
+
+    made.__name__, made.__doc__ = make.__name__, make.__doc__
+    return made
+
+
+@_once_per_language
+def keypad_suits() -> tuple[dict[str, object], ...]:
     """The keypad's suit keys: the suit's id, its symbol, what the key types on this page (its letter, or the
     symbol where the language names suits in words), its name, red or not."""
     language = current_language()
-    return [{"id": suit.value, "symbol": suit.symbol, "letter": cards.key_for(suit, language), "name": _suit_name(suit),
-             "red": suit.is_red} for suit in Suit]
+    return tuple({"id": suit.value, "symbol": suit.symbol, "letter": cards.key_for(suit, language),
+                  "name": _suit_name(suit), "red": suit.is_red} for suit in Suit)
 
 
+@_once_per_language
 def suit_help() -> str:
     """How suits are typed on this page, e.g. 'Suits: S spades, H hearts, D diamonds, C clubs (or ♠ ♥ ♦ ♣).'
 

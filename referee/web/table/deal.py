@@ -74,7 +74,7 @@ def deal_context(table: access.Table) -> dict[str, Any]:
     playing = state.seating.playing  # a player who left the game cannot buy or lay down
     cut_form = ExactCutForm(formdata=None).prepare(seq)
     buy_form = blank_player_form(BuyForm, playing, seq)
-    call_form = blank_player_form(ShanghaiCallForm, playing, seq)
+    call_form = blank_player_form(ShanghaiCallForm, playing, seq) if state.calls.offered else None
     laid_form = blank_player_form(LaidDownForm, [p for p in playing if p not in state.melded] or playing, seq)
     contract_form = ActionForm(formdata=None).prepare(seq)
     ranks = state.sheet.ranks
