@@ -53,6 +53,7 @@ from referee.rules.cards import CardError, parse_card, parse_cards
 from referee.rules.catalogue import VARIANTS, find_variant
 from referee.rules.problems import Problem, RulesError
 from referee.rules.variants import HouseRuleError, UnknownVariantError, Variant
+from referee.rules.wording import VariantName
 
 __all__ = [
     "FORMAT",
@@ -171,7 +172,7 @@ def _contract_index(variant: Variant, value: int | str, number: int) -> int:
         for contract in deal.contracts:
             if wanted in (contract.describe().casefold(), contract.name.casefold()):
                 return index
-    raise GameFileError.of("file-unknown-contract", deal=number, value=shown(value), variant=variant.name)
+    raise GameFileError.of("file-unknown-contract", deal=number, value=shown(value), variant=VariantName(variant.name))
 
 
 def rules_problem(error: RulesError, variant: Variant | None = None) -> Problem:
@@ -184,7 +185,7 @@ def rules_problem(error: RulesError, variant: Variant | None = None) -> Problem:
         return Problem.of("file-unknown-variant", variant=error.variant_id, known=", ".join(VARIANTS))
     if isinstance(error, HouseRuleError) and variant is not None:
         if error.unknown:
-            return Problem.of("file-unknown-house-rule", rule=error.rule_id, variant=variant.name)
+            return Problem.of("file-unknown-house-rule", rule=error.rule_id, variant=VariantName(variant.name))
         rule, value = variant.house_rule(error.rule_id), error.value
         said: dict[str, object] = {"rule": rule.id, "value": shown(value)}
         if rule.kind == "bool":
@@ -218,11 +219,11 @@ def import_game(data: object) -> list[Event]:
     most = variant.players.max if game.override is None else max(variant.players.max, MAX_PLAYERS)
     if len(players) > most:
         raise GameFileError.of("file-too-many-players", "" if game.override is None else "override",
-                               count=len(players), variant=variant.name, min=variant.players.min,
+                               count=len(players), variant=VariantName(variant.name), min=variant.players.min,
                                max=variant.players.max, limit=MAX_PLAYERS)
     deals = game.deals
     if len(deals) > MAX_DEALS:
-        raise GameFileError.of("file-too-many-deals", count=len(deals), variant=variant.name,
+        raise GameFileError.of("file-too-many-deals", count=len(deals), variant=VariantName(variant.name),
                                deals=len(variant.deals))
     _count_cards(deals)
     events: list[Event] = [

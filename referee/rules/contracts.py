@@ -45,7 +45,7 @@ from referee.rules.melds import (
 )
 from referee.rules.problems import ParamValue, Problem, RulesError
 from referee.rules.variants import AceRule, Contract, MeldKind, MeldRules, Requirement, Variant, WildLimit
-from referee.rules.wording import Count, Noun, Plural
+from referee.rules.wording import Count, Noun, Plural, VariantName
 
 __all__ = ["ContractVerdict", "MeldsError", "check_contract", "deal_contracts", "split_melds"]
 
@@ -125,7 +125,7 @@ def check_contract(
     codes = [encode(cards) for cards in parsed]
     row = found.deck_row(players)
     check_codes(sorted(c for meld in codes for c in meld), decks=row.decks, jokers=row.jokers)
-    matcher = _Matcher(codes, found.meld_rules, found.name, deal)
+    matcher = _Matcher(codes, found.meld_rules, VariantName(found.name), deal)
     for each in alternatives:
         verdict = matcher.exact(each)
         if verdict is not None:
@@ -160,7 +160,7 @@ class _Option:
 class _Matcher:
     """Assigns melds to a contract's requirements; caches each meld's readings per requirement."""
 
-    def __init__(self, codes: list[tuple[int, ...]], rules: MeldRules, name: str, deal: int) -> None:
+    def __init__(self, codes: list[tuple[int, ...]], rules: MeldRules, name: VariantName, deal: int) -> None:
         self.codes = codes
         self.rules = rules
         self.name = name

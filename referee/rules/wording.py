@@ -39,6 +39,8 @@ __all__ = [
     "Plural",
     "Setting",
     "Token",
+    "VariantName",
+    "Named",
     "NUMBER_WORDS",
     "KIND_WORDS",
     "KIND_PLURALS",
@@ -91,17 +93,28 @@ class Plural:
 
 
 @dataclass(frozen=True, slots=True)
-class Setting:
-    """A game setting named in a sentence, by its id: ``Setting("small_stake")`` is "small stake"."""
+class Named:
+    """Something a sentence names by its id, which each language words its own way (one of the kinds below)."""
 
     id: str
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
+class Setting(Named):
+    """A game setting, by its id: ``Setting("small_stake")`` is "small stake"."""
+
+    __slots__ = ()
+
+
+class Token(Named):
     """What a table buys with, by its id (a variant's ``buy.token``): "chip", "buy", "coin" or "May I"."""
 
-    id: str
+    __slots__ = ()
+
+
+class VariantName(Named):
+    """A variant, by its name (``Variant.name``, which is also what its translations are looked up by)."""
+
+    __slots__ = ()
 
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
@@ -532,6 +545,8 @@ def english_value(value: object) -> str:
         return KIND_WORDS[value]
     if isinstance(value, WildLimit):
         return WILD_LIMIT_WORDS[value]
+    if isinstance(value, VariantName):
+        return value.id
     if isinstance(value, Setting):
         return SETTING_WORDS.get(value.id, value.id.replace("_", " "))
     if isinstance(value, Token):

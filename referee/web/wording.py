@@ -49,6 +49,7 @@ from referee.rules.wording import (
     Plural,
     Setting,
     Token,
+    VariantName,
 )
 
 __all__ = [
@@ -210,6 +211,8 @@ def _value(value: object) -> str:
         return _kind(value)
     if isinstance(value, WildLimit):
         return gettext(WILD_LIMIT_WORDS[value])
+    if isinstance(value, VariantName):
+        return word(value.id)
     if isinstance(value, Setting):
         words = SETTING_WORDS.get(value.id)
         return gettext(words) if words is not None else value.id.replace("_", " ")
@@ -233,12 +236,7 @@ def _value(value: object) -> str:
         return _joined([_value(v) for v in value])
     if isinstance(value, int) and not isinstance(value, bool):
         return number(value)
-    if isinstance(value, str) and value in _VARIANT_NAMES:  # a variant is named in a sentence by its name
-        return word(value)
     return str(value)
-
-
-_VARIANT_NAMES = frozenset(variant.name for variant in VARIANTS.values())
 
 
 def problem_words(problem: Problem) -> str:

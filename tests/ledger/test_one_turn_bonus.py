@@ -11,6 +11,7 @@ from referee.ledger.events import DealCorrected, DealEnded, GameCreated, OneTurn
 from referee.ledger.exchange import export_game, import_game
 from referee.ledger.gamefile import GameFileError
 from referee.ledger.state import EventRefused, GameState, apply, replay, start
+from referee.rules.wording import VariantName
 
 GAMES = Path(__file__).parent.parent / "games"
 P3 = ("Ana", "Beto", "Caro")
@@ -40,7 +41,7 @@ def test_without_ext_the_bonus_is_refused_even_with_an_override() -> None:
         apply(kolsov(ext=False), event)
     assert not info.value.forcible
     assert [(p.code, p.as_dict()) for p in info.value.problems] == [
-        ("no-one-turn-bonus", {"variant": "Shanghai (Deb Kolsov)"})]
+        ("no-one-turn-bonus", {"variant": VariantName("Shanghai (Deb Kolsov)")})]
 
 
 def test_nobody_out_earns_no_bonus() -> None:

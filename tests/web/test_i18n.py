@@ -14,6 +14,7 @@ from babel.messages.pofile import read_po
 from flask import Flask
 from flask.testing import FlaskClient
 
+from referee.rules import wording as engine_wording
 from referee.rules.cards import Suit
 from referee.rules.problems import Problem
 from referee.rules.variants import MeldKind, Requirement
@@ -150,6 +151,16 @@ def test_word_in_spanish_translates_the_engine_words_too(app: Flask) -> None:
         assert wording.problem_words(run) == "5 cartas en escalera de 7 o más: la mano 7 pide al menos 7"
         jokers = Problem.of("wilds-mixed-in-set", wilds=Count(2, Noun.JOKER), variant="Telefunken")
         assert wording.problem_words(jokers).startswith("dos comodines ")
+
+
+def test_a_variant_named_in_a_verdict_is_named_in_the_page_language(app: Flask) -> None:
+    """The engine names a variant by a structured parameter (its name), which each page says in its language."""
+    no_buying = Problem.of("no-buying", variant=engine_wording.VariantName("Telefunken (Peru, version 2)"))
+    assert str(no_buying) == "Telefunken (Peru, version 2) has no buying"
+    with app.test_request_context("/", headers={"Accept-Language": "ja"}):
+        assert wording.problem_words(no_buying) == "テレフンケン（ペルー、第2版） にはバイがありません"
+    with app.test_request_context("/", headers={"Accept-Language": "es"}):
+        assert wording.problem_words(no_buying) == "en Telefunken (Perú, versión 2) no se compra"
 
 
 def test_word_keeps_a_numbered_meld_prefix(app: Flask) -> None:

@@ -10,7 +10,7 @@ from referee.rules.layoffs.values import UNKNOWN_CONTEXT, LayoffContext, LayoffI
 from referee.rules.melds import Meld, classify
 from referee.rules.problems import Problem
 from referee.rules.variants import MeldKind, RunJokerSwap, SwapReuse, Variant
-from referee.rules.wording import Plural
+from referee.rules.wording import Plural, VariantName
 
 # --------------------------------------------------------------------------------------------------
 # Wild-card exchanges
@@ -94,22 +94,22 @@ def _swap_never(variant: Variant, table: Meld) -> Problem | None:
     if not rules.wilds_movable:
         return Problem.of(
             "wilds-immovable",
-            variant=variant.name,
+            variant=VariantName(variant.name),
         )
     if table.kind is MeldKind.RUN and rules.run_joker_swap in (RunJokerSwap.NONE, RunJokerSwap.SLIDE):
         if rules.run_joker_swap is RunJokerSwap.SLIDE:
             return Problem.of(
                 "no-run-wild-swap-slide",
-                variant=variant.name,
+                variant=VariantName(variant.name),
             )
         return Problem.of(
             "no-run-wild-swap",
-            variant=variant.name,
+            variant=VariantName(variant.name),
         )
     if table.kind is not MeldKind.RUN and rules.set_joker_swap is None:
         return Problem.of(
             "no-set-wild-swap",
-            variant=variant.name,
+            variant=VariantName(variant.name),
         )
     return None
 
@@ -139,14 +139,14 @@ def _swap_timing(variant: Variant, facts: _Facts) -> list[Problem]:
         problems.append(
             Problem.of(
                 "swap-own-meld",
-                variant=variant.name,
+                variant=VariantName(variant.name),
             )
         )
     if rules.swap_only_from_others_contract and (facts.owner() == "own" or not facts.part_of_contract()):
         problems.append(
             Problem.of(
                 "swap-only-others-contract",
-                variant=variant.name,
+                variant=VariantName(variant.name),
             )
         )
     return problems
@@ -169,7 +169,7 @@ def _swap_in_set(
                 "swap-card-count",
                 "one" if needed == 1 else "",
                 needed=needed,
-                variant=variant.name,
+                variant=VariantName(variant.name),
                 given=len(given),
             )
         )
@@ -241,10 +241,8 @@ def _swap_in_run(variant: Variant, table: Meld, given: tuple[Card, ...]) -> tupl
     wild = run.cards[index]
     cards = list(run.cards)
     cards[index] = card
-    flags = list(run.wild)
-    flags[index] = False
     if variant.layoff.run_joker_swap is RunJokerSwap.REPLACE:
-        replaced = _Run(run.suit, run.low, tuple(cards), tuple(flags))
+        replaced = _Run(run.suit, run.low, tuple(cards))
         verdict = classify(cards, variant, kind=MeldKind.RUN)
         if not verdict.valid:
             return list(verdict.problems), ()
@@ -260,15 +258,12 @@ def _swap_in_run(variant: Variant, table: Meld, given: tuple[Card, ...]) -> tupl
         return problems, ()
     options: list[tuple[Meld, Card]] = []
     reasons: list[Problem] = []
-    for low, ordered, wild_flags in (
-        (run.low - 1, (wild, *cards), (True, *flags)),
-        (run.low, (*cards, wild), (*flags, True)),
-    ):
+    for low, ordered in ((run.low - 1, (wild, *cards)), (run.low, (*cards, wild))):
         failing = _range_problems(variant, low, low + len(ordered) - 1)
         if failing:
             reasons.extend(p for p in failing if p not in reasons)
             continue
-        options.append((_Run(run.suit, low, ordered, wild_flags).to_meld(), wild))
+        options.append((_Run(run.suit, low, ordered).to_meld(), wild))
     if not options:
         problems.append(
             Problem.of(

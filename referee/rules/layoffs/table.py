@@ -17,6 +17,7 @@ from referee.rules.variants import (
     Variant,
     WildLimit,
 )
+from referee.rules.wording import VariantName
 
 _T = TypeVar("_T")
 
@@ -115,16 +116,21 @@ def _rank_at(position: int) -> Rank:
 
 @dataclass(frozen=True)
 class _Run:
-    """A run as it lies: its suit, the position of its first card, the cards and what each wild stands for."""
+    """A run as it lies: its suit, the position of its first card and its cards. A card that is not the card
+    of its place is a wild standing for it."""
 
     suit: Suit
     low: int
     cards: tuple[Card, ...]
-    wild: tuple[bool, ...]
 
     @property
     def high(self) -> int:
         return self.low + len(self.cards) - 1
+
+    @property
+    def wild(self) -> tuple[bool, ...]:
+        """Whether each card is a wild (not the card of its place)."""
+        return tuple(c != self.card_at(i) for i, c in enumerate(self.cards))
 
     def card_at(self, index: int) -> Card:
         """The card the position stands for (the card itself for a natural)."""
@@ -145,7 +151,7 @@ def _run_from_meld(variant: Variant, meld: Meld) -> _Run:
     if run is None:
         raise LayoffInputError(f"{format_cards(meld.cards)} is not laid in order, low to high")
     cards = tuple(meld.cards) if run.cards == tuple(effective) else tuple(reversed(meld.cards))
-    return _Run(run.suit, run.low, cards, tuple(c != run.card_at(i) for i, c in enumerate(cards)))
+    return _Run(run.suit, run.low, cards)
 
 
 def _read_in_order(variant: Variant, cards: Sequence[Card]) -> _Run | None:
@@ -167,13 +173,13 @@ def _read_in_order(variant: Variant, cards: Sequence[Card]) -> _Run | None:
             run = _laid(natural.suit, low, ordered)
             fits = all(not w or rules.is_wild(c) for c, w in zip(run.cards, run.wild, strict=True))
             if fits and not _range_problems(variant, run.low, run.high):
-                return _Run(run.suit, (low - 1) % 13 + 1 if rules.ace is AceRule.WRAP else low, run.cards, run.wild)
+                return _Run(run.suit, (low - 1) % 13 + 1 if rules.ace is AceRule.WRAP else low, run.cards)
     return None
 
 
 def _laid(suit: Suit, low: int, cards: Sequence[Card]) -> _Run:
     """A run laid from position ``low``: every card that is not the card of its place is a wild."""
-    return _Run(suit, low, tuple(cards), tuple(c != Card(_rank_at(low + i), suit) for i, c in enumerate(cards)))
+    return _Run(suit, low, tuple(cards))
 
 
 def _range_problems(variant: Variant, low: int, high: int) -> list[Problem]:
@@ -197,7 +203,7 @@ def _range_problems(variant: Variant, low: int, high: int) -> list[Problem]:
             Problem.of(
                 "ace-not-allowed",
                 cards=ranks,
-                variant=variant.name,
+                variant=VariantName(variant.name),
             )
         )
     elif rules.ace is AceRule.HIGH_ONLY and low <= 1:
@@ -205,7 +211,7 @@ def _range_problems(variant: Variant, low: int, high: int) -> list[Problem]:
             Problem.of(
                 "ace-high-only",
                 cards=ranks,
-                variant=variant.name,
+                variant=VariantName(variant.name),
             )
         )
     elif low < 1 or high > 14:

@@ -50,7 +50,7 @@ from referee.rules.melds.readings import _readings
 from referee.rules.melds.values import Meld, MeldVerdict
 from referee.rules.problems import Problem
 from referee.rules.variants import DeckRow, MeldKind, MeldRules, Variant, WildLimit
-from referee.rules.wording import Count, Noun
+from referee.rules.wording import Count, Noun, VariantName
 
 __all__ = [
     "Meld",
@@ -82,12 +82,12 @@ __all__ = [
 
 def resolve_rules(
     variant: Variant | str | MeldRules, players: int | None = None
-) -> tuple[MeldRules, str, DeckRow | None]:
+) -> tuple[MeldRules, VariantName, DeckRow | None]:
     """The meld rules, the name for messages and the decks in play (None for bare MeldRules)."""
     if isinstance(variant, MeldRules):
-        return variant, "this game", None
+        return variant, VariantName("this game"), None
     found = to_variant(variant)
-    return found.meld_rules, found.name, found.deck_row(players)
+    return found.meld_rules, VariantName(found.name), found.deck_row(players)
 
 
 def meld_kinds(rules: MeldRules) -> tuple[MeldKind, ...]:
@@ -208,7 +208,7 @@ def explain(cards: CardsLike, variant: Variant | str | MeldRules, kind: MeldKind
 
 
 def code_explanation(
-    codes: tuple[int, ...], rules: MeldRules, name: str, kind: MeldKind | None = None
+    codes: tuple[int, ...], rules: MeldRules, name: VariantName, kind: MeldKind | None = None
 ) -> tuple[Problem, ...]:
     """:func:`explain` for cards already :func:`encode`-d; () when the cards are a valid meld of ``kind``."""
     slot = _slot(rules)
@@ -236,7 +236,7 @@ _SERIALS = itertools.count(1)
 _KINDS: dict[int, tuple[MeldKind, ...]] = {}
 _KIND_NO = {id(MeldKind.SET): 0, id(MeldKind.RUN): 1, id(MeldKind.PAIR): 2, id(MeldKind.COLOUR_RUN): 3}
 _READINGS: dict[tuple[int, int, tuple[int, ...]], tuple[Meld, ...]] = {}
-_EXPLANATIONS: dict[tuple[int, int, str, tuple[int, ...]], tuple[Problem, ...]] = {}
+_EXPLANATIONS: dict[tuple[int, int, VariantName, tuple[int, ...]], tuple[Problem, ...]] = {}
 _CACHE_LIMIT = 200_000
 _LIFTED: dict[int, tuple[MeldRules, MeldRules]] = {}
 
@@ -270,7 +270,7 @@ def _cached_readings(codes: tuple[int, ...], rules: MeldRules, slot: int, kind: 
 
 
 def _cached_explanation(
-    codes: tuple[int, ...], rules: MeldRules, slot: int, name: str, kind: MeldKind | None
+    codes: tuple[int, ...], rules: MeldRules, slot: int, name: VariantName, kind: MeldKind | None
 ) -> tuple[Problem, ...]:
     key = (slot, -1 if kind is None else _KIND_NO[id(kind)], name, codes)
     found = _EXPLANATIONS.get(key)

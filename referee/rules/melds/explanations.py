@@ -12,14 +12,14 @@ from referee.rules.melds.readings import _colour_order, _run_readings
 from referee.rules.melds.values import _wild_words
 from referee.rules.problems import Problem
 from referee.rules.variants import AceRule, MeldKind, MeldRules, WildLimit
-from referee.rules.wording import Count, Noun, Plural
+from referee.rules.wording import Count, Noun, Plural, VariantName
 
 # --------------------------------------------------------------------------------------------------
 # Explanations (the slow path: every reason, in words a player understands)
 # --------------------------------------------------------------------------------------------------
 
 
-def _explain(codes: tuple[int, ...], rules: MeldRules, name: str, kind: MeldKind | None) -> tuple[Problem, ...]:
+def _explain(codes: tuple[int, ...], rules: MeldRules, name: VariantName, kind: MeldKind | None) -> tuple[Problem, ...]:
     if kind is not None:
         return tuple(_explain_kind(codes, rules, name, kind))
     if not rules.runs and _run_readings(codes, _with_runs(rules)):
@@ -84,7 +84,7 @@ def _with_runs(rules: MeldRules) -> MeldRules:
     return replace(rules, runs=True)
 
 
-def _explain_kind(codes: tuple[int, ...], rules: MeldRules, name: str, kind: MeldKind) -> list[Problem]:
+def _explain_kind(codes: tuple[int, ...], rules: MeldRules, name: VariantName, kind: MeldKind) -> list[Problem]:
     if kind is MeldKind.SET:
         return _explain_group(codes, rules, name, MeldKind.SET)
     if kind is MeldKind.PAIR:
@@ -96,14 +96,14 @@ def _explain_kind(codes: tuple[int, ...], rules: MeldRules, name: str, kind: Mel
     return _explain_colour_run(codes, rules, name)
 
 
-def _no_kind(kind: MeldKind, name: str) -> Problem:
+def _no_kind(kind: MeldKind, name: VariantName) -> Problem:
     code = {MeldKind.RUN: "no-runs-in-variant", MeldKind.PAIR: "no-pairs-in-variant"}.get(
         kind, "no-colour-runs-in-variant"
     )
     return Problem.of(code, variant=name, kinds=Plural(kind))
 
 
-def _explain_group(codes: tuple[int, ...], rules: MeldRules, name: str, kind: MeldKind) -> list[Problem]:
+def _explain_group(codes: tuple[int, ...], rules: MeldRules, name: VariantName, kind: MeldKind) -> list[Problem]:
     problems: list[Problem] = []
     n = len(codes)
     if kind is MeldKind.PAIR:
@@ -146,7 +146,7 @@ def _explain_group(codes: tuple[int, ...], rules: MeldRules, name: str, kind: Me
 
 
 def _wild_limit(
-    limit: WildLimit, naturals: int, wilds: Sequence[int], kind: MeldKind, rules: MeldRules, name: str
+    limit: WildLimit, naturals: int, wilds: Sequence[int], kind: MeldKind, rules: MeldRules, name: VariantName
 ) -> list[Problem]:
     count = len(wilds)
     if wilds_allowed(limit, naturals, count):
@@ -205,7 +205,7 @@ def _wild_limit(
     ]
 
 
-def _explain_run(codes: tuple[int, ...], rules: MeldRules, name: str) -> list[Problem]:
+def _explain_run(codes: tuple[int, ...], rules: MeldRules, name: VariantName) -> list[Problem]:
     if not rules.runs:
         return [_no_kind(MeldKind.RUN, name)]
     problems: list[Problem] = []
@@ -248,7 +248,7 @@ def _explain_run(codes: tuple[int, ...], rules: MeldRules, name: str) -> list[Pr
 
 
 def _explain_run_option(
-    naturals: list[int], wilds: list[int], check_gaps: bool, rules: MeldRules, name: str
+    naturals: list[int], wilds: list[int], check_gaps: bool, rules: MeldRules, name: VariantName
 ) -> list[Problem]:
     by_rank, problems = _by_rank_once(naturals)
     no_aces = rules.ace is AceRule.NOT_IN_RUNS
@@ -271,7 +271,7 @@ def _explain_run_option(
     return problems
 
 
-def _explain_gaps(ranks: list[int], wilds: int, rules: MeldRules, name: str, suit: int = -1) -> list[Problem]:
+def _explain_gaps(ranks: list[int], wilds: int, rules: MeldRules, name: VariantName, suit: int = -1) -> list[Problem]:
     """Why distinct natural ranks plus ``wilds`` wild cards make no run (nothing when they do).
 
     The missing cards are named with their suit when the run has one (``suit``, else -1).
@@ -347,7 +347,7 @@ def _missing(ranks: list[int], ace: AceRule) -> list[int]:
     return [1 if p == 14 else p for p in best] if best is not None else []
 
 
-def _explain_colour_run(codes: tuple[int, ...], rules: MeldRules, name: str) -> list[Problem]:
+def _explain_colour_run(codes: tuple[int, ...], rules: MeldRules, name: VariantName) -> list[Problem]:
     if not rules.colour_runs:
         return [_no_kind(MeldKind.COLOUR_RUN, name)]
     problems: list[Problem] = []
