@@ -265,6 +265,17 @@ MESSAGES: dict[str, str] = {
     "wild-onto-set": N_("a wild card is never added to a set on the table in {variant}"),
     "wilds-immovable": N_("in {variant} a wild card never moves once melded, and a natural card never replaces "
                           "it"),
+    # what the lay-off and exchange checks cannot read (referee.rules.layoffs.LayoffInputError)
+    "layoff-no-cards": N_("no cards given to lay off"),
+    "layoff-no-meld": N_("no meld given: name the cards of the meld on the table"),
+    "layoff-not-a-meld": N_("{cards} is not a valid meld in {variant}: {reasons}"),
+    "layoff-not-pure-trio": N_("{cards} is not a pure trío (three or four suits, no wild)"),
+    "layoff-order-not-meld": N_("the run as it lies, {order}, is not the meld {cards}"),
+    "layoff-order-not-run": N_("{cards} is not a run laid in order"),
+    "layoff-owner": N_("owner {owner} is neither 'own' nor 'other'"),
+    "layoff-run-not-in-order": N_("{cards} is not laid in order, low to high"),
+    "layoff-run-not-one-suit": N_("{cards} is not a run of one suit"),
+    "swap-no-natural": N_("no natural card given for the exchange"),
     # what the solver finds missing
     "blocked-runs-adjacent": N_("{variant} does not allow two contract runs of one suit where one follows the "
                                 "other ({suit})"),

@@ -37,6 +37,7 @@ from referee.rules.cards import Card, CardError, Suit, TooManyCopiesError, key_f
 from referee.rules.catalogue import DEFAULT_VARIANT, VARIANTS, find_variant
 from referee.rules.layoffs import (
     LayoffContext,
+    LayoffInputError,
     LayoffVerdict,
     Owner,
     SwapDestination,
@@ -242,6 +243,8 @@ def error_words(error: RulesError) -> str:
         )
     if isinstance(error, CardError):
         return notation.not_a_card(error.token)
+    if isinstance(error, LayoffInputError):
+        return wording.problem_words(error.problem)
     return str(error)
 
 

@@ -239,3 +239,22 @@ def test_spanish(client: FlaskClient) -> None:
                           headers={"Accept-Language": "es"})
     html = response.get_data(as_text=True)
     assert '<html lang="es" dir="ltr">' in html
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "5♣ 7♥ 9♦ is not a valid meld in Telefunken (Venezuela): a set needs cards of one rank, not 5, 7 and 9"),
+    ("es", "5♣ 7♥ 9♦ no es un juego válido en Telefunken (Venezuela): un grupo: hacen falta cartas del mismo "
+           "número, no 5, 7 y 9"),
+    ("ja", "5♣ 7♥ 9♦ は テレフンケン（ベネズエラ） では正しいメルドではありません: "),
+])
+def test_a_table_meld_that_is_no_meld_is_refused_in_the_page_language(
+    client: FlaskClient, language: str, said: str
+) -> None:
+    """The lay-off checker cannot read a table meld that is no meld: it says so, and why, in the page's language,
+    with the cards as symbols (the same in every language)."""
+    client.set_cookie("lang", language)
+    table = {"en": "5C 7H 9D", "es": "5T 7C 9D", "ja": "5C 7H 9D"}[language]
+    card = {"en": "8C", "es": "8T", "ja": "8C"}[language]
+    html = get(client, "/referee", variant="telefunken", deal="3", table_meld=table, cards=card, action="layoff",
+               tool="layoff")
+    assert text(html, "table-answer-headline").startswith(said)

@@ -159,7 +159,7 @@ def _layoff_onto_set(variant: Variant, table: Meld, offered: tuple[Card, ...], f
     naturals = [c for c in offered if not rules.is_wild(c)]
 
     if facts.context.pure_trio and not _could_be_pure_trio(variant, table):
-        raise LayoffInputError(f"{format_cards(table.cards)} is not a pure trío (three or four suits, no wild)")
+        raise LayoffInputError("layoff-not-pure-trio", cards=format_cards(table.cards, pretty=True))
     if _could_be_pure_trio(variant, table) and facts.pure_trio():
         problems.extend(_pure_trio_problems(variant, table, offered))
     if rank is None:

@@ -35,7 +35,7 @@ def check_joker_swap(
     table = _table_meld(var, meld, facts)
     given = to_cards(natural)
     if not given:
-        raise LayoffInputError("no natural card given for the exchange")
+        raise LayoffInputError("swap-no-natural")
     var.check_copies((*table.cards, *given), context.players)
     rules = var.layoff
 

@@ -31,7 +31,7 @@ class _Facts:
 
     def __init__(self, variant: Variant, context: LayoffContext) -> None:
         if context.owner not in (None, "own", "other"):
-            raise LayoffInputError(f"owner {context.owner!r} is neither 'own' nor 'other'")
+            raise LayoffInputError("layoff-owner", owner=repr(context.owner))
         if context.deal is not None:
             variant.deal(context.deal)  # DealOutOfRangeError for a deal the variant lacks
         if context.players is not None:
@@ -146,10 +146,10 @@ def _run_from_meld(variant: Variant, meld: Meld) -> _Run:
     effective = [s if s is not None else c for c, s in zip(meld.cards, meld.stands_for, strict=True)]
     suits = {c.suit for c in effective}
     if len(suits) != 1 or None in suits:
-        raise LayoffInputError(f"{format_cards(meld.cards)} is not a run of one suit")
+        raise LayoffInputError("layoff-run-not-one-suit", cards=format_cards(meld.cards, pretty=True))
     run = _read_in_order(variant, effective)
     if run is None:
-        raise LayoffInputError(f"{format_cards(meld.cards)} is not laid in order, low to high")
+        raise LayoffInputError("layoff-run-not-in-order", cards=format_cards(meld.cards, pretty=True))
     cards = tuple(meld.cards) if run.cards == tuple(effective) else tuple(reversed(meld.cards))
     return _Run(run.suit, run.low, cards)
 
@@ -235,7 +235,7 @@ def _table_meld(variant: Variant, meld: CardsLike | Meld, facts: _Facts) -> Meld
         return meld
     cards = to_cards(meld)
     if not cards:
-        raise LayoffInputError("no meld given: name the cards of the meld on the table")
+        raise LayoffInputError("layoff-no-meld")
     order = facts.context.run_order
     verdict = classify(cards, variant, players=facts.context.players)
     for kind in (MeldKind.RUN, MeldKind.SET):  # the variant's wild limit refused it: a contract meld's cap may not
@@ -244,18 +244,19 @@ def _table_meld(variant: Variant, meld: CardsLike | Meld, facts: _Facts) -> Meld
             verdict = capped
             break
     if verdict.meld is None or not verdict.valid:
-        reasons = "; ".join(p.message for p in verdict.problems)
-        raise LayoffInputError(f"{format_cards(cards)} is not a valid meld in {variant.name}: {reasons}")
+        raise LayoffInputError("layoff-not-a-meld", cards=format_cards(cards, pretty=True),
+                               variant=VariantName(variant.name), reasons=tuple(verdict.problems))
     found = verdict.meld
     if found.kind is not MeldKind.RUN:
         return found
     if order is not None:
         ordered = to_cards(order)
         if sorted(ordered, key=Card.sort_key) != sorted(cards, key=Card.sort_key):
-            raise LayoffInputError(f"the run order {format_cards(ordered)} is not the meld {format_cards(cards)}")
+            raise LayoffInputError("layoff-order-not-meld", order=format_cards(ordered, pretty=True),
+                                   cards=format_cards(cards, pretty=True))
         run = _read_in_order(variant, ordered)
         if run is None:
-            raise LayoffInputError(f"{format_cards(ordered)} is not a run laid in order")
+            raise LayoffInputError("layoff-order-not-run", cards=format_cards(ordered, pretty=True))
         return run.to_meld()
     run = _read_in_order(variant, cards)
     if run is not None:
@@ -286,5 +287,5 @@ def _capped(
 def _offered(cards: CardsLike) -> tuple[Card, ...]:
     result = to_cards(cards)
     if not result:
-        raise LayoffInputError("no cards given to lay off")
+        raise LayoffInputError("layoff-no-cards")
     return result
