@@ -51,9 +51,8 @@ from referee.ledger.gamefile import (
 from referee.ledger.state import EventRefused, GameState, apply, replay, start
 from referee.rules.cards import CardError, parse_card, parse_cards
 from referee.rules.catalogue import VARIANTS, find_variant
-from referee.rules.problems import Problem, RulesError
+from referee.rules.problems import Problem, ProblemError, RulesError
 from referee.rules.variants import HouseRuleError, UnknownVariantError, Variant
-from referee.rules.wording import VariantName
 
 __all__ = [
     "FORMAT",
@@ -172,12 +171,13 @@ def _contract_index(variant: Variant, value: int | str, number: int) -> int:
         for contract in deal.contracts:
             if wanted in (contract.describe().casefold(), contract.name.casefold()):
                 return index
-    raise GameFileError.of("file-unknown-contract", deal=number, value=shown(value), variant=VariantName(variant.name))
+    raise GameFileError.of("file-unknown-contract", deal=number, value=shown(value), variant=variant.named)
 
 
 def rules_problem(error: RulesError, variant: Variant | None = None) -> Problem:
     """What the rules refused in a file (an unknown variant, a house rule or its value) as a problem; ``variant``
-    (the file's, before its house rules) names what its house rules take. Any other refusal is a generic one.
+    (the file's, before its house rules) names what its house rules take. A refusal that carries a problem is that
+    problem; any other is a generic one.
 
     The ids a file may write (variants, a house rule's choices) are listed as the file spells them, comma-separated
     in every language: they are not words to translate."""
@@ -185,7 +185,7 @@ def rules_problem(error: RulesError, variant: Variant | None = None) -> Problem:
         return Problem.of("file-unknown-variant", variant=error.variant_id, known=", ".join(VARIANTS))
     if isinstance(error, HouseRuleError) and variant is not None:
         if error.unknown:
-            return Problem.of("file-unknown-house-rule", rule=error.rule_id, variant=VariantName(variant.name))
+            return Problem.of("file-unknown-house-rule", rule=error.rule_id, variant=variant.named)
         rule, value = variant.house_rule(error.rule_id), error.value
         said: dict[str, object] = {"rule": rule.id, "value": shown(value)}
         if rule.kind == "bool":
@@ -197,6 +197,8 @@ def rules_problem(error: RulesError, variant: Variant | None = None) -> Problem:
         if rule.minimum is not None and value < rule.minimum:
             return Problem.of("file-house-rule", "at-least", **said, min=rule.minimum)
         return Problem.of("file-house-rule", "at-most", **said, max=rule.maximum)
+    if isinstance(error, ProblemError):
+        return error.problem
     return Problem.of("file-rules-error")
 
 
@@ -219,11 +221,11 @@ def import_game(data: object) -> list[Event]:
     most = variant.players.max if game.override is None else max(variant.players.max, MAX_PLAYERS)
     if len(players) > most:
         raise GameFileError.of("file-too-many-players", "" if game.override is None else "override",
-                               count=len(players), variant=VariantName(variant.name), min=variant.players.min,
+                               count=len(players), variant=variant.named, min=variant.players.min,
                                max=variant.players.max, limit=MAX_PLAYERS)
     deals = game.deals
     if len(deals) > MAX_DEALS:
-        raise GameFileError.of("file-too-many-deals", count=len(deals), variant=VariantName(variant.name),
+        raise GameFileError.of("file-too-many-deals", count=len(deals), variant=variant.named,
                                deals=len(variant.deals))
     _count_cards(deals)
     events: list[Event] = [

@@ -125,7 +125,7 @@ def check_contract(
     codes = [encode(cards) for cards in parsed]
     row = found.deck_row(players)
     check_codes(sorted(c for meld in codes for c in meld), decks=row.decks, jokers=row.jokers)
-    matcher = _Matcher(codes, found.meld_rules, VariantName(found.name), deal)
+    matcher = _Matcher(codes, found.meld_rules, found.named, deal)
     for each in alternatives:
         verdict = matcher.exact(each)
         if verdict is not None:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from referee.rules.wording import MESSAGES, english
 
-__all__ = ["Problem", "ParamValue", "RulesError"]
+__all__ = ["Problem", "ParamValue", "RulesError", "ProblemError"]
 
 ParamValue = object  # int, str (names, card notation), enum values, rule objects, Count, Plural, or a tuple of them
 
@@ -73,3 +73,17 @@ class RulesError(ValueError):
 
     Every exception the engine raises on purpose is a subclass of this one.
     """
+
+
+class ProblemError(RulesError):
+    """A :class:`RulesError` that says what is wrong as a :class:`Problem`: a code and its parameters, which a
+    page words in its language like any verdict. The exception's text is the problem's English sentence.
+
+    >>> error = ProblemError("no-such-deal", variant="Shanghai", count=7, deal=9)
+    >>> str(error), error.problem.param("deal")
+    ('Shanghai has 7 deals: there is no deal 9', 9)
+    """
+
+    def __init__(self, code: str, form: str = "", /, **params: ParamValue) -> None:
+        self.problem = Problem.of(code, form, **params)
+        super().__init__(self.problem.message)

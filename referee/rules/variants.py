@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from referee.rules.cards import Card, Rank, check_copies
-from referee.rules.problems import Problem, RulesError
+from referee.rules.problems import Problem, ProblemError, RulesError
 from referee.rules.vocabulary import (
     AceRule,
     BuyCall,
@@ -52,7 +52,7 @@ from referee.rules.vocabulary import (
     Terms,
     WildLimit,
 )
-from referee.rules.wording import Count, Noun, and_words
+from referee.rules.wording import Count, Noun, VariantName, and_words
 
 __all__ = [
     # the vocabulary, re-exported from referee.rules.vocabulary
@@ -425,10 +425,15 @@ class Variant:
         """Only where the stock running out ends the deal can a deal end with nobody out."""
         return self.stock_exhausted is StockRule.DEAL_ENDS
 
+    @property
+    def named(self) -> VariantName:
+        """The variant as a sentence names it (by its name, which each page says in its language)."""
+        return VariantName(self.name)
+
     def deal(self, number: int) -> Deal:
         """Deal ``number`` (1-based), or :class:`DealOutOfRangeError`."""
         if not 1 <= number <= len(self.deals):
-            raise DealOutOfRangeError(self, number)
+            raise DealOutOfRangeError("no-such-deal", variant=self.named, count=len(self.deals), deal=number)
         return self.deals[number - 1]
 
     def deck_row(self, players: int | None = None) -> DeckRow:
@@ -496,8 +501,10 @@ class Variant:
 
     def check_players(self, players: int) -> None:
         """Raise :class:`PlayerCountError` unless the variant takes ``players`` players."""
-        if not self.players.min <= players <= self.players.max:
-            raise PlayerCountError(self, players)
+        if players < self.players.min:
+            raise PlayerCountError("too-few-players", variant=self.named, min=self.players.min, count=players)
+        if players > self.players.max:
+            raise PlayerCountError("too-many-players", variant=self.named, max=self.players.max, count=players)
 
     def house_rule(self, rule_id: str) -> HouseRule:
         """One of this variant's house rules by id."""
@@ -536,22 +543,12 @@ class UnknownVariantError(RulesError):
         super().__init__(f"unknown variant {variant_id!r} (known: {', '.join(known)})")
 
 
-class DealOutOfRangeError(RulesError):
-    """The variant has no such deal."""
-
-    def __init__(self, variant: Variant, number: int) -> None:
-        self.number = number
-        super().__init__(f"deal {number} is out of range: {variant.name} has deals 1 to {len(variant.deals)}")
+class DealOutOfRangeError(ProblemError):
+    """The variant has no such deal (``no-such-deal``)."""
 
 
-class PlayerCountError(RulesError):
-    """The variant is not played by this many players."""
-
-    def __init__(self, variant: Variant, players: int) -> None:
-        self.players = players
-        super().__init__(
-            f"{players} players cannot play {variant.name}: it takes {variant.players.min} to {variant.players.max}"
-        )
+class PlayerCountError(ProblemError):
+    """The variant is not played by this many players (``too-few-players``, ``too-many-players``)."""
 
 
 class HouseRuleError(RulesError):

@@ -276,6 +276,10 @@ MESSAGES: dict[str, str] = {
     "layoff-run-not-in-order": N_("{cards} is not laid in order, low to high"),
     "layoff-run-not-one-suit": N_("{cards} is not a run of one suit"),
     "swap-no-natural": N_("no natural card given for the exchange"),
+    # what the solver cannot read (referee.rules.solver)
+    "hand-size": N_("a hand of {count} cards: give 1 to {most} cards"),
+    "no-such-contract-choice": N_("{choice} is not a contract of deal {deal}: it has {count}, numbered from 0 "
+                                  "({contracts})"),
     # what the solver finds missing
     "blocked-runs-adjacent": N_("{variant} does not allow two contract runs of one suit where one follows the "
                                 "other ({suit})"),

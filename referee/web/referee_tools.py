@@ -37,7 +37,6 @@ from referee.rules.cards import Card, CardError, Suit, TooManyCopiesError, key_f
 from referee.rules.catalogue import DEFAULT_VARIANT, VARIANTS, find_variant
 from referee.rules.layoffs import (
     LayoffContext,
-    LayoffInputError,
     LayoffVerdict,
     Owner,
     SwapDestination,
@@ -46,7 +45,7 @@ from referee.rules.layoffs import (
     check_new_meld,
 )
 from referee.rules.melds import Meld, classify
-from referee.rules.problems import RulesError
+from referee.rules.problems import ProblemError, RulesError
 from referee.rules.solver import HandSizeError, Solution, solve
 from referee.rules.variants import MeldKind, Requirement, Terms, Variant
 from referee.web import access, notation, rules_card, wording
@@ -229,7 +228,8 @@ def requirement_words(req: Requirement | None) -> str:
 
 
 def error_words(error: RulesError) -> str:
-    """Bad input in the page's language (the engine's errors are English)."""
+    """Bad input in the page's language: cards, copies and a hand's size in this screen's own words, any other
+    refusal of the engine's by its problem."""
     if isinstance(error, TooManyCopiesError):
         return _(
             "%(count)d × %(card)s, but the cards in play hold only %(available)d: that cannot happen at the table.",
@@ -238,12 +238,12 @@ def error_words(error: RulesError) -> str:
             available=error.available,
         )
     if isinstance(error, HandSizeError):
-        return ngettext(
-            "A hand of %(num)d card: give 1 to 30 cards.", "A hand of %(num)d cards: give 1 to 30 cards.", error.count
-        )
+        count = error.problem.param("count")
+        return ngettext("A hand of %(num)d card: give 1 to 30 cards.", "A hand of %(num)d cards: give 1 to 30 cards.",
+                        count if isinstance(count, int) else 0)
     if isinstance(error, CardError):
         return notation.not_a_card(error.token)
-    if isinstance(error, LayoffInputError):
+    if isinstance(error, ProblemError):
         return wording.problem_words(error.problem)
     return str(error)
 

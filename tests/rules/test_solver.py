@@ -396,7 +396,13 @@ def test_thirty_cards_are_fine_and_copies_follow_the_players() -> None:
 
 
 def test_a_contract_choice_must_be_the_deals() -> None:
-    with pytest.raises(ContractChoiceError):
+    with pytest.raises(ContractChoiceError) as refused:
         solve("telefunken-peru-carrillo", 7, "3S 3H 3D", contract=4)
+    assert str(refused.value) == (
+        "4 is not a contract of deal 7: it has 4, numbered from 0 (4 tríos, 3 runs of 4, royal run: 1 run of 12 and "
+        "colour run: 1 colour run of 12 with no wild card)"
+    )
+    with pytest.raises(HandSizeError, match="^a hand of 0 cards: give 1 to 30 cards$"):
+        solve("telefunken", 1, "")
     assert issubclass(ContractChoiceError, RulesError) and issubclass(HandSizeError, RulesError)
 

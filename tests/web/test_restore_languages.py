@@ -20,6 +20,7 @@ from referee.cli import main
 from referee.ledger import store
 from referee.ledger.exchange import GameFileError, read_game_file, rules_problem
 from referee.rules.catalogue import VARIANTS
+from referee.rules.problems import RulesError
 from referee.rules.variants import DealOutOfRangeError, HouseRuleError, UnknownVariantError
 
 from .html_forms import Forms
@@ -137,17 +138,23 @@ def test_referee_tally_prints_the_english_line(
 def test_a_rules_error_past_the_file_is_refused_in_the_page_language(
     client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A refusal of the engine's that carries no problem (here a deal out of range while the game is written) is
-    the generic problem, in the page's language, never the engine's English message."""
+    """A refusal of the engine's while the game is written is said in the page's language, never in the engine's
+    English: by its problem where it carries one (here a deal out of range), else as the generic problem."""
     variant = VARIANTS["telefunken"]
+    refusal: RulesError = DealOutOfRangeError("no-such-deal", variant=variant.named, count=7, deal=9)
 
     def refuse(*args: object, **kwargs: object) -> None:
-        raise DealOutOfRangeError(variant, 9)
+        raise refusal
 
     monkeypatch.setattr(store, "restore_game", refuse)
     client.set_cookie("lang", "ja")
-    assert problems_shown(client, game()) == [
-        "ファイルの内容どおりのゲームはルール上認められません:", "このファイルの内容はルールでは読み取れません"]
+    assert problems_shown(client, game()) == ["ファイルの内容どおりのゲームはルール上認められません:",
+                                              "テレフンケン（ベネズエラ） は全7ディールです: 第9ディールはありません"]
+    client.set_cookie("lang", "fa")
+    assert problems_shown(client, game())[1] == "تلفونکن (ونزوئلا) ۷ دست دارد: دست ۹ وجود ندارد"
+    refusal = RulesError("an engine refusal that carries no problem")
+    client.set_cookie("lang", "ja")
+    assert problems_shown(client, game())[1] == "このファイルの内容はルールでは読み取れません"
     client.set_cookie("lang", "fa")
     assert problems_shown(client, game())[1] == "قوانین نمی‌توانند آنچه را این فایل می‌گوید بخوانند"
     assert rows(app)["game"] == 0
@@ -167,4 +174,6 @@ def test_rules_problem_names_the_variant_and_house_rule_or_says_it_generically()
         assert rules_problem(error).key == "file-rules-error"  # without the variant, what it takes is unknown
     else:
         pytest.fail("the house rule took 'cake'")
-    assert rules_problem(DealOutOfRangeError(telefunken, 9)).key == "file-rules-error"
+    past = DealOutOfRangeError("no-such-deal", variant=telefunken.named, count=7, deal=9)
+    assert rules_problem(past) is past.problem
+    assert rules_problem(RulesError("an engine refusal that carries no problem")).key == "file-rules-error"

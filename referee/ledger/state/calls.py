@@ -14,7 +14,6 @@ from referee.ledger.state.records import MAX_CALLS_PER_DEAL, DealRecord, _rules_
 from referee.ledger.state.seating import SeatedView
 from referee.rules.problems import Problem
 from referee.rules.variants import Variant
-from referee.rules.wording import VariantName
 
 __all__ = ["ShanghaiCalls", "call_problems"]
 
@@ -52,7 +51,7 @@ def call_problems(variant: Variant, record: DealRecord, seat: int, player: str) 
     if record.calls_of(seat) >= MAX_CALLS_PER_DEAL:
         problems.append(Problem.of("too-many-calls", player=player, limit=MAX_CALLS_PER_DEAL, deal=record.number))
     if not variant.shanghai_call:
-        return [*problems, Problem.of("no-shanghai-call", variant=VariantName(variant.name))]
+        return [*problems, Problem.of("no-shanghai-call", variant=variant.named)]
     if variant.deal(_rules_number(record)).go_out_in_one_turn:
         problems.append(Problem.of("shanghai-call-one-turn-deal", deal=record.number))
     elif not record.laid_down:

@@ -20,7 +20,7 @@ from referee.rules import contracts
 from referee.rules.cards import Card, CardError, TooManyCopiesError, format_cards, parse_cards
 from referee.rules.problems import Problem
 from referee.rules.variants import Variant
-from referee.rules.wording import Token, VariantName
+from referee.rules.wording import Token
 
 if TYPE_CHECKING:
     from referee.ledger.state.game import GameState
@@ -34,7 +34,7 @@ def _unknown(state: GameState, name: str) -> Problem:
 
 
 def _no_such_deal(state: GameState, deal: int) -> Problem:
-    return _p("no-such-deal", variant=VariantName(state.variant.name), count=len(state.variant.deals), deal=deal)
+    return _p("no-such-deal", variant=state.variant.named, count=len(state.variant.deals), deal=deal)
 
 
 def _deal_problems(state: GameState, deal: int) -> list[Problem]:
@@ -69,9 +69,9 @@ def _buy_problems(state: GameState, seat: int, record: DealRecord, *, extra: int
     if count > MAX_BUYS_PER_DEAL:  # no override past it: a game file could not hold the deal
         problems.append(_p("too-many-buys", player=name, limit=MAX_BUYS_PER_DEAL, deal=record.number))
     if not variant.buy.enabled:
-        return [*problems, _p("no-buying", variant=VariantName(variant.name))]
+        return [*problems, _p("no-buying", variant=variant.named)]
     if limit == 0:
-        problems.append(_p("no-buying-this-deal", deal=record.number, variant=VariantName(variant.name)))
+        problems.append(_p("no-buying-this-deal", deal=record.number, variant=variant.named))
     elif limit is not None and count > limit:
         problems.append(_p("buy-limit-this-deal", "once" if limit == 1 else "", player=name, limit=limit,
                            deal=record.number))
@@ -109,7 +109,7 @@ def _hand_problems(
             if winner in record.away:
                 problems.append(_away(state, went_out, record.number))
     elif not variant.deal_may_end_with_nobody_out:
-        problems.append(_p("nobody-out", variant=VariantName(variant.name)))
+        problems.append(_p("nobody-out", variant=variant.named))
     for name in hands:
         if name not in state.names:
             problems.append(_unknown(state, name))
@@ -181,7 +181,7 @@ def _leave_problems(state: GameState, event: PlayerLeft) -> list[Problem]:
                    player=event.player)]
     staying = len(state.names) - len(record.away) - 1
     if staying < state.variant.players.min:
-        return [_p("too-few-stay", variant=VariantName(state.variant.name), min=state.variant.players.min,
+        return [_p("too-few-stay", variant=state.variant.named, min=state.variant.players.min,
                    player=event.player, count=staying)]
     return []
 
@@ -193,9 +193,9 @@ def _cut_problems(state: GameState, jokers: int, number: int) -> list[Problem]:
     if not 0 <= jokers <= min(3, row.jokers):
         problems.append(_p("bad-jokers", jokers=row.jokers, count=jokers))
     elif jokers and not variant.cut.cutter_takes_jokers:
-        problems.append(_p("cutter-takes-no-jokers", variant=VariantName(variant.name)))
+        problems.append(_p("cutter-takes-no-jokers", variant=variant.named))
     if exact_cut_reward(variant, deal=number) is None:
-        problems.append(_p("no-exact-cut-reward", variant=VariantName(variant.name)))
+        problems.append(_p("no-exact-cut-reward", variant=variant.named))
     return problems
 
 
@@ -225,11 +225,11 @@ def _bump(buys: tuple[int, ...], seat: int, players: int, by: int = 1) -> tuple[
 
 
 def _no_dealers_choice(variant: Variant) -> Problem:
-    return _p("no-dealers-choice", variant=VariantName(variant.name))
+    return _p("no-dealers-choice", variant=variant.named)
 
 
 def _no_such_contract(variant: Variant, index: int) -> Problem:
-    return _p("no-such-contract", index=index + 1, variant=VariantName(variant.name), count=len(variant.deals))
+    return _p("no-such-contract", index=index + 1, variant=variant.named, count=len(variant.deals))
 
 
 def _contract_used(state: GameState, index: int, record: DealRecord) -> list[Problem]:

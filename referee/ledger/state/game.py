@@ -52,7 +52,7 @@ from referee.ledger.state.steps import _step
 from referee.rules.catalogue import find_variant
 from referee.rules.problems import Problem
 from referee.rules.variants import Contract, Deal, Variant
-from referee.rules.wording import Setting, VariantName
+from referee.rules.wording import Setting
 
 __all__ = ["GameState", "start", "apply", "check", "replay"]
 
@@ -310,7 +310,7 @@ def _check(state: GameState, event: ev.Event) -> list[Problem]:
         if left is not None and left <= 0 and all(p.code != "no-buying" for p in problems):
             problems.append(_no_chips(state, seat))
         if seat in record.melded and not state.variant.buy.after_melding:
-            problems.append(_p("buy-after-melding", player=event.player, variant=VariantName(state.variant.name)))
+            problems.append(_p("buy-after-melding", player=event.player, variant=state.variant.named))
         return problems
     if isinstance(event, ev.LaidDown):
         seat = state.names.index(event.player)
@@ -339,9 +339,9 @@ def _start_state(created: ev.GameCreated) -> tuple[GameState, list[Problem]]:
     problems += name_problems(names)
     count, limits = len(names), variant.players
     if count < limits.min:
-        problems.append(_p("too-few-players", variant=VariantName(variant.name), min=limits.min, count=count))
+        problems.append(_p("too-few-players", variant=variant.named, min=limits.min, count=count))
     if count > limits.max:
-        problems.append(_p("too-many-players", variant=VariantName(variant.name), max=limits.max, count=count))
+        problems.append(_p("too-many-players", variant=variant.named, max=limits.max, count=count))
     if created.first_dealer not in names:
         problems.append(_p("unknown-first-dealer", name=created.first_dealer))
     if count == 0:

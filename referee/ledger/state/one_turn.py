@@ -14,7 +14,6 @@ from referee.ledger.events import OneTurnOut
 from referee.ledger.state.records import DealRecord, _rules_number
 from referee.rules.problems import Problem
 from referee.rules.variants import Variant
-from referee.rules.wording import VariantName
 
 if TYPE_CHECKING:
     from referee.ledger.state.game import GameState
@@ -82,7 +81,7 @@ def bonus_problems(state: GameState, went_out: str | None, how: OneTurnOut | Non
     if how is None:
         return []
     if state.variant.blind_out_bonus is None:
-        return [Problem.of("no-one-turn-bonus", variant=VariantName(state.variant.name))]
+        return [Problem.of("no-one-turn-bonus", variant=state.variant.named)]
     if went_out is None:
         return [Problem.of("no-one-turn-bonus", "nobody")]
     return []

@@ -21,7 +21,7 @@ from referee.rules.layoffs.values import UNKNOWN_CONTEXT, LayoffContext, LayoffI
 from referee.rules.melds import Meld, MeldVerdict, classify, wilds_allowed
 from referee.rules.problems import Problem
 from referee.rules.variants import MeldKind, RunJokerSwap, Variant
-from referee.rules.wording import Plural, VariantName
+from referee.rules.wording import Plural
 
 #: What a lay-off comes to: the reasons it cannot be made, or each meld it can make (the cards may fit in more
 #: than one way).
@@ -123,7 +123,7 @@ def _layoff_timing(variant: Variant, table: Meld, facts: _Facts) -> list[Problem
             problems.append(
                 Problem.of(
                     "layoff-contract-turn",
-                    variant=VariantName(variant.name),
+                    variant=variant.named,
                 )
             )
     elif (
@@ -146,7 +146,7 @@ def _join_problem(variant: Variant, table: Meld, other: Meld) -> Problem | None:
         return None
     return Problem.of(
         "melds-never-joined",
-        variant=VariantName(variant.name),
+        variant=variant.named,
     )
 
 
@@ -184,7 +184,7 @@ def _layoff_onto_set(variant: Variant, table: Meld, offered: tuple[Card, ...], f
         problems.append(
             Problem.of(
                 "wild-onto-set",
-                variant=VariantName(variant.name),
+                variant=variant.named,
             )
         )
     if problems:
@@ -253,7 +253,7 @@ def _layoff_onto_run(variant: Variant, table: Meld, offered: tuple[Card, ...], f
     if wilds and not variant.layoff.wilds_onto_runs:
         problems.append(
             Problem.of(
-                "wild-onto-run", variant=VariantName(variant.name)
+                "wild-onto-run", variant=variant.named
             )
         )
     for card in offered:
@@ -376,7 +376,7 @@ def _wild_limit_problem(variant: Variant) -> Problem:
     # only where the engine's own reading counts a 2 as natural that this arrangement makes wild
     return Problem.of(
         "too-many-wilds-as-laid",
-        variant=VariantName(variant.name),
+        variant=variant.named,
     )
 
 

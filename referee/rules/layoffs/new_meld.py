@@ -17,7 +17,6 @@ from referee.rules.layoffs.values import UNKNOWN_CONTEXT, LayoffContext, LayoffV
 from referee.rules.melds import classify
 from referee.rules.problems import Problem
 from referee.rules.variants import Variant
-from referee.rules.wording import VariantName
 
 
 def check_new_meld(
@@ -57,7 +56,7 @@ def _timing(variant: Variant, facts: _Facts) -> list[Problem]:
     # Which turn it is matters only where one of the two allows a new meld; otherwise it only picks the words.
     contract_turn = facts.context.contract_turn is True if extra is later else facts.contract_turn()
     if contract_turn and not extra:
-        return [Problem.of("new-meld-contract-turn", variant=VariantName(variant.name))]
+        return [Problem.of("new-meld-contract-turn", variant=variant.named)]
     if not contract_turn and not later:
-        return [Problem.of("new-meld-after-contract", variant=VariantName(variant.name))]
+        return [Problem.of("new-meld-after-contract", variant=variant.named)]
     return []

@@ -10,7 +10,7 @@ from referee.rules.layoffs.values import UNKNOWN_CONTEXT, LayoffContext, LayoffI
 from referee.rules.melds import Meld, classify
 from referee.rules.problems import Problem
 from referee.rules.variants import MeldKind, RunJokerSwap, SwapReuse, Variant
-from referee.rules.wording import Plural, VariantName
+from referee.rules.wording import Plural
 
 # --------------------------------------------------------------------------------------------------
 # Wild-card exchanges
@@ -94,22 +94,22 @@ def _swap_never(variant: Variant, table: Meld) -> Problem | None:
     if not rules.wilds_movable:
         return Problem.of(
             "wilds-immovable",
-            variant=VariantName(variant.name),
+            variant=variant.named,
         )
     if table.kind is MeldKind.RUN and rules.run_joker_swap in (RunJokerSwap.NONE, RunJokerSwap.SLIDE):
         if rules.run_joker_swap is RunJokerSwap.SLIDE:
             return Problem.of(
                 "no-run-wild-swap-slide",
-                variant=VariantName(variant.name),
+                variant=variant.named,
             )
         return Problem.of(
             "no-run-wild-swap",
-            variant=VariantName(variant.name),
+            variant=variant.named,
         )
     if table.kind is not MeldKind.RUN and rules.set_joker_swap is None:
         return Problem.of(
             "no-set-wild-swap",
-            variant=VariantName(variant.name),
+            variant=variant.named,
         )
     return None
 
@@ -139,14 +139,14 @@ def _swap_timing(variant: Variant, facts: _Facts) -> list[Problem]:
         problems.append(
             Problem.of(
                 "swap-own-meld",
-                variant=VariantName(variant.name),
+                variant=variant.named,
             )
         )
     if rules.swap_only_from_others_contract and (facts.owner() == "own" or not facts.part_of_contract()):
         problems.append(
             Problem.of(
                 "swap-only-others-contract",
-                variant=VariantName(variant.name),
+                variant=variant.named,
             )
         )
     return problems
@@ -169,7 +169,7 @@ def _swap_in_set(
                 "swap-card-count",
                 "one" if needed == 1 else "",
                 needed=needed,
-                variant=VariantName(variant.name),
+                variant=variant.named,
                 given=len(given),
             )
         )

@@ -17,7 +17,6 @@ from referee.rules.variants import (
     Variant,
     WildLimit,
 )
-from referee.rules.wording import VariantName
 
 _T = TypeVar("_T")
 
@@ -203,7 +202,7 @@ def _range_problems(variant: Variant, low: int, high: int) -> list[Problem]:
             Problem.of(
                 "ace-not-allowed",
                 cards=ranks,
-                variant=VariantName(variant.name),
+                variant=variant.named,
             )
         )
     elif rules.ace is AceRule.HIGH_ONLY and low <= 1:
@@ -211,7 +210,7 @@ def _range_problems(variant: Variant, low: int, high: int) -> list[Problem]:
             Problem.of(
                 "ace-high-only",
                 cards=ranks,
-                variant=VariantName(variant.name),
+                variant=variant.named,
             )
         )
     elif low < 1 or high > 14:
@@ -245,7 +244,7 @@ def _table_meld(variant: Variant, meld: CardsLike | Meld, facts: _Facts) -> Meld
             break
     if verdict.meld is None or not verdict.valid:
         raise LayoffInputError("layoff-not-a-meld", cards=format_cards(cards, pretty=True),
-                               variant=VariantName(variant.name), reasons=tuple(verdict.problems))
+                               variant=variant.named, reasons=tuple(verdict.problems))
     found = verdict.meld
     if found.kind is not MeldKind.RUN:
         return found

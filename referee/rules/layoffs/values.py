@@ -8,22 +8,17 @@ from typing import Literal
 
 from referee.rules.cards import Card
 from referee.rules.melds import Meld
-from referee.rules.problems import ParamValue, Problem, RulesError
+from referee.rules.problems import Problem, ProblemError
 
 Owner = Literal["own", "other"]
 
 
-class LayoffInputError(RulesError):
-    """The meld on the table, the cards offered or the context cannot be read as given. ``problem`` says which,
-    as a code with its parameters (a page words it in its language like any verdict); the text is its English.
+class LayoffInputError(ProblemError):
+    """The meld on the table, the cards offered or the context cannot be read as given.
 
     >>> str(LayoffInputError("layoff-no-cards"))
     'no cards given to lay off'
     """
-
-    def __init__(self, code: str, /, **params: ParamValue) -> None:
-        self.problem = Problem.of(code, **params)
-        super().__init__(self.problem.message)
 
 
 @dataclass(frozen=True)

@@ -87,7 +87,7 @@ def resolve_rules(
     if isinstance(variant, MeldRules):
         return variant, VariantName("this game"), None
     found = to_variant(variant)
-    return found.meld_rules, VariantName(found.name), found.deck_row(players)
+    return found.meld_rules, found.named, found.deck_row(players)
 
 
 def meld_kinds(rules: MeldRules) -> tuple[MeldKind, ...]:

@@ -95,7 +95,7 @@ def solve(
         found.check_players(players)
     cards = to_cards(hand)
     if not 1 <= len(cards) <= MAX_HAND:
-        raise HandSizeError(len(cards))
+        raise HandSizeError("hand-size", count=len(cards), most=MAX_HAND)
     found.check_copies(cards, players)
     alternatives = _alternatives(the_deal, contract)
     codes = encode(cards)
@@ -132,4 +132,5 @@ def _alternatives(deal: Deal, choice: Contract | int | None) -> tuple[Contract, 
         return (choice,)
     if isinstance(choice, int) and not isinstance(choice, bool) and 0 <= choice < len(deal.contracts):
         return (deal.contracts[choice],)
-    raise ContractChoiceError(choice, deal)
+    raise ContractChoiceError("no-such-contract-choice", choice=repr(choice), deal=deal.number,
+                              count=len(deal.contracts), contracts=deal.contracts)

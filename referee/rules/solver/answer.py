@@ -6,10 +6,9 @@ from dataclasses import dataclass
 
 from referee.rules.cards import Card
 from referee.rules.melds import Meld
-from referee.rules.problems import Problem, RulesError
+from referee.rules.problems import Problem, ProblemError
 from referee.rules.variants import (
     Contract,
-    Deal,
     Requirement,
 )
 
@@ -56,21 +55,9 @@ class Solution:
         return tuple(p.message for p in self.missing)
 
 
-class HandSizeError(RulesError):
-    """A hand of no cards, or of more than :data:`MAX_HAND`."""
-
-    def __init__(self, count: int) -> None:
-        self.count = count
-        super().__init__(f"a hand of {count} cards: give 1 to {MAX_HAND} cards")
+class HandSizeError(ProblemError):
+    """A hand of no cards, or of more than :data:`MAX_HAND` (``hand-size``)."""
 
 
-class ContractChoiceError(RulesError):
-    """The contract asked for is not one of the deal's."""
-
-    def __init__(self, choice: object, deal: Deal) -> None:
-        self.choice = choice
-        super().__init__(
-            f"{choice!r} is not a contract of deal {deal.number} (it has {len(deal.contracts)}: "
-            + "; ".join(f"{i} {c.describe()}" for i, c in enumerate(deal.contracts))
-            + ")"
-        )
+class ContractChoiceError(ProblemError):
+    """The contract asked for is not one of the deal's (``no-such-contract-choice``)."""
