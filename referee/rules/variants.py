@@ -30,6 +30,7 @@ a null one: a table cannot give chips to a game that has none.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
@@ -425,7 +426,7 @@ class Variant:
         """Only where the stock running out ends the deal can a deal end with nobody out."""
         return self.stock_exhausted is StockRule.DEAL_ENDS
 
-    @property
+    @functools.cached_property
     def named(self) -> VariantName:
         """The variant as a sentence names it (by its name, which each page says in its language)."""
         return VariantName(self.name)

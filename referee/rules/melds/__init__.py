@@ -34,7 +34,9 @@ Decisions this module takes where the rule book is silent (docs/rules.md, D4–D
   (``classify(..., wild_cap=2)``; docs/rules.md, D69).
 
 Speed: the engine works on small integer codes (:func:`encode`), never on Card hashes (an enum hashes in Python),
-and caches readings and explanations per MeldRules (by identity) and sorted codes.
+and caches readings per MeldRules (by identity) and sorted codes. Explanations are not cached: an invalid meld is
+explained once where it is shown, and a cache of them (problems with their parameters) kept so many objects alive
+that Python's garbage collector cost more than it saved (``make bench``: classify about 10% faster without it).
 """
 
 from __future__ import annotations
@@ -170,7 +172,7 @@ def classify(
     if over is not None and wild_cap is not None:
         problem = cap_problem(over.wild_count, all(c.is_joker for c in over.wilds), over.kind, wild_cap)
         return MeldVerdict(None, (problem,) if problem is not None else ())
-    problems = _cached_explanation(codes, rules, slot, name, kind)
+    problems = _explain(codes, rules, name, kind)
     if wild_cap is not None:
         wilds = [c for c in codes if c == 0 or (rules.twos_wild and c >> 2 == 2)]
         looks = kind or next((k for k in kinds if k in plausible_kinds(codes, rules)), None)
@@ -215,13 +217,12 @@ def code_explanation(
     kinds = (kind,) if kind is not None else _kinds(rules, slot)
     if any(_cached_readings(codes, rules, slot, each) for each in kinds):
         return ()
-    return _cached_explanation(codes, rules, slot, name, kind)
+    return _explain(codes, rules, name, kind)
 
 
 def clear_caches() -> None:
-    """Forget every cached reading and explanation (benchmarks measure cold runs with this)."""
+    """Forget every cached reading (benchmarks measure cold runs with this)."""
     _READINGS.clear()
-    _EXPLANATIONS.clear()
     _SLOTS.clear()
     _KINDS.clear()
     _with_runs.cache_clear()
@@ -236,7 +237,6 @@ _SERIALS = itertools.count(1)
 _KINDS: dict[int, tuple[MeldKind, ...]] = {}
 _KIND_NO = {id(MeldKind.SET): 0, id(MeldKind.RUN): 1, id(MeldKind.PAIR): 2, id(MeldKind.COLOUR_RUN): 3}
 _READINGS: dict[tuple[int, int, tuple[int, ...]], tuple[Meld, ...]] = {}
-_EXPLANATIONS: dict[tuple[int, int, VariantName, tuple[int, ...]], tuple[Problem, ...]] = {}
 _CACHE_LIMIT = 200_000
 _LIFTED: dict[int, tuple[MeldRules, MeldRules]] = {}
 
@@ -269,13 +269,3 @@ def _cached_readings(codes: tuple[int, ...], rules: MeldRules, slot: int, kind: 
     return found
 
 
-def _cached_explanation(
-    codes: tuple[int, ...], rules: MeldRules, slot: int, name: VariantName, kind: MeldKind | None
-) -> tuple[Problem, ...]:
-    key = (slot, -1 if kind is None else _KIND_NO[id(kind)], name, codes)
-    found = _EXPLANATIONS.get(key)
-    if found is None:
-        if len(_EXPLANATIONS) >= _CACHE_LIMIT:
-            _EXPLANATIONS.clear()
-        found = _EXPLANATIONS[key] = _explain(codes, rules, name, kind)
-    return found
