@@ -448,6 +448,38 @@
   connect();
 })();
 
+/* ---- follow the table: once this game is over, ask where a rematch went and show the way there ---- */
+(function () {
+  "use strict";
+  var follow = document.getElementById("follow");
+  if (!follow || !window.fetch) return;
+  var url = follow.getAttribute("data-next-url");
+  var link = follow.querySelector("[data-follow-link]");
+
+  function ask() {
+    if (!document.querySelector('[data-testid="game-over"]') || document.visibilityState !== "visible") {
+      setTimeout(ask, 15000);
+      return;
+    }
+    fetch(url, { cache: "no-store", credentials: "same-origin" })
+      .then(function (response) {
+        if (response.status !== 200) return null;
+        return response.json();
+      })
+      .then(function (next) {
+        if (next && next.url) {
+          link.setAttribute("href", next.url);
+          follow.hidden = false;
+        } else {
+          setTimeout(ask, 15000);
+        }
+      })
+      .catch(function () { setTimeout(ask, 15000); });
+  }
+  /* Not part of showing the board: the first question waits until the page has loaded and settled. */
+  window.addEventListener("load", function () { setTimeout(ask, 3000); });
+})();
+
 /* ---- keep the deal screen and the viewer awake (Screen Wake Lock API, where the browser has it) ---- */
 (function () {
   "use strict";
