@@ -7,10 +7,7 @@ from dataclasses import dataclass
 from referee.rules.cards import Card
 from referee.rules.melds import Meld
 from referee.rules.problems import Problem, ProblemError
-from referee.rules.variants import (
-    Contract,
-    Requirement,
-)
+from referee.rules.variants import Contract, Requirement
 
 MAX_HAND = 30
 """The most cards a hand may hold for :func:`solve`."""
