@@ -12,7 +12,7 @@ own cache (and fetch the page itself), outside the page's network throttling, wh
 worker's, not the cache lifetime's. What the server saw of the warm reload is counted on the server's side,
 from its access log (``server_requests_of_a_warm_reload``; the live streams left out: a stream is logged when
 it ends, and the reload ends the cold page's). Besides the page's GET it holds a HEAD of the page: the page being
-left sends it (``table.js`` takes its aborted stream for one the browser gave up on, and asks whether the game is
+left sends it (``board.js`` takes its aborted stream for one the browser gave up on, and asks whether the game is
 still there); "only the page" counts requests for the page's own address, of any method.
 ``browser_requests_of_a_warm_reload`` is what the new page asked for, its cache's answers included.
 """
