@@ -16,6 +16,7 @@ route and gzip keep working.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import os
 import re
@@ -26,12 +27,20 @@ from flask import Flask, abort, current_app, send_from_directory
 from werkzeug.security import safe_join
 from werkzeug.wrappers import Response
 
+from referee.folders import data_folder
+
 __all__ = ["init_app", "fingerprint", "source_name", "ONE_YEAR"]
 
 #: The cache lifetime of a fingerprinted file: a year, the longest HTTP caches honour.
 ONE_YEAR = 365 * 24 * 60 * 60
 _DIGITS = 12
 _FINGERPRINTED = re.compile(rf"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{{{_DIGITS}}})(?P<ext>\.[A-Za-z0-9]+)$")
+
+#: The script that keeps the screen awake (``static/js/awake.js``), written inline into the pages that keep awake
+#: (``install.KEEP_AWAKE``): they already make the four requests a screen may. The Content-Security-Policy allows
+#: this one inline script by its hash (``referee.web.security``), and no other.
+AWAKE_SCRIPT = (data_folder("static") / "js" / "awake.js").read_text(encoding="utf-8")
+AWAKE_SCRIPT_HASH = "'sha256-" + base64.b64encode(hashlib.sha256(AWAKE_SCRIPT.encode()).digest()).decode() + "'"
 
 _digests: dict[str, tuple[int, int, str]] = {}
 _lock = threading.Lock()

@@ -13,8 +13,8 @@
   every other language referee speaks after it, in case the phone is lent.
 - ``static/js/app.js`` registers the worker and runs the share sheet's buttons. It is left out of the pages
   that already use the four requests a screen may need (the deal screen, the viewer, the Referee screens);
-  those register nothing, and keep the screen awake from their own script. Which pages keep the screen awake
-  (``data-keep-awake`` on ``<body>``): the deal screen and the viewer.
+  those register nothing. Which pages keep the screen awake (``data-keep-awake`` on ``<body>``): the deal screen
+  and the viewer, through ``static/js/awake.js`` written inline into them (``assets.AWAKE_SCRIPT``: no request).
 """
 
 from __future__ import annotations
@@ -67,6 +67,7 @@ def init_app(app: Flask) -> None:
         endpoint = request.endpoint or ""
         return {
             "keep_awake": endpoint in KEEP_AWAKE,
+            "awake_script": Markup(assets.AWAKE_SCRIPT),
             "app_script": endpoint not in WITHOUT_APP_SCRIPT,
             "worker_url": worker_url,
         }

@@ -54,11 +54,13 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response
 
 from referee.masking import mask_tokens
+from referee.web.assets import AWAKE_SCRIPT_HASH
 
-#: The policy: this site only; no inline script or style; images may be data: URLs (the page icon).
+#: The policy: this site only; no inline style and no inline script but the one that keeps the screen awake
+#: (allowed by its hash); images may be data: URLs (the page icon).
 CONTENT_SECURITY_POLICY = "; ".join([
     "default-src 'self'",
-    "script-src 'self'",
+    f"script-src 'self' {AWAKE_SCRIPT_HASH}",
     "style-src 'self'",
     "img-src 'self' data:",
     "object-src 'none'",

@@ -122,17 +122,6 @@
   connect();
 })();
 
-/* ---- keep the screen awake while the viewer is shown (Screen Wake Lock API, where the browser has it) ---- */
-(function () {
-  "use strict";
-  if (!document.body || !document.body.hasAttribute("data-keep-awake") || !("wakeLock" in navigator)) return;
-  function ask() {
-    if (document.visibilityState === "visible") navigator.wakeLock.request("screen").catch(function () {});
-  }
-  document.addEventListener("visibilitychange", ask); /* the browser lets go of it whenever the page is hidden */
-  ask();
-})();
-
 /* ---- follow the table: once this game is over, ask where a rematch went and show the way there ---- */
 (function () {
   "use strict";

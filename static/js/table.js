@@ -321,14 +321,3 @@
   document.querySelectorAll("[data-end-deal]").forEach(setupEndDeal);
   document.querySelectorAll("[data-new-game]").forEach(setupNewGame);
 })();
-
-/* ---- keep the screen awake while the deal screen is shown (Screen Wake Lock API, where the browser has it) ---- */
-(function () {
-  "use strict";
-  if (!document.body || !document.body.hasAttribute("data-keep-awake") || !("wakeLock" in navigator)) return;
-  function ask() {
-    if (document.visibilityState === "visible") navigator.wakeLock.request("screen").catch(function () {});
-  }
-  document.addEventListener("visibilitychange", ask); /* the browser lets go of it whenever the page is hidden */
-  ask();
-})();

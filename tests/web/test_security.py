@@ -3,7 +3,9 @@ rate limits, and the link secrets kept out of the app's log lines (referee/web/s
 
 from __future__ import annotations
 
+import base64
 import doctest
+import hashlib
 import io
 import logging
 import re
@@ -16,6 +18,7 @@ from werkzeug.test import TestResponse
 
 import referee.server
 import referee.web.forms
+from referee.web.assets import AWAKE_SCRIPT
 from tests.conftest import make_test_app
 
 from .test_table import Table, new_game, play_whole_game, text_of
@@ -63,9 +66,20 @@ def test_every_response_has_the_security_headers(client: FlaskClient, app: Flask
 
 
 def test_no_page_has_inline_script_style_or_event_handlers(client: FlaskClient, app: Flask) -> None:
-    """The policy forbids them, so a page that had one would break: none may."""
-    for path, html in every_page(client, app).items():
-        assert not re.search(r"<script(?![^>]*\bsrc=)", html), path
+    """The policy forbids them, so a page that had one would break: none may, but the script that keeps the screen
+    awake, which the policy allows by its hash and which only the pages that keep awake carry."""
+    awake = f"<script>{AWAKE_SCRIPT}</script>"
+    csp = client.get("/").headers["Content-Security-Policy"]
+    digest = base64.b64encode(hashlib.sha256(AWAKE_SCRIPT.encode()).digest()).decode()
+    assert f"script-src 'self' 'sha256-{digest}';" in csp
+    pages = every_page(client, app)
+    carried = {path for path, html in pages.items() if awake in html}
+    assert carried == {path for path, html in pages.items() if "<body data-keep-awake>" in html}
+    deal_screen = {path for path in pages if re.fullmatch(r"/g/[^/]+", path) and path != "/g/" + "x" * 43}
+    viewer = {path for path in pages if re.fullmatch(r"/v/[^/]+", path)}
+    assert len(deal_screen) == len(viewer) == 1 and deal_screen | viewer <= carried
+    for path, html in pages.items():
+        assert not re.search(r"<script(?![^>]*\bsrc=)", html.replace(awake, "")), path
         assert not re.search(r"<style|\sstyle=", html), path
         assert not re.search(r"\son[a-z]+=", html), path
         assert "javascript:" not in html, path
