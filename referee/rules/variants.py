@@ -433,9 +433,16 @@ class Variant:
 
     def deal(self, number: int) -> Deal:
         """Deal ``number`` (1-based), or :class:`DealOutOfRangeError`."""
-        if not 1 <= number <= len(self.deals):
-            raise DealOutOfRangeError("no-such-deal", variant=self.named, count=len(self.deals), deal=number)
+        problem = self.deal_problem(number)
+        if problem is not None:
+            raise DealOutOfRangeError(problem.code, **problem.as_dict())
         return self.deals[number - 1]
+
+    def deal_problem(self, number: int) -> Problem | None:
+        """Why the variant has no deal ``number`` (1-based), or None when it has one."""
+        if 1 <= number <= len(self.deals):
+            return None
+        return Problem.of("no-such-deal", variant=self.named, count=len(self.deals), deal=number)
 
     def deck_row(self, players: int | None = None) -> DeckRow:
         """The packs and jokers for ``players`` (None: the most the variant ever uses)."""
@@ -502,10 +509,17 @@ class Variant:
 
     def check_players(self, players: int) -> None:
         """Raise :class:`PlayerCountError` unless the variant takes ``players`` players."""
+        problem = self.players_problem(players)
+        if problem is not None:
+            raise PlayerCountError(problem.code, **problem.as_dict())
+
+    def players_problem(self, players: int) -> Problem | None:
+        """Why the variant is not played by ``players`` players, or None when it is."""
         if players < self.players.min:
-            raise PlayerCountError("too-few-players", variant=self.named, min=self.players.min, count=players)
+            return Problem.of("too-few-players", variant=self.named, min=self.players.min, count=players)
         if players > self.players.max:
-            raise PlayerCountError("too-many-players", variant=self.named, max=self.players.max, count=players)
+            return Problem.of("too-many-players", variant=self.named, max=self.players.max, count=players)
+        return None
 
     def house_rule(self, rule_id: str) -> HouseRule:
         """One of this variant's house rules by id."""

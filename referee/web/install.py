@@ -58,6 +58,10 @@ PRECACHED = ("css/app.css", *(icon for icon, *_ in ICONS))
 IN_THE_PAGES_LANGUAGE = frozenset({"install.manifest", "install.worker", "install.offline", "install.precache"})
 
 
+#: The wake lock's script as markup, written into the pages of KEEP_AWAKE as it is (its hash is in the policy).
+_AWAKE_SCRIPT = Markup(assets.AWAKE_SCRIPT)
+
+
 def init_app(app: Flask) -> None:
     """Register the routes and the template helpers (``keep_awake``, ``app_script``, ``worker_url``)."""
     app.register_blueprint(bp)
@@ -67,7 +71,7 @@ def init_app(app: Flask) -> None:
         endpoint = request.endpoint or ""
         return {
             "keep_awake": endpoint in KEEP_AWAKE,
-            "awake_script": Markup(assets.AWAKE_SCRIPT),
+            "awake_script": _AWAKE_SCRIPT,
             "app_script": endpoint not in WITHOUT_APP_SCRIPT,
             "worker_url": worker_url,
         }

@@ -33,15 +33,12 @@ def _unknown(state: GameState, name: str) -> Problem:
     return _p("unknown-player", name=name, players=tuple(state.names))
 
 
-def _no_such_deal(state: GameState, deal: int) -> Problem:
-    return _p("no-such-deal", variant=state.variant.named, count=len(state.variant.deals), deal=deal)
-
-
 def _deal_problems(state: GameState, deal: int) -> list[Problem]:
     """Problems of an event for ``deal`` outside corrections: the game must go on and it must be the deal."""
     total = len(state.variant.deals)
-    if not 1 <= deal <= total:
-        return [_no_such_deal(state, deal)]
+    missing = state.variant.deal_problem(deal)
+    if missing is not None:
+        return [missing]
     if state.abandoned is not None:
         return [_p("game-over", "abandoned")]
     if state.finished:
@@ -253,8 +250,9 @@ def _choice_problems(state: GameState, index: int, record: DealRecord) -> list[P
 
 
 def _correction_problems(state: GameState, event: DealCorrected) -> list[Problem]:
-    if not 1 <= event.deal <= len(state.variant.deals):
-        return [_no_such_deal(state, event.deal)]
+    missing = state.variant.deal_problem(event.deal)
+    if missing is not None:
+        return [missing]
     if event.deal > len(state.records) or not state.records[event.deal - 1].ended:
         return [_p("deal-not-ended", deal=event.deal)]
     record = state.records[event.deal - 1]

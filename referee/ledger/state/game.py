@@ -337,11 +337,10 @@ def _start_state(created: ev.GameCreated) -> tuple[GameState, list[Problem]]:
     problems: list[Problem] = []
     names = tuple(created.players)
     problems += name_problems(names)
-    count, limits = len(names), variant.players
-    if count < limits.min:
-        problems.append(_p("too-few-players", variant=variant.named, min=limits.min, count=count))
-    if count > limits.max:
-        problems.append(_p("too-many-players", variant=variant.named, max=limits.max, count=count))
+    count = len(names)
+    seated = variant.players_problem(count)
+    if seated is not None:
+        problems.append(seated)
     if created.first_dealer not in names:
         problems.append(_p("unknown-first-dealer", name=created.first_dealer))
     if count == 0:

@@ -217,7 +217,7 @@ def hand_points(variant: Variant, value: HandValue, *, players: int | None = Non
     if isinstance(value, int):
         return value
     cards = parse_cards(value, allow_bare_rank=True)
-    if players is not None and not variant.players.min <= players <= variant.players.max:
+    if players is not None and variant.players_problem(players) is not None:
         players = None  # a player count the table allowed by override: check copies against the most decks
     try:
         return scoring.penalty_points(cards, variant, players=players)
