@@ -3,8 +3,9 @@
 The file's ``format`` says its family (``referee-game/1``: contract rummy; see :mod:`referee.families`), which
 replays it and writes its sheet. Exit 0: the rules allow the game; 1: they forbid it (every reason is given);
 2: the file is not a readable game file, or is beyond the limits of :func:`~referee.ledger.files.read_file` (one
-line on stderr, nothing on stdout), for every family alike. Nothing from the file reaches the terminal raw: control, format and
-direction characters (escape codes, bidi overrides, zero-width spaces) are printed as ``\\x1b``-style escapes.
+line on stderr, nothing on stdout), for every family alike. Nothing from the file reaches the terminal raw:
+control, format and direction characters (escape codes, bidi overrides, zero-width spaces) are printed as
+``\\x1b``-style escapes.
 """
 
 from __future__ import annotations
