@@ -31,12 +31,17 @@ Its games and events (pure: no Flask, no database)
       order) and ``over``; undo and redo are events (an ``undone``-style event cancels the event with that seq).
     - ``with_override(event, reason)`` / ``with_device(event, label)``: optional; where a family has no such
       fields the core leaves the event as it is.
+    - ``winners(state) -> tuple[str, ...]``: optional; the players ranked first of a game played to its end
+      (My games counts a series' wins with it).
 
 Its game file (pure)
     - ``file_format``: the ``"format"`` value of its files (``"referee-game/1"``, ``"referee-table-game/1"``):
       the core reads ``format`` first and hands the file to the family that writes it.
-    - ``read_file(raw: bytes | str) -> dict``: the one gate for a file from outside; raises ``file_error``
-      (a ``ValueError``, one line in English) before anything is folded for a file it cannot read.
+    - ``read_file(data: object) -> dict``: the one gate for a file from outside. The core has parsed the JSON
+      already within the limits (size, depth, numbers: :func:`referee.ledger.gamefile.loads`) and found the
+      family by ``format``; the family checks everything else and raises ``file_error`` (a ``ValueError``, one
+      line in English; with a ``.problem`` that pages word in their language where it has one) before anything
+      is folded for a file it cannot read.
     - ``export_game(state) -> dict`` (the file), ``import_game(data) -> list[event]`` (``file_error``).
     - ``tally(data) -> result`` with ``.state`` (None when the game cannot even start), ``.errors`` (every
       reason the rules give, in English) and ``.allowed``; ``sheet_text(state) -> str`` and
@@ -76,6 +81,8 @@ __all__ = [
     "families",
     "family_named",
     "family_of",
+    "family_for",
+    "family_for_file",
     "family_of_format",
     "load_families",
     "register",
@@ -141,20 +148,33 @@ class Family:
     event_refused: type[ValueError]
     file_format: str
     file_error: type[ValueError]
-    read_file: Callable[[bytes | str], dict[str, Any]]
+    read_file: Callable[[object], dict[str, Any]]
     export_game: Callable[[Any], dict[str, Any]]
     import_game: Callable[[object], list[Any]]
     tally: Callable[[object], Any]
     sheet_text: Callable[[Any], str]
     sheet_json: Callable[[Any, Sequence[str]], dict[str, Any]]
     web: str | None = None
+    winners: Callable[[Any], tuple[str, ...]] | None = None
     with_override: Callable[[Any, str], Any] | None = None
     with_device: Callable[[Any, str], Any] | None = None
     _web: list[FamilyWeb] = field(default_factory=list, repr=False, compare=False)
 
     def plays(self, variant_id: str) -> bool:
-        """Whether this family plays ``variant_id``."""
-        return variant_id in self.variant_ids
+        """Whether this family plays ``variant_id`` (ids are compared as the engines read them: trimmed, lowercase)."""
+        return variant_id.strip().lower() in self.variant_ids
+
+    def winners_of(self, state: Any) -> tuple[str, ...]:
+        """The players ranked first of a game played to its end; none while it goes on or when it ended early."""
+        return self.winners(state) if self.winners is not None else ()
+
+    def overridden(self, event: Any, reason: str) -> Any:
+        """``event`` carrying "the table allows it" with ``reason`` (unchanged where the family has no overrides)."""
+        return self.with_override(event, reason) if self.with_override is not None else event
+
+    def from_device(self, event: Any, label: str) -> Any:
+        """``event`` marked as entered on the device ``label`` (unchanged where the family does not mark them)."""
+        return self.with_device(event, label) if self.with_device is not None else event
 
     def screens(self) -> FamilyWeb:
         """The family's :class:`FamilyWeb` (its ``web`` module imported on first use)."""
@@ -242,3 +262,29 @@ def family_of_format(file_format: object) -> Family:
         if family.file_format == file_format:
             return family
     raise UnknownFamilyError(f"no family writes the file format {file_format!r}")
+
+
+def family_for(variant_id: str) -> Family:
+    """The family that plays ``variant_id``; for an id no family plays, the first family, whose own checks
+    refuse it in its own words (an unknown variant is the players' mistake, not a missing family)."""
+    try:
+        return family_of(variant_id)
+    except UnknownFamilyError:
+        return _first()
+
+
+def family_for_file(data: object) -> Family:
+    """The family whose format a file's dict names; for any other file, the first family, whose reader refuses
+    it in its own words (a file that is no game file at all, or of a format nobody writes)."""
+    file_format = data.get("format") if isinstance(data, Mapping) else None
+    try:
+        return family_of_format(file_format)
+    except UnknownFamilyError:
+        return _first()
+
+
+def _first() -> Family:
+    known = families()
+    if not known:
+        raise UnknownFamilyError("no family of games is registered")
+    return known[0]
