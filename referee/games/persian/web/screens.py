@@ -11,6 +11,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from referee.games.persian.rules import find_game
 from referee.games.persian.rules.base import team_seats
 from referee.games.persian.web import words
 
@@ -88,18 +89,19 @@ def head_of(state: Any) -> Head:
     """The head of the next hand of ``state`` (a Persian game's ledger state)."""
     score = state.score
     variant = state.variant_id
-    rules = state.rules
+    rules = find_game(variant)
     players: tuple[str, ...] = tuple(state.players)
     roles: list[Role] = []
-    facts = state.facts
-    if facts.dealer is not None:
-        roles.append(Role(_("Deals"), players[facts.dealer], "dealer"))
-    if facts.ruler is not None:
-        roles.append(Role(_("Ruler"), players[facts.ruler], "ruler"))
-    if facts.first_bidder is not None:
-        roles.append(Role(_("Bids first"), players[facts.first_bidder], "first-bidder"))
-    if facts.passing is not None:
-        roles.append(Role(_("Cards pass"), words.pass_words(facts.passing), "passing"))
+    if not score.is_over:
+        if words.keeps_dealer(variant):
+            roles.append(Role(_("Deals"), players[score.dealer], "dealer"))
+        if score.ruler is not None:
+            roles.append(Role(_("Ruler"), players[score.ruler], "ruler"))
+        if score.first_bidder is not None:
+            roles.append(Role(_("Bids first"), players[score.first_bidder], "first-bidder"))
+        passing = getattr(score, "passing", None)
+        if passing is not None:
+            roles.append(Role(_("Cards pass"), words.pass_words(passing), "passing"))
     totals = tuple(score.totals)
     rows: list[TotalRow] = []
     teams: list[Team] = []
@@ -110,8 +112,8 @@ def head_of(state: Any) -> Head:
             label = words.team_name(members)
             rows.append(TotalRow(key=key, label=label, total=totals[index], leading=totals[index] == best and
                                  totals[0] != totals[1], badge=key, badge_label=words.team_letter(index),
-                                 detail=words.total_detail(variant, facts, index)))
-            ruler_team = facts.ruler % 2 == index if facts.ruler is not None else False
+                                 detail=words.total_detail(score, index)))
+            ruler_team = score.ruler % 2 == index if score.ruler is not None else False
             teams.append(Team(key, words.team_letter(index), label, ruler_team))
     else:
         lowest_wins = words.lowest_wins(variant)
@@ -123,10 +125,10 @@ def head_of(state: Any) -> Head:
     return Head(
         variant=variant, name=words.game_name(variant), entry=HAND_ENTRIES.get(variant, "tally"),
         hand=score.hand_number, over=bool(score.is_over), roles=tuple(roles), totals=tuple(rows),
-        goal=words.goal_words(variant, state.options), round_words=words.round_words(variant, facts),
+        goal=words.goal_words(score), round_words=words.round_words(score),
         winner_words=words.winner_words(variant, winners, rules.teams and len(players) == 4),
         teams=tuple(teams), team_letters=(words.team_letter(0), words.team_letter(1)),
         reminders=words.reminders(variant), bids=tuple(range(100, 166, 5)), points=tuple(range(5, 166, 5)),
         all_pass=len(players) == 4 and variant.startswith("shelem"),
-        tally_question=words.tally_question(variant), rim_help=words.rim_help(state.options),
+        tally_question=words.tally_question(variant), rim_help=words.rim_help(score),
     )

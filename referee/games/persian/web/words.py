@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from flask_babel import gettext, lazy_gettext, pgettext
+from flask_babel import gettext, lazy_gettext, ngettext, pgettext
 from flask_babel.speaklater import LazyString
 
 from referee.games.persian.rules.base import MESSAGES, TEAM_NAMES, ParamValue, Problem
@@ -165,3 +165,103 @@ def refusal_words(error: Exception) -> list[str]:
     if problems:
         return problems_words(problems)
     return [str(error)]
+
+
+# ---- the head of a hand ------------------------------------------------------------------------------------
+
+#: The games whose sheet keeps no turn of dealers (docs/table-games.md §4: anyone deals; §6: tally games).
+_NO_DEALER = frozenset({"bi-del", "shaytan", "bluff"})
+#: The games whose lowest total wins (docs/table-games.md §4).
+_LOWEST_WINS = frozenset({"bi-del"})
+
+
+def keeps_dealer(variant_id: str) -> bool:
+    """Whether the screen says who deals (the rules book keeps a turn of dealers for this game)."""
+    return variant_id not in _NO_DEALER
+
+
+def lowest_wins(variant_id: str) -> bool:
+    """Whether the lowest total leads (Bi-del's penalties)."""
+    return variant_id in _LOWEST_WINS
+
+
+def pass_words(direction: object) -> str:
+    """Which way Bi-del's three cards pass this hand."""
+    found = {
+        "right": lazy_gettext("3 cards to the right"),
+        "left": lazy_gettext("3 cards to the left"),
+        "across": lazy_gettext("3 cards across"),
+        "none": lazy_gettext("no passing this hand"),
+    }.get(str(getattr(direction, "value", direction)))
+    return str(found) if found is not None else str(direction)
+
+
+def total_detail(score: object, team: int) -> str:
+    """What a team's total line adds: Hokm's rounds won."""
+    rounds = getattr(score, "rounds_won", None)
+    if rounds is None:
+        return ""
+    return ngettext("%(num)d round", "%(num)d rounds", rounds[team])
+
+
+def round_words(score: object) -> str:
+    """"Round 2" where the game plays rounds (Hokm)."""
+    round_number = getattr(score, "round_number", None)
+    if round_number is None or getattr(score, "is_over", False):
+        return ""
+    return gettext("Round %(num)d", num=round_number)
+
+
+def goal_words(score: object) -> str:
+    """What ends the game, in the page's words."""
+    rounds = getattr(score, "rounds_to_win", None)
+    if rounds is not None:
+        return ngettext("A hand is won at 7 tricks, a round at 7 points; the first team to win %(num)d round "
+                        "wins the match.", "A hand is won at 7 tricks, a round at 7 points; the first team to win "
+                        "%(num)d rounds wins the match.", rounds)
+    limit = getattr(score, "limit", None)
+    if limit is not None:
+        return gettext("Whoever reaches %(limit)s loses; the lowest total wins.", limit=number(limit))
+    target = getattr(score, "target", None)
+    if target is not None:
+        return gettext("The first to %(target)s wins.", target=number(target))
+    return gettext("The sheet counts each player’s hands.")
+
+
+def winner_words(variant_id: str, winners: tuple[str, ...], teams: bool) -> str:
+    """Who won the game."""
+    if not winners:
+        return ""
+    if teams:
+        return gettext("%(team)s won the game.", team=team_name(winners))
+    if len(winners) == 1:
+        return gettext("%(player)s won the game.", player=winners[0])
+    return gettext("%(players)s share the win.", players=gettext(", ").join(winners))
+
+
+#: What the screen reminds the table of before a hand (not checked: docs/table-games.md §3 and §4).
+_REMINDERS: Mapping[str, tuple[LazyString, ...]] = {
+    "qahve": (lazy_gettext("Spades are trump; the coloured joker is the highest card, the black joker the next."),
+              lazy_gettext("The black joker must be played by the 10th trick.")),
+    "bi-del": (lazy_gettext("2♣ leads the first trick; no heart and no Q♠ on it."),
+               lazy_gettext("Hearts may not be led until a heart has been played.")),
+}
+
+
+def reminders(variant_id: str) -> tuple[str, ...]:
+    """The table's reminders for this game."""
+    return tuple(str(text) for text in _REMINDERS.get(variant_id, ()))
+
+
+def tally_question(variant_id: str) -> str:
+    """The one question of a tally game's hand."""
+    if variant_id == "bluff":
+        return gettext("Who emptied their hand first?")
+    return gettext("Who was left with the joker?")
+
+
+def rim_help(score: object) -> str:
+    """How Rim's cards count under the game's house rule."""
+    if getattr(score, "jack_eleven", False):
+        return gettext("A 14, K 13, Q 12, J 11, 2–10 their number. The winner scores the loser’s cards.")
+    return gettext("A 14, K 13, Q 12, J 10, 2–10 their number. The winner scores the loser’s cards.")
