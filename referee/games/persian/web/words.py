@@ -265,3 +265,34 @@ def rim_help(score: object) -> str:
     if getattr(score, "jack_eleven", False):
         return gettext("A 14, K 13, Q 12, J 11, 2–10 their number. The winner scores the loser’s cards.")
     return gettext("A 14, K 13, Q 12, J 10, 2–10 their number. The winner scores the loser’s cards.")
+
+
+# ---- the sheet and the history ---------------------------------------------------------------------------------
+
+
+def outcome_words(kind: str, bam: bool = False) -> str:
+    """How a Hokm hand was won, as the sheet marks it: kot, ruler's kot, bam (a plain win is unmarked)."""
+    if bam:
+        return gettext("bam")
+    return {"kot": gettext("kot"), "ruler-kot": gettext("ruler’s kot")}.get(kind, "")
+
+
+def pass_arrow(direction: object) -> str:
+    """Bi-del's pass direction as the sheet's narrow column writes it."""
+    return {"right": "→", "left": "←", "across": "↕", "none": "·"}.get(str(getattr(direction, "value", direction)),
+                                                                     "")
+
+
+def event_words(state: object, entry: object) -> str:
+    """What an entry of the game's history was, for the Undo and Redo buttons: "hand 3", "the correction of
+    hand 2", "undo"."""
+    event = getattr(entry, "event", entry)
+    kind = getattr(event, "type", "")
+    hand = getattr(event, "hand", None)
+    if kind == "hand-corrected" and isinstance(hand, int):
+        return gettext("the correction of hand %(num)d", num=hand)
+    if isinstance(hand, int):
+        return gettext("hand %(num)d", num=hand)
+    if kind == "undone":
+        return gettext("the last undo")
+    return gettext("the last entry")
