@@ -55,9 +55,10 @@ Its screens (``web``: the dotted name of a module imported only when the app is 
     endpoints, which hand the request to the game's own family); ``edit_endpoint`` is the scorekeeper's screen
     at ``/g/<edit_token>`` (its one URL argument is ``edit_token``); ``viewer`` renders the players' board for
     the core's ``/v/<view_token>`` (the core keeps the page cache, the ETag, the live stream and "this is me");
-    ``chooser(language)`` gives its entries of the new-game chooser (each links to its own creation form);
-    ``rules_card(state, back_url)`` renders its rules card for ``/v/<view_token>/rules``; ``sheet_text`` is the
-    family's text above, used by share.
+    ``chooser()`` gives its entries of the new-game chooser in the page's language (each links to its own
+    creation form; the chooser groups them under the family's ``name``); ``rules_card(state, back_url)`` renders
+    its rules card for ``/v/<view_token>/rules``; ``problem_words(problem)`` says one of its problems (from
+    ``event_refused`` or ``file_error``) in the page's language (restoring a file shows them).
 
 A family's templates live under ``templates/<family id>/``; its sentences are gettext message ids in its own
 modules, translated in the app's catalogues.
@@ -130,6 +131,7 @@ class FamilyWeb:
     viewer: Viewer
     chooser: Callable[[], Sequence[ChooserEntry]]
     rules_card: Callable[[Any, str], str]
+    problem_words: Callable[[Any], str]
 
 
 @dataclass(frozen=True, kw_only=True)

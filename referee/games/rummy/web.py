@@ -14,7 +14,7 @@ from flask import Flask, url_for
 from referee.families import ChooserEntry, FamilyWeb
 from referee.rules.catalogue import VARIANTS
 from referee.web import board, referee_tools, table
-from referee.web.wording import word
+from referee.web.wording import problem_words, word
 
 __all__ = ["WEB"]
 
@@ -52,4 +52,5 @@ WEB = FamilyWeb(
     viewer=_Viewer(),
     chooser=_chooser,
     rules_card=board.rummy_rules_card,
+    problem_words=problem_words,
 )
