@@ -97,11 +97,7 @@ def _hokm(score: Any, players: tuple[str, ...]) -> Sheet:
 
 
 def _shelem(score: Any, players: tuple[str, ...]) -> Sheet:
-    teams = len(players) == 4
-    if teams:
-        labels = _team_labels(players)
-    else:
-        labels = (players[0], players[1])
+    labels = _team_labels(players) if len(players) == 4 else (players[0], players[1])
     columns = (Column(_("Hand")), Column(labels[0], True), Column(_("Bid")), Column(labels[1], True))
     rows = []
     for row in score.rows:
