@@ -56,7 +56,9 @@ Its screens (``web``: the dotted name of a module imported only when the app is 
     at ``/g/<edit_token>`` (its one URL argument is ``edit_token``); ``viewer`` renders the players' board for
     the core's ``/v/<view_token>`` (the core keeps the page cache, the ETag, the live stream and "this is me");
     ``chooser()`` gives its entries of the new-game chooser in the page's language (each links to its own
-    creation form; the chooser groups them under the family's ``name``); ``rules_card(state, back_url)`` renders
+    creation form; the chooser groups them under ``heading()``, the family's name in the page's language);
+    ``line(state)`` is what My games says of a game (its variant, players and where it stands, in the page's
+    language; contract rummy, with none, keeps its own markup); ``rules_card(state, back_url)`` renders
     its rules card for ``/v/<view_token>/rules``; ``problem_words(problem)`` says one of its problems (from
     ``event_refused`` or ``file_error``) in the page's language (restoring a file shows them).
 
@@ -132,6 +134,8 @@ class FamilyWeb:
     chooser: Callable[[], Sequence[ChooserEntry]]
     rules_card: Callable[[Any, str], str]
     problem_words: Callable[[Any], str]
+    heading: Callable[[], str]
+    line: Callable[[Any], str] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, url_for
+from flask_babel import gettext
 
 from referee.families import ChooserEntry, FamilyWeb
 from referee.rules.catalogue import VARIANTS
@@ -53,4 +54,5 @@ WEB = FamilyWeb(
     chooser=_chooser,
     rules_card=board.rummy_rules_card,
     problem_words=problem_words,
+    heading=lambda: gettext("Contract rummy"),
 )
