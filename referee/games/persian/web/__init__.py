@@ -10,10 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, url_for
+from flask_babel import gettext as _
 
 from referee.families import ChooserEntry, FamilyWeb
 from referee.games.persian.web import correct, hand, new, sheet, undo, words
 from referee.games.persian.web.blueprint import bp
+from referee.games.persian.web.screens import head_of
 from referee.games.persian.web.viewer import VIEWER, rules_card
 
 __all__ = ["WEB", "init_app", "chooser"]
@@ -34,9 +36,18 @@ def chooser() -> list[ChooserEntry]:
             for rules in new.chooser_games()]
 
 
-def _rules_card(state: Any, back_url: str) -> str:
-    return rules_card(state, back_url)
+def heading() -> str:
+    """The family's name over its games in the chooser, in the page's language."""
+    return _("Persian card games")
+
+
+def line(state: Any) -> str:
+    """What My games says of a game: the game, its players and where it stands."""
+    head = head_of(state)
+    where = head.winner_words if head.over else _("hand %(num)d", num=head.hand)
+    return _("%(game)s: %(players)s — %(where)s", game=head.name, players=_(", ").join(state.players), where=where)
 
 
 WEB = FamilyWeb(init_app=init_app, blueprints=(bp.name,), edit_endpoint="persian.hand", viewer=VIEWER,
-                chooser=chooser, rules_card=_rules_card)
+                chooser=chooser, rules_card=rules_card, problem_words=words.problem_words, heading=heading,
+                line=line)

@@ -47,12 +47,12 @@ def _offer(state: Any, target: Any) -> Offer | None:
 
 def undo_offer(state: Any) -> Offer | None:
     """The Undo button: the last event still standing (never an undo, which Redo takes back)."""
-    return _offer(state, state.undo_target)
+    return _offer(state, state.history.undo_target)
 
 
 def redo_offer(state: Any) -> Offer | None:
     """The Redo button: the last undo, when nothing was entered since."""
-    return _offer(state, state.redo_target)
+    return _offer(state, state.history.redo_target)
 
 
 @bp.post("/g/<edit_token>/undo")

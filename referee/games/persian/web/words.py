@@ -13,7 +13,8 @@ from collections.abc import Iterable, Mapping
 from flask_babel import gettext, lazy_gettext, ngettext, pgettext
 from flask_babel.speaklater import LazyString
 
-from referee.games.persian.rules.base import MESSAGES, TEAM_NAMES, ParamValue, Problem
+from referee.games.persian.ledger.wording import message_id
+from referee.games.persian.rules.base import TEAM_NAMES, ParamValue, Problem
 from referee.numerals import number
 
 __all__ = [
@@ -148,10 +149,15 @@ def _param(value: ParamValue) -> str:
     return value
 
 
+def sentence(code: str, params: tuple[tuple[str, ParamValue], ...]) -> str:
+    """A sentence of the rules or the ledger (its code and parameters) in the page's language."""
+    values = {name: _param(value) for name, value in params}
+    return gettext(message_id(code)).format(**values)
+
+
 def problem_words(problem: Problem) -> str:
-    """One refusal of the rules in the page's language (the rules' sentence, looked up in the catalogue)."""
-    values = {name: _param(value) for name, value in problem.params}
-    return gettext(MESSAGES[problem.code]).format(**values)
+    """One refusal of the rules or the ledger in the page's language."""
+    return sentence(problem.code, problem.params)
 
 
 def problems_words(problems: Iterable[Problem]) -> list[str]:
@@ -284,15 +290,8 @@ def pass_arrow(direction: object) -> str:
 
 
 def event_words(state: object, entry: object) -> str:
-    """What an entry of the game's history was, for the Undo and Redo buttons: "hand 3", "the correction of
-    hand 2", "undo"."""
-    event = getattr(entry, "event", entry)
-    kind = getattr(event, "type", "")
-    hand = getattr(event, "hand", None)
-    if kind == "hand-corrected" and isinstance(hand, int):
-        return gettext("the correction of hand %(num)d", num=hand)
-    if isinstance(hand, int):
-        return gettext("hand %(num)d", num=hand)
-    if kind == "undone":
-        return gettext("the last undo")
-    return gettext("the last entry")
+    """What an entry of the game's history was, for the Undo and Redo buttons ("hand 3 entered")."""
+    said = getattr(entry, "words", None)
+    if said is None:
+        return gettext("the last entry")
+    return sentence(said.code, said.params)
