@@ -22,7 +22,6 @@ from referee.games.persian.rules import GAMES
 from referee.games.persian.web import words
 from referee.ledger import store
 from referee.web import access
-from referee.web.device import device_label
 from referee.web.forms import ActionForm
 
 __all__ = ["Page", "Outcome", "append", "require_game", "stale_message"]
@@ -51,9 +50,6 @@ class Outcome:
 
 def append(table: access.Table, form: ActionForm, event: Any) -> Outcome:
     """Append ``event`` with the form's seq and idempotency key, and say how it went."""
-    label = device_label()
-    if label is not None and hasattr(event, "device"):
-        event = type(event).with_device(event, label) if hasattr(type(event), "with_device") else event
     try:
         with db.session() as session:
             result = store.append(session, game_id=table.game_id, event=event, expected_seq=form.seq,

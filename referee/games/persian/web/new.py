@@ -27,7 +27,6 @@ from referee.games.persian.web.blueprint import bp
 from referee.games.persian.web.forms import NewPersianGameForm
 from referee.ledger import store
 from referee.web import access, share
-from referee.web.device import device_label
 from referee.web.forms import CSRF_FAILED, RANDOM, new_key
 from referee.web.games import recent_names, remember_names
 from referee.web.numbers import whole_number
@@ -218,8 +217,7 @@ def new() -> Response | tuple[str, int]:
     refused = rules.table_problems(table)
     if refused:
         return _render(rules, form, words.problems_words(refused), status=422)
-    created = GameCreated(variant=rules.id, players=tuple(names), first=first, options=dict(chosen),
-                          device=device_label())
+    created = GameCreated(variant=rules.id, players=tuple(names), first=names[first], options=dict(chosen))
     try:
         with db.session() as session:
             game = store.create_game(session, created=created, idempotency_key=key)
