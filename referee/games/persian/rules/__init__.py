@@ -9,12 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.games.persian.rules import hokm, qahve, shelem
 from referee.games.persian.rules.base import GameRules, Problem, UnknownGame, quote
 
 __all__ = ["GAMES", "find_game", "game_ids"]
 
 #: Every game module, each with its ``GAMES`` (docs/table-games.md §1–§6).
-_MODULES: tuple[Any, ...] = ()
+_MODULES: tuple[Any, ...] = (
+    hokm,
+    shelem,
+    qahve,
+)
 
 #: Every game by id, in the order the table games' page lists them.
 GAMES: dict[str, GameRules[Any, Any]] = {rules.id: rules for module in _MODULES for rules in module.GAMES}

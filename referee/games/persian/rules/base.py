@@ -65,6 +65,8 @@ __all__ = [
     "quote",
     "read_int",
     "read_bool",
+    "read_team",
+    "check_fields",
 ]
 
 
@@ -94,7 +96,9 @@ MESSAGES: dict[str, str] = {
     "field-unknown": N_("a hand of {game} has no {field}"),
     "field-number": N_("{field} must be a whole number, not {value}"),
     "field-switch": N_("{field} must be true or false, not {value}"),
-    "field-list": N_("{field} must be a list of {count}, not {value}"),
+    "field-list": N_("{field} must be a list, not {value}"),
+    "field-length": N_("{field} must hold {count} numbers, not {value}"),
+    "field-call": N_("each call of the bidding is a seat and a bid (none for a pass), not {value}"),
     "field-choice": N_("{field} must be one of {allowed}, not {value}"),
     "game-over": N_("the game is over: no more hands"),
     "no-such-team": N_("there is no team {team}: the teams are A and B"),
@@ -109,7 +113,8 @@ MESSAGES: dict[str, str] = {
     "shelem-bid-out-of-turn": N_("it is {expected}'s turn to bid, not {name}'s"),
     "shelem-bid-after-pass": N_("{name} passed and cannot bid again"),
     "shelem-bidding-over": N_("the bidding was over before {name}'s call"),
-    "shelem-bidding-open": N_("the bidding is not over: {count} players still bid"),
+    "shelem-bidding-open": N_("the bidding is not over: it ends when every player but the last bidder has passed"),
+    "shelem-must-open": N_("{name} opens the bidding: a bid of at least 100, not a pass"),
     "shelem-bidding-mismatch": N_("the bidding makes {name} ruler at {bid}, not {given} at {given_bid}"),
     "shelem-no-ruler": N_("the hand needs its ruler and bid, or the whole bidding"),
     "shelem-all-passed-points": N_("everybody passed: a hand without a ruler scores no points"),
@@ -300,8 +305,18 @@ def read_bool(data: Mapping[str, object], name: str, default: bool = False) -> b
     return value
 
 
+def read_team(data: Mapping[str, object], name: str) -> int:
+    """A team of a hand's file form, written as its letter (``"A"`` or ``"B"``): 0 or 1, or :class:`HandError`."""
+    if name not in data:
+        raise HandError.of("field-missing", field=name)
+    value = data[name]
+    if value not in TEAM_NAMES:
+        raise HandError.of("field-choice", field=name, allowed=TEAM_NAMES, value=quote(value))
+    return TEAM_NAMES.index(str(value))
+
+
 def check_fields(data: Mapping[str, object], game: str, fields: tuple[str, ...]) -> None:
-    """Refuse a hand's file form with a field the game does not know."""
+    """Refuse a hand's file form with a field the game does not know (read strictly: docs/table-games.md, T12)."""
     for name in data:
         if name not in fields:
             raise HandError.of("field-unknown", game=game, field=quote(name))
