@@ -334,7 +334,7 @@ def read_team(data: Mapping[str, object], name: str) -> int:
 
 
 def check_fields(data: Mapping[str, object], game: str, fields: tuple[str, ...]) -> None:
-    """Refuse a hand's file form with a field the game does not know."""
+    """Refuse a hand's file form with a field the game does not know (read strictly: docs/table-games.md, T12)."""
     for name in data:
         if name not in fields:
             raise HandError.of("field-unknown", game=game, field=quote(name))

@@ -165,7 +165,7 @@ class Bidding:
 def read_bidding(calls: tuple[Call, ...], players: tuple[str, ...], first: int) -> Bidding:
     """Walk a bidding that starts at seat ``first`` and turns right, skipping who has passed (a pass is final),
     until every player but the last bidder has passed, or all have (docs/table-games.md §2.2). With two players
-    the first call must be a bid (§2.6).
+    the first call must be a bid (§2.6, T8).
 
     >>> calls = (Call(1, 110), Call(2, 115), Call(3), Call(0, 125), Call(1, 130), Call(2), Call(0, 135), Call(1))
     >>> result = read_bidding(calls, ("A", "B", "C", "D"), first=1)
@@ -339,7 +339,7 @@ class Score:
 
 def _mismatch(players: tuple[str, ...], ruler: int, bid: int, hand: Hand) -> tuple[Problem, ...]:
     """The problem of a ruler or bid entered beside a bidding that says otherwise (none when they agree or are
-    left out)."""
+    left out): the bidding decides (docs/table-games.md, T8)."""
     given = ruler if hand.ruler is None else hand.ruler
     given_bid = bid if hand.bid is None else hand.bid
     if (given, given_bid) == (ruler, bid):
