@@ -58,7 +58,10 @@ Its screens (``web``: the dotted name of a module imported only when the app is 
     ``chooser()`` gives its entries of the new-game chooser in the page's language (each links to its own
     creation form; the chooser groups them under ``heading()``, the family's name in the page's language);
     ``line(state)`` is what My games says of a game (its variant, players and where it stands, in the page's
-    language; contract rummy, with none, keeps its own markup); ``rules_card(state, back_url)`` renders
+    language; contract rummy, with none, keeps its own markup); ``nav`` is the template of its scorekeeper's
+    navigation, which the core's scorekeeper pages (share, hand over) include with ``table``, ``state`` and
+    ``active`` set; ``sheet_endpoint`` and ``export_endpoint`` are its score sheet and its game file's download
+    (each takes ``edit_token``), which the core's delete page links to; ``rules_card(state, back_url)`` renders
     its rules card for ``/v/<view_token>/rules``; ``problem_words(problem)`` says one of its problems (from
     ``event_refused`` or ``file_error``) in the page's language (restoring a file shows them).
 
@@ -135,6 +138,9 @@ class FamilyWeb:
     rules_card: Callable[[Any, str], str]
     problem_words: Callable[[Any], str]
     heading: Callable[[], str]
+    nav: str
+    sheet_endpoint: str
+    export_endpoint: str
     line: Callable[[Any], str] | None = None
 
 

@@ -3,8 +3,8 @@
 The core owns the two entry addresses, ``/g/<edit_token>`` (the scorekeeper) and ``/v/<view_token>`` (the players'
 board, :mod:`referee.web.board`); a family owns everything under them that its blueprints register. A request for
 a family's address is checked before its view runs (:func:`_to_the_games_family`): when the token's game belongs
-to another family, the scorekeeper's entry (the endpoint a family names as ``edit_endpoint``) is answered by the
-game's own family's entry, and any other of the family's addresses answers 404, so a family's view only ever
+to another family, the entry ``/g/<edit_token>`` (whichever family's rule it is) is answered by the game's own
+family's ``edit_endpoint``, and any other of the family's addresses answers 404, so a family's view only ever
 sees its own games' states. A token's family is looked up once per process (a game never changes family).
 """
 
@@ -20,7 +20,7 @@ from referee.ledger import store
 from referee.lru import LeastRecentlyUsed
 from referee.web.access import is_token
 
-__all__ = ["init_app", "family_of_token", "owners"]
+__all__ = ["ENTRY_RULE", "init_app", "family_of_token", "owners"]
 
 #: The variant of a game by either of its tokens (tokens are 256-bit secrets: one game each, for its life).
 _VARIANT_OF_TOKEN = text(
@@ -28,6 +28,8 @@ _VARIANT_OF_TOKEN = text(
 )
 _KNOWN = LeastRecentlyUsed[str, str](size=4096)
 _OWNERS = "referee.family_blueprints"
+#: The scorekeeper's entry: every family's games open here, on its family's ``edit_endpoint``.
+ENTRY_RULE = "/g/<edit_token>"
 
 
 def init_app(app: Flask) -> None:
@@ -80,8 +82,8 @@ def _to_the_games_family() -> Response | None:
     family = family_of_token(token)
     if family is None or family.id == owner_id:
         return None
-    owner = families.family_named(owner_id)
-    if family.web is not None and request.endpoint == owner.screens().edit_endpoint and "edit_token" in args:
+    rule = request.url_rule.rule if request.url_rule is not None else ""
+    if family.web is not None and rule.rstrip("/") == ENTRY_RULE and request.method in ("GET", "HEAD"):
         view = current_app.view_functions[family.screens().edit_endpoint]
         answer: Response = make_response(view(edit_token=token))
         return answer

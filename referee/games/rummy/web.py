@@ -55,4 +55,7 @@ WEB = FamilyWeb(
     rules_card=board.rummy_rules_card,
     problem_words=problem_words,
     heading=lambda: gettext("Contract rummy"),
+    nav="table/_nav.html",
+    sheet_endpoint="table.sheet",
+    export_endpoint="table.export_json",
 )
