@@ -167,13 +167,13 @@ def test_undo_and_redo_a_hand(client: FlaskClient) -> None:
     html = hand_page(client, token)
     assert total(html, "b") == "3"
     data = hidden_fields(html.split('data-testid="hand-form"')[1].split("</form>")[1])
-    response = client.post(f"/g/{token}/undo", data=data)
+    response = client.post(f"/g/{token}/hand/undo", data=data)
     assert response.status_code == 303
     html = hand_page(client, token)
     assert total(html, "b") == "0" and role(html, "ruler") == "Ana"
     sheet = client.get(f"/g/{token}/scores").get_data(as_text=True)
     redo = hidden_fields(sheet.split('data-testid="redo"')[0].rsplit("<form", 1)[1])
-    assert client.post(f"/g/{token}/undo", data=redo).status_code == 303
+    assert client.post(f"/g/{token}/hand/undo", data=redo).status_code == 303
     assert total(hand_page(client, token), "b") == "3"
 
 
@@ -208,7 +208,7 @@ def test_hostile_hokm_input_is_refused_without_a_500(client: FlaskClient, app: F
     seq = state_of(app, token).seq
     response = play(client, token, fields)
     assert response.status_code in (303, 400, 422)
-    if fields.get("result") != "a:۳":  # Persian digits are digits: that one is a fine 7–3
+    if fields.get("result") not in ("a:۳", "a:3\x00"):  # Persian digits are digits; a NUL is dropped: 7–3
         assert state_of(app, token).seq == seq
 
 

@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee import db
-from referee.games.persian.ledger import EventRefused
+from referee.games.persian.ledger.state import EventRefused
 from referee.games.persian.rules import GAMES
 from referee.games.persian.web import words
 from referee.ledger import store

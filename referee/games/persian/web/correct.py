@@ -8,7 +8,7 @@ from __future__ import annotations
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from referee.games.persian.ledger import HandCorrected
+from referee.games.persian.ledger.events import HandCorrected
 from referee.games.persian.web.blueprint import bp
 from referee.games.persian.web.common import Page, append, require_game, stale_message
 from referee.games.persian.web.hand import FORMS, entry_of, hand_context, refused_page
@@ -41,7 +41,7 @@ def correct(edit_token: str, number: int) -> Page:
     entry, problems = entry_of(kind, form, state)
     if entry is None:
         return refused_page(table, form, problems, number)
-    outcome = append(table, form, HandCorrected(hand=number, entry=entry))
+    outcome = append(table, form, HandCorrected(hand_number=number, hand=entry))
     if outcome.conflict:
         flash(stale_message(), "warning")
     elif outcome.refused:

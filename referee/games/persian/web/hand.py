@@ -15,7 +15,7 @@ from flask import flash, make_response, redirect, render_template, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as WerkzeugResponse
 
-from referee.games.persian.ledger import HandPlayed
+from referee.games.persian.ledger.events import HandPlayed
 from referee.games.persian.rules.base import TEAM_NAMES
 from referee.games.persian.web import words
 from referee.games.persian.web.blueprint import bp
@@ -234,7 +234,7 @@ def record(edit_token: str) -> Page:
     entry, problems = entry_of(kind, form, state)
     if entry is None:
         return refused_page(table, form, problems)
-    outcome = append(table, form, HandPlayed(hand=form.hand_number or 0, entry=entry))
+    outcome = append(table, form, HandPlayed(hand_number=form.hand_number or 0, hand=entry))
     if outcome.conflict:
         flash(stale_message(), "warning")
         return go_hand(table)

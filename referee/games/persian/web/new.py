@@ -19,7 +19,7 @@ from werkzeug.wrappers import Response
 from wtforms.fields.choices import SelectChoice
 
 from referee import db
-from referee.games.persian.ledger import GameCreated
+from referee.games.persian.ledger.events import GameCreated
 from referee.games.persian.rules import GAMES
 from referee.games.persian.rules.base import GameRules, Option, OptionValue, Table
 from referee.games.persian.web import words

@@ -11,12 +11,14 @@ The same rows make the text a phone shares (:func:`share_text`).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
-from flask import render_template
+from flask import Response, render_template
 from flask_babel import gettext as _
 
+from referee import families
 from referee.games.persian.rules import find_game
 from referee.games.persian.rules.base import team_seats
 from referee.games.persian.web import words
@@ -26,7 +28,7 @@ from referee.games.persian.web.screens import head_of
 from referee.games.persian.web.undo import redo_offer, undo_offer
 from referee.numerals import number
 
-__all__ = ["Cell", "Column", "SheetRow", "Sheet", "sheet_of", "share_text", "sheet"]
+__all__ = ["Cell", "Column", "SheetRow", "Sheet", "sheet_of", "share_text", "sheet", "export"]
 
 
 @dataclass(frozen=True)
@@ -175,3 +177,14 @@ def sheet(edit_token: str) -> str:
     return render_template("persian/sheet.html", table=table, state=state, screen=head_of(state),
                            sheet=sheet_of(state), share_text=share_text(state), undo=undo_offer(state),
                            redo=redo_offer(state))
+
+
+@bp.get("/g/<edit_token>/scores.json")
+def export(edit_token: str) -> Response:
+    """The game's file (the family's format, with every event), to keep or to bring back elsewhere."""
+    table = require_game(edit_token)
+    state = table.state
+    body = json.dumps(families.family_of(state.variant_id).export_game(state), ensure_ascii=False, indent=1)
+    response = Response(body, mimetype="application/json")
+    response.headers["Content-Disposition"] = f'attachment; filename="{state.variant_id}-{table.public_id[:8]}.json"'
+    return response

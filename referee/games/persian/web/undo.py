@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 from wtforms import HiddenField
 from wtforms.validators import InputRequired
 
-from referee.games.persian.ledger import Undone
+from referee.games.persian.ledger.events import Undone
 from referee.games.persian.web import words
 from referee.games.persian.web.blueprint import bp
 from referee.games.persian.web.common import Page, append, require_game, stale_message
@@ -55,7 +55,7 @@ def redo_offer(state: Any) -> Offer | None:
     return _offer(state, state.history.redo_target)
 
 
-@bp.post("/g/<edit_token>/undo")
+@bp.post("/g/<edit_token>/hand/undo")
 def undo(edit_token: str) -> Page:
     """Undo or redo one event (the form says which seq); back to the page it came from."""
     table = require_game(edit_token)
