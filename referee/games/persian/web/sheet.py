@@ -75,8 +75,14 @@ def _initial(name: str) -> str:
 
 
 def _team_labels(players: tuple[str, ...]) -> tuple[str, str]:
-    return (words.team_letter(0) + " · " + words.team_name([players[s] for s in team_seats(0)]),
-            words.team_letter(1) + " · " + words.team_name([players[s] for s in team_seats(1)]))
+    """The teams' columns are headed by their letters (the legend names the partners: the columns stay narrow)."""
+    return words.team_letter(0), words.team_letter(1)
+
+
+def _teams_legend(players: tuple[str, ...]) -> str:
+    return _("%(a)s: %(a_names)s · %(b)s: %(b_names)s", a=words.team_letter(0),
+             a_names=words.team_name([players[s] for s in team_seats(0)]), b=words.team_letter(1),
+             b_names=words.team_name([players[s] for s in team_seats(1)]))
 
 
 def _hokm(score: Any, players: tuple[str, ...]) -> Sheet:
@@ -95,7 +101,7 @@ def _hokm(score: Any, players: tuple[str, ...]) -> Sheet:
     foot = (Cell(_("Rounds")), Cell(""),
             Cell(number(score.rounds_won[0]), True, testid="rounds-a"),
             Cell(number(score.rounds_won[1]), True, testid="rounds-b"))
-    return Sheet(columns, tuple(rows), foot, _("A line under each round."))
+    return Sheet(columns, tuple(rows), foot, _teams_legend(players) + " · " + _("A line under each round."))
 
 
 def _shelem(score: Any, players: tuple[str, ...]) -> Sheet:
@@ -111,7 +117,8 @@ def _shelem(score: Any, players: tuple[str, ...]) -> Sheet:
             Cell(middle, bdi=True, testid=f"bid-{row.hand}"), Cell(number(row.totals[1]), True,
                                                                     testid=f"b-{row.hand}")),
             line=row.line_after))
-    return Sheet(columns, tuple(rows), legend=_("A line after each full turn of dealers."))
+    legend = _("A line after each full turn of dealers.")
+    return Sheet(columns, tuple(rows), legend=_teams_legend(players) + " · " + legend if len(players) == 4 else legend)
 
 
 def _players(score: Any, players: tuple[str, ...]) -> Sheet:
@@ -136,7 +143,7 @@ def _teams(score: Any, players: tuple[str, ...]) -> Sheet:
     rows = [SheetRow(row.hand, (Cell(number(row.hand)), Cell(number(row.totals[0]), True, testid=f"a-{row.hand}"),
                                 Cell(number(row.totals[1]), True, testid=f"b-{row.hand}")), line=row.line_after)
             for row in score.rows]
-    return Sheet(columns, tuple(rows))
+    return Sheet(columns, tuple(rows), legend=_teams_legend(players))
 
 
 def sheet_of(state: Any) -> Sheet:
