@@ -135,6 +135,9 @@ def test_the_last_bidder_rules_even_when_others_passed_first() -> None:
         (Hand(ruler=A, bid=100, points=132), ["shelem-points-step"]),
         (Hand(ruler=A, bid=100), ["shelem-no-points"]),
         (Hand(ruler=A, points=100), ["shelem-no-ruler"]),
+        (Hand(), ["shelem-no-ruler", "shelem-no-points"]),
+        (Hand(bidding=bids((C, 100)), points=132), ["shelem-bid-out-of-turn", "shelem-points-step"]),
+        (Hand(bidding=bids((B, 100), (C, None)), points=100), ["shelem-bidding-open"]),
         (Hand(ruler=4, bid=97, points=3), ["no-such-player", "shelem-bid-range", "shelem-bid-step",
                                            "shelem-points-range", "shelem-points-step"]),
         (Hand(ruler=D, bid=105, bidding=bids((B, 100), (C, None), (D, None), (A, None)), points=100),
@@ -262,6 +265,10 @@ def test_shelem_for_two_opens_with_a_bid() -> None:
 )
 def test_a_hand_round_trips(hand: Hand) -> None:
     assert Hand.from_dict(hand.to_dict()) == hand
+
+
+def test_a_null_bidding_is_no_bidding() -> None:
+    assert Hand.from_dict({"ruler": 0, "bid": 100, "points": 100, "bidding": None}) == Hand(0, 100, 100)
 
 
 @pytest.mark.parametrize(
