@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Generic, Protocol, Self, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 __all__ = [
     "N_",
@@ -247,7 +247,8 @@ def seats_from(first: int, count: int) -> tuple[int, ...]:
 
 
 def team_of(seat: int) -> int:
-    """The team (0 = A, 1 = B) of a seat in a four-player game: partners sit opposite."""
+    """The team (0 = A, 1 = B) of a seat in a four-player game, where partners sit opposite; with two players
+    (Shelem for two) each seat is its own side, and this is the seat itself."""
     return seat % 2
 
 
@@ -281,6 +282,9 @@ class Table:
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+
+    def __hash__(self) -> int:
+        return hash((self.game, self.players, self.first, tuple(sorted(self.options.items()))))
 
     @property
     def count(self) -> int:
@@ -436,7 +440,7 @@ class GameScore(Protocol[H_contra]):
 
 
 H = TypeVar("H")
-S = TypeVar("S")
+S = TypeVar("S", bound="GameScore[Any]")  # the type checker holds each game's score to the protocol
 
 
 @dataclass(frozen=True, slots=True)
@@ -461,7 +465,7 @@ class GameRules(Generic[H, S]):
         found: list[Problem] = []
         if table.count not in self.players:
             found.append(Problem.of("player-count", game=self.id, allowed=self.players, count=table.count))
-        names = [name.strip() for name in table.players]
+        names = [name.strip() if isinstance(name, str) else "" for name in table.players]
         if any(not name for name in names):
             found.append(Problem.of("player-unnamed"))
         found += [Problem.of("player-twice", name=name) for name in sorted({n for n in names if n})
