@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Generic, Protocol, Self, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 __all__ = [
     "N_",
@@ -282,6 +282,9 @@ class Table:
         object.__setattr__(self, "players", tuple(self.players))
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
 
+    def __hash__(self) -> int:
+        return hash((self.game, self.players, self.first, tuple(sorted(self.options.items()))))
+
     @property
     def count(self) -> int:
         """How many players sit at the table."""
@@ -334,7 +337,7 @@ def read_team(data: Mapping[str, object], name: str) -> int:
 
 
 def check_fields(data: Mapping[str, object], game: str, fields: tuple[str, ...]) -> None:
-    """Refuse a hand's file form with a field the game does not know."""
+    """Refuse a hand's file form with a field the game does not know (read strictly: docs/table-games.md, T12)."""
     for name in data:
         if name not in fields:
             raise HandError.of("field-unknown", game=game, field=quote(name))
@@ -436,7 +439,7 @@ class GameScore(Protocol[H_contra]):
 
 
 H = TypeVar("H")
-S = TypeVar("S")
+S = TypeVar("S", bound="GameScore[Any]")  # the type checker holds each game's score to the protocol
 
 
 @dataclass(frozen=True, slots=True)
@@ -461,7 +464,7 @@ class GameRules(Generic[H, S]):
         found: list[Problem] = []
         if table.count not in self.players:
             found.append(Problem.of("player-count", game=self.id, allowed=self.players, count=table.count))
-        names = [name.strip() for name in table.players]
+        names = [name.strip() if isinstance(name, str) else "" for name in table.players]
         if any(not name for name in names):
             found.append(Problem.of("player-unnamed"))
         found += [Problem.of("player-twice", name=name) for name in sorted({n for n in names if n})

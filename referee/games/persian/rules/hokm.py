@@ -113,7 +113,7 @@ class Row:
     bam: bool
     totals: tuple[int, ...]  # the round's hand points after this hand (0, 0 once the round is won)
     rounds: tuple[int, ...]  # rounds won by each team after this hand
-    line_after: bool  # the hand ended a round (or the match)
+    line_after: bool  # the hand ended a round (or the match): docs/table-games.md, T13
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +140,7 @@ class Score:
 
     @property
     def dealer(self) -> int:
-        """The ruler's right deals (docs/table-games.md §1.3)."""
+        """The ruler's right deals (docs/table-games.md §1.3, T3)."""
         return right_of(self.ruler, self.table.count)
 
     @property
@@ -188,11 +188,11 @@ class Score:
         totals = tuple(total + (points if team == hand.winner else 0) for team, total in enumerate(self.totals))
         rounds = self.rounds_won
         round_won = totals[hand.winner] >= POINTS_TO_WIN_ROUND
-        if round_won:  # an overshoot (a kot at 6) just wins the round; the next starts at 0 (§1.4)
+        if round_won:  # an overshoot (a kot at 6) just wins the round; the next starts at 0 (§1.4, T5)
             rounds = tuple(won + (1 if team == hand.winner else 0) for team, won in enumerate(rounds))
             totals = (0, 0)
         match_winner = None
-        if hand.bam or rounds[hand.winner] >= self.rounds_to_win:  # a bam ends the whole match (§1.5)
+        if hand.bam or rounds[hand.winner] >= self.rounds_to_win:  # a bam ends the whole match (§1.5, T4)
             match_winner = hand.winner
         row = Row(hand=self.hand_number, round=self.round_number, dealer=self.dealer, ruler=self.ruler,
                   winner=hand.winner, losers_tricks=hand.losers_tricks, kind=kind, points=points, bam=hand.bam,

@@ -35,7 +35,7 @@ from referee.games.persian.rules.base import (
 
 __all__ = ["Hand", "Row", "Score", "TARGET", "GAMES", "team_score", "end_winner"]
 
-#: A hand has 13 tricks; each player bids at least 2, a team at most 13 (docs/table-games.md §3.3).
+#: A hand has 13 tricks; each player bids at least 2, a team at most 13 (docs/table-games.md §3.3, T11).
 TRICKS = 13
 LEAST_BID = 2
 #: What ends the game (docs/table-games.md §3.5).
@@ -114,7 +114,7 @@ class Row:
     tricks: tuple[int, ...]
     scores: tuple[int, ...]
     totals: tuple[int, ...]
-    line_after: bool  # the deal passes on after this hand: the dealer's team leads
+    line_after: bool  # the deal passes on after this hand, the dealer's team leading (docs/table-games.md, T13)
 
 
 @dataclass(frozen=True, slots=True)

@@ -144,7 +144,7 @@ class Hand:
     def from_dict(cls, data: Mapping[str, object]) -> Hand:
         """Read a hand's file form; :class:`HandError` quotes a missing, unknown or ill-typed field."""
         check_fields(data, "shelem", cls.FIELDS)
-        calls = data.get("bidding", [])
+        calls = data.get("bidding") or []
         if not isinstance(calls, list):
             raise HandError.of("field-list", field="bidding", value=quote(calls))
         numbers = {name: None if data.get(name) is None else read_int(data, name)
@@ -165,7 +165,7 @@ class Bidding:
 def read_bidding(calls: tuple[Call, ...], players: tuple[str, ...], first: int) -> Bidding:
     """Walk a bidding that starts at seat ``first`` and turns right, skipping who has passed (a pass is final),
     until every player but the last bidder has passed, or all have (docs/table-games.md §2.2). With two players
-    the first call must be a bid (§2.6).
+    the first call must be a bid (§2.6, T8).
 
     >>> calls = (Call(1, 110), Call(2, 115), Call(3), Call(0, 125), Call(1, 130), Call(2), Call(0, 135), Call(1))
     >>> result = read_bidding(calls, ("A", "B", "C", "D"), first=1)
@@ -294,26 +294,19 @@ class Score:
     def problems(self, hand: Hand, /) -> tuple[Problem, ...]:
         """Every reason the hand is refused (docs/table-games.md §2.7)."""
         found: list[Problem] = [Problem.of("game-over")] if self.is_over else []
-        count = self.table.count
         if hand.bidding:
             result = read_bidding(hand.bidding, self.table.players, self.first_bidder)
-            found += result.problems
-            if not result.problems and not result.finished:
-                found.append(Problem.of("shelem-bidding-open"))
-            ruler, bid = result.ruler, result.bid
-            if ruler is not None and bid is not None and (hand.ruler, hand.bid) != (ruler, bid):
-                found += _mismatch(self.table.players, ruler, bid, hand)
-            if result.finished and ruler is None and hand.points is not None:
-                found.append(Problem.of("shelem-all-passed-points"))
-            if result.problems or ruler is None:
-                return tuple(found)
+            found += result.problems or (() if result.finished else (Problem.of("shelem-bidding-open"),))
+            if result.finished and result.ruler is not None and result.bid is not None:
+                found += _mismatch(self.table.players, result.ruler, result.bid, hand)
+            elif result.finished:  # everybody passed: there are no points to enter
+                return (*found, *([Problem.of("shelem-all-passed-points")] if hand.points is not None else []))
         elif hand.ruler is None or hand.bid is None:
-            return (*found, Problem.of("shelem-no-ruler"))
+            found.append(Problem.of("shelem-no-ruler"))
         else:
-            ruler, bid = hand.ruler, hand.bid
-            if not 0 <= ruler < count:
-                found.append(Problem.of("no-such-player", seat=ruler + 1, count=count))
-            found += bid_problems(bid)
+            if not 0 <= hand.ruler < self.table.count:
+                found.append(Problem.of("no-such-player", seat=hand.ruler + 1, count=self.table.count))
+            found += bid_problems(hand.bid)
         return (*found, *_points_problems(hand.points))
 
     def play(self, hand: Hand, /) -> Self:
@@ -339,7 +332,7 @@ class Score:
 
 def _mismatch(players: tuple[str, ...], ruler: int, bid: int, hand: Hand) -> tuple[Problem, ...]:
     """The problem of a ruler or bid entered beside a bidding that says otherwise (none when they agree or are
-    left out)."""
+    left out): the bidding decides (docs/table-games.md, T8)."""
     given = ruler if hand.ruler is None else hand.ruler
     given_bid = bid if hand.bid is None else hand.bid
     if (given, given_bid) == (ruler, bid):
