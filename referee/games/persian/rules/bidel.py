@@ -75,7 +75,7 @@ REMOVED: dict[int, tuple[Card, ...]] = {4: (), 3: (TWO_OF_DIAMONDS,)}
 
 
 def passing(hand_number: int, players: int) -> Passing:
-    """Which way hand ``hand_number`` (from 1) passes at a table of ``players``.
+    """Which way hand ``hand_number`` (from 1) passes at a table of ``players`` (docs/table-games.md §4.2, T25).
 
     >>> [passing(n, 4).value for n in range(1, 6)], [passing(n, 3).value for n in range(1, 5)]
     (['right', 'left', 'across', 'none', 'right'], ['right', 'left', 'none', 'right'])
@@ -114,7 +114,8 @@ def reminders(players: int) -> tuple[str, ...]:
 
 def hand_penalties(hearts: tuple[int, ...], queen: int) -> tuple[tuple[int, ...], int | None]:
     """Each player's penalty for a hand, and the seat that shot the moon (None when nobody did): 1 a heart and
-    13 for Q♠; a player with all 13 hearts and Q♠ scores 0 and every other player 26 (docs/table-games.md §4.4).
+    13 for Q♠; a player with all 13 hearts and Q♠ scores 0 and every other player 26 (docs/table-games.md §4.4,
+    T23).
 
     >>> hand_penalties((4, 4, 4, 1), queen=3)
     ((4, 4, 4, 14), None)

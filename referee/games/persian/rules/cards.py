@@ -1,5 +1,5 @@
 """The cards of one 52-card pack, as the Persian games write them: ranks, suits and the notation, read and
-written back (docs/table-games.md §4 and §5).
+written back (docs/table-games.md §4 and §5, T35).
 
 The notation is the project's own (docs/rules.md §2.1): a rank ``A 2 3 4 5 6 7 8 9 10 J Q K`` (also ``T`` for
 10) followed by a suit ``S H D C`` (also ``♠ ♥ ♦ ♣``), case-insensitive, cards separated by spaces or commas.

@@ -50,11 +50,12 @@ __all__ = ["MeldKind", "Hand", "Row", "Score", "TARGET", "JACK", "GAMES", "card_
            "meld_kind", "meld_problems", "is_meld", "HAND_SIZE"]
 
 PLAYERS = 2
-#: The cards each player holds between turns: the loser holds this many when the other goes out (§5.1).
+#: The cards each player holds between turns: the loser holds this many when the other goes out
+#: (docs/table-games.md §5.1, T27).
 HAND_SIZE = 10
 #: What ends the game (house rule, docs/table-games.md §5.4, T28).
 TARGET = Option("target", (50, 100, 150, 200), 100)
-#: What a jack is worth: 10, or 11 by the house rule (docs/table-games.md §5.3).
+#: What a jack is worth: 10, or 11 by the house rule (docs/table-games.md §5.3); the queen is 12 (T26).
 JACK = Option("jack", (10, 11), 10)
 #: The value of each rank the jack's value aside (docs/table-games.md §5.3): the ace 14, a picture its rank.
 _VALUES = {Rank.ACE: 14, Rank.QUEEN: 12, Rank.KING: 13}
@@ -78,7 +79,7 @@ def unmatched_points(cards: CardsLike, *, jack: int = 10) -> int:
     return sum(card_value(card, jack=jack) for card in to_cards(cards))
 
 
-# ---- the meld checker (docs/table-games.md §5.2) ---------------------------------------------------------------
+# ---- the meld checker (docs/table-games.md §5.2, T34) ----------------------------------------------------------
 
 
 class MeldKind(StrEnum):
@@ -241,7 +242,7 @@ class Score:
 
     @property
     def dealer(self) -> int:
-        """The players deal in turn, from the table's ``first`` seat (docs/table-games.md §5.1)."""
+        """The players deal in turn, from the table's ``first`` seat (docs/table-games.md §5.1, T29)."""
         return (self.table.first + len(self.rows)) % PLAYERS
 
     @property

@@ -2,7 +2,8 @@
 
 Each hand has one loser (Shaytan: the player left holding the joker) or one winner (Bluff: the first to empty
 their hand); the sheet counts them per player for as long as the table plays. There is no target: the game ends
-when the scorekeeper ends it, and the fewest losses (Shaytan) or the most wins (Bluff) lead (T31, T32).
+when the scorekeeper ends it, and the fewest losses (Shaytan) or the most wins (Bluff) lead
+(docs/table-games.md §6.3, T31, T32).
 
 >>> table = Table("bluff", ("Ana", "Bahram", "Cyrus"))
 >>> score = Score.start(table).play(Hand(1)).play(Hand(1)).play(Hand(0))
