@@ -3,7 +3,11 @@ with whole games replayed to totals worked out by hand."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.games.persian.rules import find_game
 from referee.games.persian.rules.base import HandError, HandRefused, Problem, Table, TableError
@@ -30,7 +34,7 @@ def start(players: tuple[str, ...] = FOUR, first: int = 0, **options: int) -> Sc
     return Score.start(Table("bi-del", players, first, options))
 
 
-def replay(score: Score, hands: list[tuple[tuple[int, ...], int]]) -> Score:
+def replay(score: Score, hands: Sequence[tuple[tuple[int, ...], int]]) -> Score:
     for hearts, queen in hands:
         score = score.play(Hand(hearts, queen))
     return score
@@ -283,3 +287,29 @@ def test_bi_del_is_in_the_registry() -> None:
     assert rules.read_hand({"hearts": [0, 0, 13], "queen": 2}) == Hand((0, 0, 13), 2)
     score = rules.start(Table("bi-del", THREE))
     assert score.dealer == 0 and score.ruler is None and score.first_bidder is None and score.hand_number == 1
+
+
+# ---- properties: every hand the referee allows costs 26, or 26 to each of the others after a moon --------------
+
+
+@st.composite
+def allowed_hands(draw: st.DrawFn) -> tuple[int, Hand]:
+    players = draw(st.sampled_from((3, 4)))
+    cuts = sorted(draw(st.lists(st.integers(0, 13), min_size=players - 1, max_size=players - 1)))
+    hearts = tuple(b - a for a, b in zip((0, *cuts), (*cuts, 13), strict=True))
+    return players, Hand(hearts, draw(st.integers(0, players - 1)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(allowed_hands())
+def test_an_allowed_hand_costs_26(entry: tuple[int, Hand]) -> None:
+    players, hand = entry
+    score = start(FOUR[:players])
+    assert score.problems(hand) == ()
+    penalties, moon = hand_penalties(hand.hearts, hand.queen)
+    if moon is None:
+        assert sum(penalties) == 26 and penalties[hand.queen] >= 13
+    else:
+        assert hand.hearts[moon] == 13 and hand.queen == moon
+        assert sorted(penalties) == [0] + [26] * (players - 1)
+    assert score.play(hand).totals == penalties

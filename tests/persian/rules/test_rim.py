@@ -3,11 +3,15 @@ loser's cards, the dealer taking turns and the target, with whole games replayed
 
 from __future__ import annotations
 
+from random import Random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.games.persian.rules import find_game
 from referee.games.persian.rules.base import HandError, HandRefused, Problem, Table, TableError
-from referee.games.persian.rules.cards import Card, CardError, format_cards, full_deck, parse_cards
+from referee.games.persian.rules.cards import Card, CardError, Rank, Suit, format_cards, full_deck, parse_cards
 from referee.games.persian.rules.rim import (
     Hand,
     MeldKind,
@@ -254,3 +258,36 @@ def test_rim_is_in_the_registry_with_its_house_rules() -> None:
     rules = find_game("rim")
     assert rules.players == (2,) and rules.option("jack").default == 10 and rules.option("target").default == 100
     assert rules.read_hand({"winner": 1, "cards": "KH"}) == Hand.of(1, "KH")
+
+
+# ---- properties: the notation round-trips, a meld's verdict does not depend on the order of its cards ----------
+
+DECK = full_deck()
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(DECK), unique=True, max_size=20))
+def test_any_cards_round_trip_through_the_notation(cards: list[Card]) -> None:
+    assert parse_cards(format_cards(cards)) == tuple(cards)
+    assert parse_cards(format_cards(cards, pretty=True)) == tuple(cards)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(list(Suit)), st.integers(1, 12), st.integers(3, 13), st.randoms(use_true_random=False))
+def test_a_run_is_valid_in_any_order(suit: Suit, start: int, length: int, rng: Random) -> None:
+    """Runs from A-2-3 up to the ones ending on the high ace; longer than the suit allows is cut at the ace."""
+    positions = range(start, min(start + length, 15))
+    if len(positions) < 3:
+        return
+    cards = [Card(Rank.ACE if p == 14 else Rank(p), suit) for p in positions]
+    rng.shuffle(cards)
+    assert meld_kind(cards) is MeldKind.RUN
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(DECK), unique=True, min_size=1, max_size=6), st.randoms(use_true_random=False))
+def test_a_melds_verdict_does_not_depend_on_the_order(cards: list[Card], rng: Random) -> None:
+    shuffled = cards[:]
+    rng.shuffle(shuffled)
+    assert [p.code for p in meld_problems(cards)] == [p.code for p in meld_problems(shuffled)]
+    assert meld_kind(cards) is meld_kind(shuffled)
