@@ -145,7 +145,6 @@ MESSAGES: dict[str, str] = {
     "rim-meld-mixed": N_("{cards} is neither a set (one rank) nor a run (one suit, in sequence)"),
     "rim-meld-gap": N_("{cards}: a run goes up one rank at a time"),
     "rim-meld-corner": N_("{cards}: an ace is high (Q-K-A) or low (A-2-3) in a run, never round the corner"),
-    "tally-not-ended": N_("the game is still going on"),
 }
 
 
