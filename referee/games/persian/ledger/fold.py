@@ -49,9 +49,9 @@ def check(state: TableState, event: LoggedEvent) -> tuple[Problem, ...]:
 def apply(state: TableState, event: LoggedEvent, *, at: datetime | None = None) -> TableState:
     """The state after ``event``; :class:`EventRefused` (and nothing changed) when it is refused."""
     if event.undoes is not None:
-        problems, after = undo_outcome(state, event, at=at)
+        refusal, after = undo_outcome(state, event, at=at)
         if after is None:
-            raise EventRefused(problems, event=event)
+            raise EventRefused(refusal, event=event)
         return after
     problems = event.problems(state)
     if problems:

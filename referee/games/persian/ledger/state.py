@@ -176,23 +176,28 @@ class HistoryEntry:
 class UndoMarks:
     """Which entries are cancelled, which actions Undo may take back and which undos Redo may, kept entry by entry.
 
-    An *action* is any event but an undo; the creation (seq 1) is never taken back. Redo takes back only the
-    undos made since the last new action, the latest first (as on any undo/redo stack).
+    An *action* is any event but an undo; the creation (seq 1) is never taken back. An entry is cancelled while
+    some undo in force targets it (two may: undo, redo, then undo again, and then undo the redo); an undo is in
+    force while it is not cancelled itself. Redo takes back only the undos made since the last new action, the
+    latest first (as on any undo/redo stack).
     """
 
     cancelled: frozenset[int] = frozenset()
     live: tuple[int, ...] = ()  # actions in force, seq 1 excepted, in order: Undo takes the last
     redo: tuple[int, ...] = ()  # undos in force since the last action, of an action: Redo takes the last
     last_action: int = 1
+    #: How many undos in force target each cancelled entry.
+    cancellers: Mapping[int, int] = field(default_factory=dict)
 
     def after_action(self, seq: int) -> UndoMarks:
         """The marks after a new action at ``seq``."""
         return dataclasses.replace(self, live=(*self.live, seq), redo=(), last_action=seq)
 
     def after_undo(self, log: Sequence[LogEntry], seq: int) -> UndoMarks:
-        """The marks after the undo at ``seq`` (the last entry of ``log``): its target is cancelled, which brings
-        back what the target cancelled, and so on down the chain."""
+        """The marks after the undo at ``seq`` (the last entry of ``log``) comes into force: its target is
+        cancelled, which may take an undo out of force and bring back what it cancelled, and so on down."""
         cancelled, live, redo = set(self.cancelled), list(self.live), list(self.redo)
+        cancellers = dict(self.cancellers)
 
         def undoes(at: int) -> int | None:
             return log[at - 1].event.undoes
@@ -201,25 +206,33 @@ class UndoMarks:
         assert target is not None
         if undoes(target) is None:
             bisect.insort(redo, seq)
-        current, cancel = target, True
-        while True:
-            if cancel:
-                cancelled.add(current)
+        changes = [(target, 1)]  # (an entry, one more or one fewer undo in force targeting it)
+        while changes:
+            entry, change = changes.pop()
+            was = entry in cancelled
+            cancellers[entry] = cancellers.get(entry, 0) + change
+            if not cancellers[entry]:
+                del cancellers[entry]
+            now = entry in cancellers
+            if now == was:
+                continue
+            if now:
+                cancelled.add(entry)
             else:
-                cancelled.discard(current)
-            below = undoes(current)
+                cancelled.discard(entry)
+            below = undoes(entry)
             if below is None:  # an action
-                if cancel:
-                    live.remove(current)
+                if now:
+                    live.remove(entry)
                 else:
-                    bisect.insort(live, current)
-                break
-            if cancel and current in redo:
-                redo.remove(current)
-            elif not cancel and undoes(below) is None and current > self.last_action:
-                bisect.insort(redo, current)
-            current, cancel = below, not cancel
-        return UndoMarks(frozenset(cancelled), tuple(live), tuple(redo), self.last_action)
+                    bisect.insort(live, entry)
+                continue
+            if now and entry in redo:
+                redo.remove(entry)
+            elif not now and undoes(below) is None and entry > self.last_action:
+                bisect.insort(redo, entry)
+            changes.append((below, -1 if now else 1))  # an undo out of force (or back) releases (or takes) its target
+        return UndoMarks(frozenset(cancelled), tuple(live), tuple(redo), self.last_action, cancellers)
 
 
 @dataclass(frozen=True)
