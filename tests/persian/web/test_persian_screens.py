@@ -235,3 +235,56 @@ def test_creation_refuses_a_blank_name_and_a_duplicate_and_saves_nothing(client:
 
 def test_another_familys_token_is_not_a_persian_game(client: FlaskClient) -> None:
     assert client.get("/g/" + "x" * 43 + "/hand").status_code == 404
+
+
+def test_qahve_hands_to_sums_worked_out_by_hand(client: FlaskClient) -> None:
+    # docs/table-games.md §3: made → 10 × bid + 1 a trick over; short → −10 × bid.
+    _, token = create(client, "qahve", FOUR, first="0")
+    html = hand_page(client, token)
+    assert role(html, "dealer") == "Ana" and role(html, "first-bidder") == "Bahram"
+    fields = {"bids-0": "3", "bids-1": "2", "bids-2": "3", "bids-3": "4", "tricks": "8", "record": "1"}
+    assert play(client, token, fields).status_code == 303
+    html = hand_page(client, token)
+    # A bid 6 and took 8: 62. B bid 6 and took 5: −60.
+    assert (total(html, "a"), total(html, "b")) == ("62", "-60")
+    # A leads: the deal passed on to Ana's right.
+    assert role(html, "dealer") == "Bahram"
+
+
+def test_bi_del_hearts_on_pills_and_the_moon(client: FlaskClient) -> None:
+    _, token = create(client, "bi-del", ["Ana", "Bahram", "Cyrus", "Dara"], first="0")
+    html = hand_page(client, token)
+    assert role(html, "passing") == "3 cards to the right"
+    # Hearts 5, 0, 8, 0 (the zeros are already chosen), Q♠ to Dara: 5, 0, 8, 13.
+    assert play(client, token, {"hearts-0": "5", "hearts-2": "8", "queen": "3", "record": "1"}).status_code == 303
+    html = hand_page(client, token)
+    assert [total(html, str(seat)) for seat in range(4)] == ["5", "0", "8", "13"]
+    assert role(html, "passing") == "3 cards to the left"
+    # Bahram shoots the moon: 26 to every other player.
+    assert play(client, token, {"hearts-1": "13", "queen": "1", "record": "1"}).status_code == 303
+    html = hand_page(client, token)
+    assert [total(html, str(seat)) for seat in range(4)] == ["31", "0", "34", "39"]
+    # Hearts that do not add up to 13: refused, in words.
+    response = play(client, token, {"hearts-0": "5", "queen": "0", "record": "1"})
+    assert response.status_code == 422 and "the hearts add up to 5" in text_of(response.get_data(as_text=True))
+
+
+def test_rim_the_losers_cards_count_for_the_winner(client: FlaskClient) -> None:
+    _, token = create(client, "rim", ["Ana", "Bahram"], first="0")
+    # Bahram goes out; Ana holds A K 5 J: 14 + 13 + 5 + 10 = 42 (docs/table-games.md §5).
+    assert play(client, token, {"winner": "1", "cards": "AS KH 5D JC", "record": "1"}).status_code == 303
+    html = hand_page(client, token)
+    assert (total(html, "0"), total(html, "1")) == ("0", "42")
+    response = play(client, token, {"winner": "0", "cards": "AS AS 5D", "record": "1"})
+    assert response.status_code == 422 and "there twice" in text_of(response.get_data(as_text=True))
+    assert play(client, token, {"stock_out": "y"}).status_code == 303
+    assert (total(hand_page(client, token), "1")) == "42"
+
+
+@pytest.mark.parametrize("variant", ["shaytan", "bluff"])
+def test_a_tally_game_is_one_tap_a_hand(client: FlaskClient, variant: str) -> None:
+    _, token = create(client, variant, ["Ana", "Bahram", "Cyrus"], first="0")
+    for name in ("Bahram", "Bahram", "Cyrus"):
+        assert play(client, token, {"player": name}).status_code == 303
+    html = hand_page(client, token)
+    assert [total(html, str(seat)) for seat in range(3)] == ["0", "2", "1"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from flask import request
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, FieldList, HiddenField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
@@ -31,6 +32,7 @@ __all__ = [
     "RimHandForm",
     "TallyHandForm",
     "MAX_SEATS",
+    "per_seat",
 ]
 
 #: The most seats any of these games has on the new-game form (Shaytan and Bluff are played by many).
@@ -109,17 +111,23 @@ class ShelemHandForm(HandForm):
         return whole_number(field.data, maximum=999)
 
 
-class QahveHandForm(HandForm):
-    """Qahve: each player's bid (seat order) and the tricks the first team took (the second took the rest)."""
+def per_seat(form: HandForm, name: str, count: int) -> list[str]:
+    """What was posted for each seat as ``name-0``, ``name-1``… (blank where nothing was): read by seat, since a
+    FieldList numbers what it receives again and a missing seat would shift the others."""
+    data = form.meta.wrap_formdata(form, request.form) if request.method == "POST" else None
+    return [str(data.get(f"{name}-{seat}", "")) if data is not None else "" for seat in range(count)]
 
-    bids = FieldList(StringField(validators=[Optional()]), min_entries=4, max_entries=4)
+
+class QahveHandForm(HandForm):
+    """Qahve: each player's bid (``bids-0``… in seat order, :func:`per_seat`) and the tricks the first team took
+    (the second took the rest)."""
+
     tricks = StringField(_l("Tricks the first team took"), validators=[Optional()])
 
 
 class BidelHandForm(HandForm):
-    """Bi-del: each player's hearts (seat order) and who took Q♠."""
+    """Bi-del: each player's hearts (``hearts-0``… in seat order, :func:`per_seat`) and who took Q♠."""
 
-    hearts = FieldList(StringField(validators=[Optional()]), min_entries=3, max_entries=4)
     queen = SelectField(_l("Who took Q♠?"), choices=[], validators=[Optional()], validate_choice=False)
 
 

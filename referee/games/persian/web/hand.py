@@ -28,12 +28,13 @@ from referee.games.persian.web.forms import (
     RimHandForm,
     ShelemHandForm,
     TallyHandForm,
+    per_seat,
 )
 from referee.games.persian.web.screens import HAND_ENTRIES, head_of
 from referee.games.persian.web.undo import undo_offer
 from referee.web import access
 from referee.web.forms import CSRF_FAILED
-from referee.web.notation import hand_notation
+from referee.web.notation import read_cards
 from referee.web.numbers import whole_number
 
 __all__ = ["hand", "record", "entry_of", "FORMS"]
@@ -108,17 +109,17 @@ def _shelem(form: Any, score: Any, players: tuple[str, ...]) -> Entry:
     return (None, problems) if problems else (data, [])
 
 
-def _numbers(entries: Any, count: int, default: int | None = None) -> list[int | None]:
+def _numbers(form: HandForm, name: str, count: int, default: int | None = None) -> list[int | None]:
+    """Each seat's number (``name-0``…), ``default`` where nothing was sent, None where it is no number."""
     found: list[int | None] = []
-    for index in range(count):
-        raw = entries[index].data if index < len(entries) else None
+    for raw in per_seat(form, name, count):
         value = whole_number(raw, maximum=99)
-        found.append(default if value is None and not (raw or "").strip() else value)
+        found.append(default if value is None and not raw.strip() else value)
     return found
 
 
 def _qahve(form: Any, score: Any, players: tuple[str, ...]) -> Entry:
-    bids = _numbers(form.bids.entries, len(players))
+    bids = _numbers(form, "bids", len(players))
     tricks = whole_number(form.tricks.data, maximum=99)
     problems = [_("Choose %(player)s’s bid.", player=players[seat]) for seat, bid in enumerate(bids) if bid is None]
     if tricks is None:
@@ -129,7 +130,7 @@ def _qahve(form: Any, score: Any, players: tuple[str, ...]) -> Entry:
 
 
 def _bidel(form: Any, score: Any, players: tuple[str, ...]) -> Entry:
-    hearts = _numbers(form.hearts.entries, len(players), default=0)
+    hearts = _numbers(form, "hearts", len(players), default=0)
     queen = _seat(form.queen.data, players)
     problems = [_("%(player)s’s hearts: choose a number from 0 to 13.", player=players[seat])
                 for seat, count in enumerate(hearts) if count is None]
@@ -140,15 +141,13 @@ def _bidel(form: Any, score: Any, players: tuple[str, ...]) -> Entry:
 
 def _rim(form: Any, score: Any, players: tuple[str, ...]) -> Entry:
     if form.stock_out.data:
-        return {"stock_out": True}, []
+        return {"winner": None, "cards": ""}, []
     winner = _seat(form.winner.data, players)
-    problems = [] if winner is not None else [_("Choose who went out.")]
-    cards: list[str] = []
-    try:
-        cards = [str(card) for card in hand_notation(" ".join((form.cards.data or "").split()))]
-    except ValueError as error:
-        problems.append(str(error))
-    return (None, problems) if problems else ({"winner": winner, "cards": cards}, [])
+    if winner is None:
+        return None, [_("Choose who went out.")]
+    # The cards as typed with the page's suit letters, in the notation the rules read (what is no card is left
+    # as it was, for the rules to name).
+    return {"winner": winner, "cards": read_cards(" ".join((form.cards.data or "").split()))}, []
 
 
 def _tally(form: Any, score: Any, players: tuple[str, ...]) -> Entry:
@@ -182,11 +181,12 @@ def hand_context(table: access.Table, form: HandForm | None = None, refusal: lis
     head = head_of(state)
     if form is None:
         form = blank_form(head.entry, state)
+    count = len(state.players)
     post_url = (url_for("persian.correct", edit_token=table.edit_token, number=number) if number
                 else url_for("persian.record", edit_token=table.edit_token))
     return {"table": table, "state": state, "screen": head, "form": form, "refusal": refusal,
             "state_players": tuple(state.players), "post_url": post_url, "undo": undo_offer(state),
-            "correcting": number}
+            "correcting": number, "bids": per_seat(form, "bids", count), "hearts": per_seat(form, "hearts", count)}
 
 
 @bp.get("/g/<edit_token>/hand")

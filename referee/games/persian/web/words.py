@@ -105,13 +105,13 @@ _OPTION_TITLES: Mapping[str, LazyString] = {
     "target": lazy_gettext("Target"),
     "rounds": lazy_gettext("Rounds to win the match"),
     "limit": lazy_gettext("Limit (whoever reaches it loses)"),
-    "jack_eleven": lazy_gettext("J counts 11 (the seed’s numbering)"),
+    "jack": lazy_gettext("What a J counts"),
     "all_pass_redeal": lazy_gettext("Everyone passed: the same dealer deals again"),
 }
 _OPTION_HELPS: Mapping[str, LazyString] = {
     "rounds": lazy_gettext("A round is won by the first team to 7 hand points."),
     "all_pass_redeal": lazy_gettext("Off: the deal passes on to the right and nothing is scored."),
-    "jack_eleven": lazy_gettext("Off: J counts 10, Q 12, K 13, A 14."),
+    "jack": lazy_gettext("10 as the rule book counts; 11 in the source’s own numbering (J 11, Q 12, K 13)."),
 }
 
 
@@ -268,7 +268,7 @@ def tally_question(variant_id: str) -> str:
 
 def rim_help(score: object) -> str:
     """How Rim's cards count under the game's house rule."""
-    if getattr(score, "jack_eleven", False):
+    if getattr(score, "jack", 10) == 11:
         return gettext("A 14, K 13, Q 12, J 11, 2–10 their number. The winner scores the loser’s cards.")
     return gettext("A 14, K 13, Q 12, J 10, 2–10 their number. The winner scores the loser’s cards.")
 
