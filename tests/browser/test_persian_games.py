@@ -26,6 +26,8 @@ def create(page: Page, variant: str, players: list[str], first: int, options: di
     """Fill the new-game form and create the game; the page ends on the game's hand screen."""
     page.goto(f"/games/persian/new?variant={variant}")
     for index, name in enumerate(players):
+        if not page.get_by_test_id(f"player-{index}").count():
+            page.get_by_test_id("add-player").click()  # a seat more (the form starts with the game's fewest)
         page.get_by_test_id(f"player-{index}").fill(name)
     page.get_by_test_id("first").select_option(str(first))
     for name, value in options.items():
@@ -126,3 +128,45 @@ def test_a_shelem_game_to_330(page: Page, screenshot: Shot) -> None:
     expect(page.get_by_test_id("bid-3")).to_have_text("150 C")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(page, "persian-shelem-sheet")
+
+
+def test_one_hand_of_each_other_game_and_its_taps(page: Page, screenshot: Shot) -> None:
+    """Qahve, Bi-del, Rim and Old Maid: one hand each, its taps counted, its totals checked."""
+    four = ["Ana", "Bahram", "Cyrus", "Dara"]
+    taps = Taps(page)
+    # Qahve: bids 3, 2, 3, 4 (A bids 6, B 6), A takes 8: A 62, B −60 (docs/table-games.md §3).
+    create(page, "qahve", four, first=0, options={})
+    for testid in ("bid-0-3", "bid-1-2", "bid-2-3", "bid-3-4", "tricks-8", "record"):
+        taps.tap(testid)
+    assert taps.take() == 6
+    expect(page.get_by_test_id("total-a")).to_have_text("62")
+    expect(page.get_by_test_id("total-b")).to_have_text("-60")
+    screenshot(page, "persian-qahve-hand-2")
+    # Bi-del: hearts 5, 0, 8, 0 (the zeros already chosen), Q♠ to Dara: 5, 0, 8, 13.
+    create(page, "bi-del", four, first=0, options={})
+    expect(page.get_by_test_id("passing")).to_have_text("3 cards to the right")
+    screenshot(page, "persian-bidel-hand-1")
+    for testid in ("hearts-0-5", "hearts-2-8", "queen-3", "record"):
+        taps.tap(testid)
+    assert taps.take() == 4
+    for seat, total in enumerate((5, 0, 8, 13)):
+        expect(page.get_by_test_id(f"total-{seat}")).to_have_text(str(total))
+    expect(page.get_by_test_id("passing")).to_have_text("3 cards to the left")
+    # Rim: Bahram goes out; Ana's A♠ K♥ 5♦ J♣ on the card keypad: 14 + 13 + 5 + 10 = 42.
+    create(page, "rim", ["Ana", "Bahram"], first=0, options={})
+    taps.tap("winner-1")
+    page.get_by_test_id("cards").click()
+    taps.count += 1
+    for rank, suit in (("A", "S"), ("K", "H"), ("5", "D"), ("J", "C")):
+        taps.tap(f"rim-key-{rank}")
+        taps.tap(f"rim-key-{suit}")
+    screenshot(page, "persian-rim-hand-1")
+    taps.tap("record")
+    assert taps.take() == 11  # who went out, the field, two keys a card, record
+    expect(page.get_by_test_id("total-1")).to_have_text("42")
+    # Old Maid: one tap a hand.
+    create(page, "shaytan", ["Ana", "Bahram", "Cyrus"], first=0, options={})
+    taps.tap("tally-1")
+    assert taps.take() == 1
+    expect(page.get_by_test_id("total-1")).to_have_text("1")
+    screenshot(page, "persian-shaytan-hand-2")

@@ -17,6 +17,7 @@ from typing import Any
 
 from flask import Response, render_template
 from flask_babel import gettext as _
+from flask_babel import pgettext
 
 from referee import families
 from referee.games.persian.rules import find_game
@@ -70,6 +71,10 @@ class Sheet:
     legend: str = ""
 
 
+def _hand_heading() -> str:
+    return pgettext("a hand of a card game", "Hand")
+
+
 def _initial(name: str) -> str:
     return name[:1]
 
@@ -87,7 +92,7 @@ def _teams_legend(players: tuple[str, ...]) -> str:
 
 def _hokm(score: Any, players: tuple[str, ...]) -> Sheet:
     labels = _team_labels(players)
-    columns = (Column(_("Hand")), Column(_("Ruler")), Column(labels[0], True), Column(labels[1], True))
+    columns = (Column(_hand_heading()), Column(_("Ruler")), Column(labels[0], True), Column(labels[1], True))
     rows = []
     for row in score.rows:
         cells = [Cell(number(row.hand)), Cell(players[row.ruler], bdi=True, testid=f"ruler-{row.hand}")]
@@ -106,7 +111,7 @@ def _hokm(score: Any, players: tuple[str, ...]) -> Sheet:
 
 def _shelem(score: Any, players: tuple[str, ...]) -> Sheet:
     labels = _team_labels(players) if len(players) == 4 else (players[0], players[1])
-    columns = (Column(_("Hand")), Column(labels[0], True), Column(_("Bid")), Column(labels[1], True))
+    columns = (Column(_hand_heading()), Column(labels[0], True), Column(_("Bid")), Column(labels[1], True))
     rows = []
     for row in score.rows:
         ruler = getattr(row, "ruler", None)
@@ -123,7 +128,7 @@ def _shelem(score: Any, players: tuple[str, ...]) -> Sheet:
 
 def _players(score: Any, players: tuple[str, ...]) -> Sheet:
     passing = any(getattr(row, "passing", None) is not None for row in score.rows)
-    columns = [Column(_("Hand"))]
+    columns = [Column(_hand_heading())]
     if passing:
         columns.append(Column(_("Pass")))
     columns += [Column(name, True) for name in players]
@@ -139,7 +144,7 @@ def _players(score: Any, players: tuple[str, ...]) -> Sheet:
 
 def _teams(score: Any, players: tuple[str, ...]) -> Sheet:
     labels = _team_labels(players)
-    columns = (Column(_("Hand")), Column(labels[0], True), Column(labels[1], True))
+    columns = (Column(_hand_heading()), Column(labels[0], True), Column(labels[1], True))
     rows = [SheetRow(row.hand, (Cell(number(row.hand)), Cell(number(row.totals[0]), True, testid=f"a-{row.hand}"),
                                 Cell(number(row.totals[1]), True, testid=f"b-{row.hand}")), line=row.line_after)
             for row in score.rows]
