@@ -22,8 +22,9 @@ def fa(number: int) -> str:
     return "".join(PERSIAN_DIGITS[int(d)] for d in str(number))
 
 
-def create(page: Page, variant: str, players: list[str], first: int, options: dict[str, str]) -> None:
-    """Fill the new-game form and create the game; the page ends on the game's hand screen."""
+def create(page: Page, variant: str, players: list[str], first: int, options: dict[str, str]) -> str:
+    """Fill the new-game form and create the game; the page ends on the game's hand screen. The players' link
+    (the share page's) is returned."""
     page.goto(f"/games/persian/new?variant={variant}")
     for index, name in enumerate(players):
         if not page.get_by_test_id(f"player-{index}").count():
@@ -34,7 +35,9 @@ def create(page: Page, variant: str, players: list[str], first: int, options: di
         page.get_by_test_id(f"option-option_{name}-{value}").check()
     page.get_by_test_id("create-game").click()
     expect(page).to_have_url(re.compile(r"/g/[^/]+/share\?new=1$"))
+    view_url = page.get_by_test_id("view-url").get_attribute("href") or ""
     page.goto(page.url.split("/share")[0])
+    return view_url
 
 
 class Taps:
@@ -94,9 +97,11 @@ def test_a_hokm_match_in_persian(page: Page, screenshot: Shot) -> None:
     screenshot(page, "persian-hokm-sheet")
 
 
-def test_a_shelem_game_to_330(page: Page, screenshot: Shot) -> None:
+def test_a_shelem_game_to_330(page: Page, viewer: Page, screenshot: Shot) -> None:
     players = ["Ana", "Bahram", "Cyrus", "Dara"]  # team A: Ana & Cyrus; team B: Bahram & Dara
-    create(page, "shelem", players, first=0, options={"target": "330"})
+    view_url = create(page, "shelem", players, first=0, options={"target": "330"})
+    viewer.goto(view_url)
+    expect(viewer.get_by_test_id("live-status")).to_have_attribute("data-state", "live")
     expect(page.get_by_test_id("dealer")).to_have_text("Ana")
     expect(page.get_by_test_id("first-bidder")).to_have_text("Bahram")
     screenshot(page, "persian-shelem-hand-1")
@@ -119,13 +124,18 @@ def test_a_shelem_game_to_330(page: Page, screenshot: Shot) -> None:
         expect(page.get_by_test_id("total-b")).to_have_text(str(b))
         expect(page.get_by_test_id("dealer")).to_have_text(dealer)
         expect(page.get_by_test_id("first-bidder")).to_have_text(first)
+        # The players' phone follows without a reload.
+        expect(viewer.get_by_test_id("board-total-a")).to_have_text(str(a))
+        expect(viewer.get_by_test_id("board-total-b")).to_have_text(str(b))
     screenshot(page, "persian-shelem-hand-5")
+    screenshot(viewer, "persian-shelem-viewer")
     for testid in ("ruler-1", "bid-100", "points-105", "record"):
         taps.tap(testid)
     expect(page.get_by_test_id("winner")).to_have_text("Bahram & Dara won the game.")
     expect(page.get_by_test_id("a-5")).to_have_text("300")
     expect(page.get_by_test_id("b-5")).to_have_text("425")
     expect(page.get_by_test_id("bid-3")).to_have_text("150 C")
+    expect(viewer.get_by_test_id("winner")).to_have_text("Bahram & Dara won the game.")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(page, "persian-shelem-sheet")
 
