@@ -288,3 +288,12 @@ def test_a_tally_game_is_one_tap_a_hand(client: FlaskClient, variant: str) -> No
         assert play(client, token, {"player": name}).status_code == 303
     html = hand_page(client, token)
     assert [total(html, str(seat)) for seat in range(3)] == ["0", "2", "1"]
+
+
+def test_the_chooser_lists_the_persian_games_first_on_a_persian_page(client: FlaskClient) -> None:
+    english = client.get("/games/new").get_data(as_text=True)
+    assert english.index('data-testid="create-game"') < english.index('data-testid="family-persian"')
+    client.set_cookie("lang", "fa")
+    persian = client.get("/games/new").get_data(as_text=True)
+    assert persian.index('data-testid="family-persian"') < persian.index('data-testid="create-game"')
+    assert "حکم" in persian and "شلم" in persian and "بی‌دل" in persian
