@@ -307,6 +307,11 @@ class TableState:
         """Won by the rules, or ended by the scorekeeper: no more hands (a correction or an undo still may)."""
         return self.facts.is_over
 
+    @property
+    def over(self) -> bool:
+        """:attr:`is_over`, by the name the core's family contract uses."""
+        return self.is_over
+
     @cached_property
     def history(self) -> History:
         """The log as the screens show it, and what Undo and Redo take back now."""
