@@ -112,6 +112,7 @@ def test_a_table_is_frozen_and_reads_its_defaults() -> None:
     rules = find_game("shelem")
     assert table.option(rules.option("target")) == 660
     assert table.option(rules.option("all_pass_redeal")) is True
+    assert hash(table) == hash(Table("shelem", PLAYERS, 0, {"target": 660}))
     assert table.to_dict() == {"game": "shelem", "players": list(PLAYERS), "first": 0, "options": {"target": 660}}
 
 

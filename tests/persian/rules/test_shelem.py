@@ -98,6 +98,29 @@ def test_the_sources_worked_sheet(whole_bidding: bool) -> None:
     assert (score.dealer, score.is_over) == (A, False)
 
 
+# A whole game to 660, worked out by hand: (dealer, ruler, bid, points or None for all passing, outcome, totals)
+GAME_TO_660 = [
+    (A, B, 120, 125, Outcome.MADE, (40, 125)),
+    (B, None, None, None, Outcome.ALL_PASSED, (40, 125)),  # B deals again
+    (B, C, 140, 80, Outcome.YASA, (-125, 210)),  # 80 < 85: -165, and B/D take 85
+    (C, D, 100, 165, Outcome.SHELEM, (-125, 540)),
+    (D, A, 150, 145, Outcome.FAILED, (-275, 560)),  # the deal is back with A: a line
+    (A, B, 100, 100, Outcome.MADE, (-210, 660)),  # B/D reach 660
+]
+
+
+def test_a_whole_game_to_660() -> None:
+    score = start(target=660)
+    for dealer, ruler, bid, points, outcome, totals in GAME_TO_660:
+        assert not score.is_over
+        assert score.dealer == dealer
+        hand = score.all_passed() if ruler is None else Hand(ruler=ruler, bid=bid, points=points)
+        score = score.play(hand)
+        assert (score.rows[-1].outcome, score.totals) == (outcome, totals)
+    assert [row.hand for row in score.rows if row.line_after] == [5]
+    assert score.winners == (B, D)
+
+
 @pytest.mark.parametrize(
     ("calls", "codes"),
     [
@@ -135,6 +158,9 @@ def test_the_last_bidder_rules_even_when_others_passed_first() -> None:
         (Hand(ruler=A, bid=100, points=132), ["shelem-points-step"]),
         (Hand(ruler=A, bid=100), ["shelem-no-points"]),
         (Hand(ruler=A, points=100), ["shelem-no-ruler"]),
+        (Hand(), ["shelem-no-ruler", "shelem-no-points"]),
+        (Hand(bidding=bids((C, 100)), points=132), ["shelem-bid-out-of-turn", "shelem-points-step"]),
+        (Hand(bidding=bids((B, 100), (C, None)), points=100), ["shelem-bidding-open"]),
         (Hand(ruler=4, bid=97, points=3), ["no-such-player", "shelem-bid-range", "shelem-bid-step",
                                            "shelem-points-range", "shelem-points-step"]),
         (Hand(ruler=D, bid=105, bidding=bids((B, 100), (C, None), (D, None), (A, None)), points=100),
@@ -262,6 +288,10 @@ def test_shelem_for_two_opens_with_a_bid() -> None:
 )
 def test_a_hand_round_trips(hand: Hand) -> None:
     assert Hand.from_dict(hand.to_dict()) == hand
+
+
+def test_a_null_bidding_is_no_bidding() -> None:
+    assert Hand.from_dict({"ruler": 0, "bid": 100, "points": 100, "bidding": None}) == Hand(0, 100, 100)
 
 
 @pytest.mark.parametrize(

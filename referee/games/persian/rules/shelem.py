@@ -144,7 +144,7 @@ class Hand:
     def from_dict(cls, data: Mapping[str, object]) -> Hand:
         """Read a hand's file form; :class:`HandError` quotes a missing, unknown or ill-typed field."""
         check_fields(data, "shelem", cls.FIELDS)
-        calls = data.get("bidding", [])
+        calls = data.get("bidding") or []
         if not isinstance(calls, list):
             raise HandError.of("field-list", field="bidding", value=quote(calls))
         numbers = {name: None if data.get(name) is None else read_int(data, name)
@@ -294,26 +294,19 @@ class Score:
     def problems(self, hand: Hand, /) -> tuple[Problem, ...]:
         """Every reason the hand is refused (docs/table-games.md §2.7)."""
         found: list[Problem] = [Problem.of("game-over")] if self.is_over else []
-        count = self.table.count
         if hand.bidding:
             result = read_bidding(hand.bidding, self.table.players, self.first_bidder)
-            found += result.problems
-            if not result.problems and not result.finished:
-                found.append(Problem.of("shelem-bidding-open"))
-            ruler, bid = result.ruler, result.bid
-            if ruler is not None and bid is not None and (hand.ruler, hand.bid) != (ruler, bid):
-                found += _mismatch(self.table.players, ruler, bid, hand)
-            if result.finished and ruler is None and hand.points is not None:
-                found.append(Problem.of("shelem-all-passed-points"))
-            if result.problems or ruler is None:
-                return tuple(found)
+            found += result.problems or (() if result.finished else (Problem.of("shelem-bidding-open"),))
+            if result.finished and result.ruler is not None and result.bid is not None:
+                found += _mismatch(self.table.players, result.ruler, result.bid, hand)
+            elif result.finished:  # everybody passed: there are no points to enter
+                return (*found, *([Problem.of("shelem-all-passed-points")] if hand.points is not None else []))
         elif hand.ruler is None or hand.bid is None:
-            return (*found, Problem.of("shelem-no-ruler"))
+            found.append(Problem.of("shelem-no-ruler"))
         else:
-            ruler, bid = hand.ruler, hand.bid
-            if not 0 <= ruler < count:
-                found.append(Problem.of("no-such-player", seat=ruler + 1, count=count))
-            found += bid_problems(bid)
+            if not 0 <= hand.ruler < self.table.count:
+                found.append(Problem.of("no-such-player", seat=hand.ruler + 1, count=self.table.count))
+            found += bid_problems(hand.bid)
         return (*found, *_points_problems(hand.points))
 
     def play(self, hand: Hand, /) -> Self:
