@@ -112,7 +112,8 @@ def test_the_sources_shelem_sheet_as_a_file() -> None:
         (game_file(hands=SHELEM_HANDS, ended="", redeals=[5]), "", []),
     ],
     ids=["five players at hokm", "an unknown first ruler", "four rounds", "seven tricks to the losers",
-         "a bam at 7-2", "a bid of 95 and 170 points", "a hand after the game is won", "allowed: hand 5 dealt again, then the end"],
+         "a bam at 7-2", "a bid of 95 and 170 points", "a hand after the game is won",
+         "allowed: hand 5 dealt again, then the end"],
 )
 def test_files_the_rules_forbid_exit_1_with_every_reason(data: dict[str, Any], where: str, codes: list[str]) -> None:
     result = tally(read_file(data))

@@ -307,9 +307,5 @@ def json_schema() -> dict[str, Any]:
 
 
 def schema_text() -> str:
-    """The published schema's text: ``python -m referee.games.persian.ledger.gamefile``."""
+    """The published schema's text (``docs/referee-table-game-1.schema.json``; a test checks they agree)."""
     return json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
-
-
-if __name__ == "__main__":
-    print(schema_text(), end="")
