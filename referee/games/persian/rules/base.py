@@ -246,7 +246,8 @@ def seats_from(first: int, count: int) -> tuple[int, ...]:
 
 
 def team_of(seat: int) -> int:
-    """The team (0 = A, 1 = B) of a seat in a four-player game: partners sit opposite."""
+    """The team (0 = A, 1 = B) of a seat in a four-player game, where partners sit opposite; with two players
+    (Shelem for two) each seat is its own side, and this is the seat itself."""
     return seat % 2
 
 

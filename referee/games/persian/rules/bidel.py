@@ -219,6 +219,7 @@ class Score:
 
     @property
     def hand_number(self) -> int:
+        """The number of the next hand, from 1."""
         return len(self.rows) + 1
 
     @property
@@ -263,6 +264,7 @@ class Score:
 
     @property
     def is_over(self) -> bool:
+        """Whether someone has reached the limit."""
         return bool(self.losers)
 
     @property

@@ -150,6 +150,7 @@ class Score:
 
     @property
     def hand_number(self) -> int:
+        """The number of the next hand, from 1."""
         return len(self.rows) + 1
 
     @property
@@ -159,10 +160,12 @@ class Score:
 
     @property
     def is_over(self) -> bool:
+        """Whether the game has ended."""
         return self.match_winner is not None
 
     @property
     def winners(self) -> tuple[int, ...]:
+        """The seats of the winning side; empty while the game goes on."""
         return () if self.match_winner is None else team_seats(self.match_winner)
 
     def problems(self, hand: Hand, /) -> tuple[Problem, ...]:

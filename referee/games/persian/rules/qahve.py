@@ -150,14 +150,17 @@ class Score:
 
     @property
     def hand_number(self) -> int:
+        """The number of the next hand, from 1."""
         return len(self.rows) + 1
 
     @property
     def is_over(self) -> bool:
+        """Whether the game has ended."""
         return self.winning_team is not None
 
     @property
     def winners(self) -> tuple[int, ...]:
+        """The seats of the winning side; empty while the game goes on."""
         return () if self.winning_team is None else team_seats(self.winning_team)
 
     def problems(self, hand: Hand, /) -> tuple[Problem, ...]:

@@ -238,6 +238,7 @@ class Score:
 
     @property
     def hand_number(self) -> int:
+        """The number of the next hand, from 1."""
         return len(self.rows) + 1
 
     @property
@@ -262,6 +263,7 @@ class Score:
 
     @property
     def is_over(self) -> bool:
+        """Whether a player has reached the target."""
         return bool(self.winners)
 
     def points(self, hand: Hand) -> int:

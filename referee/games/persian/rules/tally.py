@@ -119,6 +119,7 @@ class Score:
 
     @property
     def hand_number(self) -> int:
+        """The number of the next hand, from 1."""
         return len(self.rows) + 1
 
     @property
