@@ -23,6 +23,8 @@ Decisions (where the rule book leaves the ledger to choose):
   again too, so the rules' sentences name the players as they are called now.
 - No override: the table cannot make the rules score a hand they refuse (:attr:`EventRefused.forcible` is
   always False). A redeal is allowed in every game (a misdeal happens at any table).
+- Ending a game (``GameEnded``) is how a tally game (Shaytan, Bluff) ends: its leaders win. Any other game it
+  stops without a winner. Either way no hand can follow; an undo reopens the game.
 - Undo cancels any event but the creation; undoing an undo redoes. It is refused when a later entry would
   no longer hold (undoing hand 3 once hand 4 is entered makes hand 4's form stale: undo hand 4 first).
 """
