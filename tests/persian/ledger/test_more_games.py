@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from referee.games.persian.ledger import (
@@ -16,7 +17,10 @@ from referee.games.persian.ledger import (
     export_game,
     import_game,
     replay,
+    sheet_json,
+    sheet_text,
     start,
+    tally_file,
 )
 
 
@@ -96,3 +100,22 @@ def test_a_bluff_session_counts_wins() -> None:
     state = apply(state, GameEnded())
     assert (state.totals, state.winners) == ((1, 0, 0, 2), ("Dara",))
     assert [p.code for p in check(state, HandPlayed(hand_number=4, hand={"player": 5}))] == ["game-over"]
+
+
+def test_a_tally_games_sheet_and_its_file() -> None:
+    raw = json.dumps({"format": "referee-table-game/1", "variant": "shaytan", "players": ["Ana", "Bahram", "Cyrus"],
+                      "hands": [{"player": 1}, {"player": 1}, {"player": 0}], "ended": "midnight"})
+    result = tally_file(raw)
+    assert result.allowed and result.state is not None
+    text = sheet_text(result.state)
+    assert text.splitlines()[0] == "shaytan: Ana, Bahram, Cyrus; won by Cyrus"
+    assert "totals: Ana 1, Bahram 2, Cyrus 0" in text
+    document = sheet_json(result.state, result.errors)
+    assert (document["winners"], document["over"], document["hands"]) == (["Cyrus"], True, 3)
+
+
+def test_a_game_stopped_early_has_no_winner_on_its_sheet() -> None:
+    state = apply(played(game("hokm", ("Ana", "Bahram", "Cyrus", "Dara")), {"winner": "A", "losers_tricks": 2}),
+                  GameEnded(reason="rain"))
+    assert sheet_text(state).splitlines()[0] == "hokm: Ana, Bahram, Cyrus, Dara; ended (rain)"
+    assert state.winners == ()
