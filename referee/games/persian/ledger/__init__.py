@@ -7,8 +7,10 @@ What the store, the web layer and ``referee tally`` call — the family contract
   (:mod:`.events`, one module each, read back through :data:`EVENTS` by type);
 - :func:`start`, :func:`apply`, :func:`check`, :func:`replay`, :class:`EventRefused` and the
   :class:`TableState` they make, whose :attr:`~TableState.history` says what Undo and Redo take back;
-- the ``referee-table-game/1`` file: :func:`read_game_file` (:class:`TableFileError`), :func:`export_game`,
-  and :func:`tally_file` with :func:`sheet_text` and :func:`sheet_json` for ``referee tally``.
+- the ``referee-table-game/1`` file: :func:`read_file` (a parsed file's gate) or :func:`read_game_file` (from
+  bytes), both raising :class:`TableFileError`; :func:`import_game`, :func:`export_game`; and :func:`tally`
+  (a parsed file) or :func:`tally_file` (bytes) with :func:`sheet_text` and :func:`sheet_json` for
+  ``referee tally``.
 
 Decisions (where the rule book leaves the ledger to choose):
 
@@ -21,6 +23,8 @@ Decisions (where the rule book leaves the ledger to choose):
   again too, so the rules' sentences name the players as they are called now.
 - No override: the table cannot make the rules score a hand they refuse (:attr:`EventRefused.forcible` is
   always False). A redeal is allowed in every game (a misdeal happens at any table).
+- Ending a game (``GameEnded``) is how a tally game (Shaytan, Bluff) ends: its leaders win. Any other game it
+  stops without a winner. Either way no hand can follow; an undo reopens the game.
 - Undo cancels any event but the creation; undoing an undo redoes. It is refused when a later entry would
   no longer hold (undoing hand 3 once hand 4 is entered makes hand 4's form stale: undo hand 4 first).
 """
@@ -41,9 +45,16 @@ from referee.games.persian.ledger.events import (
     event_from_dict,
 )
 from referee.games.persian.ledger.fold import apply, check, replay, start
-from referee.games.persian.ledger.gamefile import FORMAT, TableFileError, export_game, import_game, read_game_file
+from referee.games.persian.ledger.gamefile import (
+    FORMAT,
+    TableFileError,
+    export_game,
+    import_game,
+    read_file,
+    read_game_file,
+)
 from referee.games.persian.ledger.state import EventRefused, History, HistoryEntry, PlayedHand, TableState
-from referee.games.persian.ledger.tally import Tally, sheet_json, sheet_text, tally, tally_file
+from referee.games.persian.ledger.tally import Tally, sheet_json, sheet_text, tally, tally_events, tally_file
 from referee.games.persian.ledger.wording import LedgerProblem, Words, message_id
 from referee.games.persian.rules import game_ids
 
@@ -71,11 +82,13 @@ __all__ = [
     "HistoryEntry",
     "FORMAT",
     "TableFileError",
+    "read_file",
     "read_game_file",
     "import_game",
     "export_game",
     "Tally",
     "tally",
+    "tally_events",
     "tally_file",
     "sheet_text",
     "sheet_json",

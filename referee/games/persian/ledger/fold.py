@@ -63,13 +63,14 @@ def apply(state: TableState, event: LoggedEvent, *, at: datetime | None = None) 
                       (*state.folds, facts))
 
 
-def replay(events: Iterable[LoggedEvent], *, times: Sequence[datetime | None] = ()) -> TableState:
+def replay(events: Iterable[LoggedEvent], *, times: Sequence[datetime | None] | None = None) -> TableState:
     """The state after a whole log, whose first event is the game's creation; :class:`EventRefused` at the first
     event refused. ``times`` (optional) are the events' times, in the same order."""
     iterator = iter(events)
     first = next(iterator, None)
     if not isinstance(first, GameCreated):
         raise EventRefused([LedgerProblem.of("not-created")], event=first)
+    times = times or ()
     state = start(first, at=times[0] if times else None)
     for index, event in enumerate(iterator, start=1):
         state = apply(state, event, at=times[index] if index < len(times) else None)

@@ -39,8 +39,8 @@ from referee.games.persian.ledger.wording import LedgerProblem
 from referee.games.persian.rules import find_game, game_ids
 from referee.games.persian.rules.base import HandError, JsonValue, Problem, ProblemError, quote
 
-__all__ = ["FORMAT", "MAX_FILE_BYTES", "TableFileError", "loads", "import_game", "read_game_file", "export_game",
-           "json_schema", "schema_text"]
+__all__ = ["FORMAT", "MAX_FILE_BYTES", "TableFileError", "loads", "import_game", "read_file", "read_game_file",
+           "export_game", "json_schema", "schema_text"]
 
 FORMAT = "referee-table-game/1"
 
@@ -73,6 +73,11 @@ class TableFileError(ValueError):
     def __init__(self, problems: Sequence[Problem]) -> None:
         self.problems = tuple(problems)
         super().__init__(" ".join(p.message for p in self.problems))
+
+    @property
+    def problem(self) -> Problem:
+        """The first problem: what is wrong, or where (the problems after it say what)."""
+        return self.problems[0]
 
     @classmethod
     def of(cls, code: str, /, **params: int | str) -> TableFileError:
@@ -195,6 +200,7 @@ def import_game(data: object) -> list[Event]:
     refuse it, with every reason.
     """
     game = _checked(data)
+    _check_sizes(game)  # again: the dict may come from a reader with other limits
     try:
         rules = find_game(game["variant"])
     except ProblemError as error:
@@ -220,6 +226,14 @@ def import_game(data: object) -> list[Event]:
     if "ended" in game:
         events.append(GameEnded(reason=game["ended"]))
     return events
+
+
+def read_file(data: object) -> dict[str, Any]:
+    """``data`` (a file's JSON value) if it is a readable referee-table-game/1 file, or :class:`TableFileError`:
+    the one gate for a file from outside once its JSON is parsed."""
+    import_game(data)
+    assert isinstance(data, dict)
+    return data
 
 
 def read_game_file(raw: bytes | str) -> list[Event]:
@@ -293,9 +307,5 @@ def json_schema() -> dict[str, Any]:
 
 
 def schema_text() -> str:
-    """The published schema's text: ``python -m referee.games.persian.ledger.gamefile``."""
+    """The published schema's text (``docs/referee-table-game-1.schema.json``; a test checks they agree)."""
     return json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
-
-
-if __name__ == "__main__":
-    print(schema_text(), end="")

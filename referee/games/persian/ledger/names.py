@@ -11,7 +11,8 @@ table_problems`); the ledger adds what keeps a name fit to show and to tell apar
   ``Ana``) are refused.
 
 Decision: the Unicode confusable skeleton (Cyrillic ``А`` for Latin ``A``) needs ICU, which the family's pure
-code does not import; the forms clean and compare names with the site's full check before they reach the ledger.
+code does not import (``referee.ledger.names`` has it); a form may run that fuller check before a name reaches
+the ledger.
 
 >>> [str(p) for p in name_problems(("Ana", "Beto", "ＡＮＡ"))]
 ['«ＡＮＡ» looks the same as «Ana»']

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from referee.games.persian.ledger.wording import LedgerProblem, Words
 from referee.games.persian.rules.base import (
@@ -35,6 +35,7 @@ from referee.games.persian.rules.base import (
 
 __all__ = [
     "LoggedEvent",
+    "Closable",
     "EventRefused",
     "PlayedHand",
     "Facts",
@@ -84,6 +85,16 @@ class LoggedEvent(Protocol):
         ...
 
 
+@runtime_checkable
+class Closable(Protocol):
+    """A score the scorekeeper ends (the tally games, which have no target): ``end()`` is the score ended, whose
+    leaders win. Other games end by their rules, and a game the scorekeeper stops early has no winner."""
+
+    def end(self) -> GameScore[Any]:
+        """The score ended by the scorekeeper."""
+        ...
+
+
 class EventRefused(ValueError):
     """The rules or the ledger refuse an event: ``problems`` says every reason; nothing was changed.
 
@@ -118,11 +129,20 @@ class Facts:
     hands: tuple[PlayedHand, ...] = ()
     redeals: tuple[int, ...] = ()  # the number of the hand dealt again, once per redeal
     ended: str | None = None  # the reason the scorekeeper ended the game (None: not ended that way)
+    closing: GameScore[Any] | None = None  # a closable score as the scorekeeper ended it
 
     @property
     def score(self) -> GameScore[Any]:
         """The rules' score now."""
+        if self.closing is not None:
+            return self.closing
         return self.hands[-1].after if self.hands else self.opening
+
+    def closed(self, reason: str) -> Facts:
+        """These facts ended by the scorekeeper for ``reason`` (a closable score ended by its rules too)."""
+        score = self.hands[-1].after if self.hands else self.opening
+        closing = score.end() if isinstance(score, Closable) else None
+        return dataclasses.replace(self, ended=reason, closing=closing)
 
     def score_before(self, number: int) -> GameScore[Any]:
         """The rules' score before hand ``number`` was played."""
@@ -147,7 +167,8 @@ class Facts:
                 return None, [LedgerProblem.of("correction-breaks-later", hand=number), *problems]
             score = score.play(hand)
             played.append(PlayedHand(number, hand, score, corrected))
-        return dataclasses.replace(self, opening=opening, hands=tuple(played)), []
+        rescored = dataclasses.replace(self, opening=opening, hands=tuple(played), closing=None)
+        return (rescored if self.ended is None else rescored.closed(self.ended)), []
 
 
 @dataclass(frozen=True)
@@ -306,6 +327,11 @@ class TableState:
     def is_over(self) -> bool:
         """Won by the rules, or ended by the scorekeeper: no more hands (a correction or an undo still may)."""
         return self.facts.is_over
+
+    @property
+    def over(self) -> bool:
+        """:attr:`is_over`, by the name the core's family contract uses."""
+        return self.is_over
 
     @cached_property
     def history(self) -> History:

@@ -4,8 +4,8 @@ of it, as the rummy games' tally does — exit 0 when they allow it, 1 when they
 
 The replay stops at the first event the rules refuse: every later hand depends on it (who rules, who deals).
 
->>> result = tally_file(b'{"format": "referee-table-game/1", "variant": "hokm", '
-...                     b'"players": ["Ana", "Bahram", "Cyrus", "Dara", "Ebi"]}')
+>>> result = tally({"format": "referee-table-game/1", "variant": "hokm",
+...                 "players": ["Ana", "Bahram", "Cyrus", "Dara", "Ebi"]})
 >>> result.allowed, result.errors
 (False, ('players: hokm is played by 4 players, not 5',))
 """
@@ -18,11 +18,11 @@ from typing import Any
 
 from referee.games.persian.ledger.events import Event, GameCreated
 from referee.games.persian.ledger.fold import apply, start
-from referee.games.persian.ledger.gamefile import read_game_file
+from referee.games.persian.ledger.gamefile import import_game, loads
 from referee.games.persian.ledger.state import EventRefused, TableState
 from referee.games.persian.rules.base import TEAM_NAMES, Problem, team_seats
 
-__all__ = ["Tally", "tally", "tally_file", "sheet_text", "sheet_json"]
+__all__ = ["Tally", "tally", "tally_events", "tally_file", "sheet_text", "sheet_json"]
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ def _where(event: Event) -> str:
     return f"hand {number}" if isinstance(number, int) else event.type
 
 
-def tally(events: Sequence[Event]) -> Tally:
+def tally_events(events: Sequence[Event]) -> Tally:
     """Replay ``events`` (a game's, its creation first) as far as the rules allow."""
     created = events[0]
     assert isinstance(created, GameCreated)
@@ -66,9 +66,14 @@ def tally(events: Sequence[Event]) -> Tally:
     return Tally(state)
 
 
+def tally(data: object) -> Tally:
+    """Replay a referee-table-game/1 file's JSON value; :class:`TableFileError` (exit 2) when it cannot be read."""
+    return tally_events(import_game(data))
+
+
 def tally_file(raw: bytes | str) -> Tally:
     """Read and replay a referee-table-game/1 file; :class:`TableFileError` (exit 2) when it cannot be read."""
-    return tally(read_game_file(raw))
+    return tally(loads(raw))
 
 
 def _columns(state: TableState) -> list[str]:
@@ -106,13 +111,12 @@ def sheet_text(state: TableState) -> str:
     return "\n".join(lines) + "\n"
 
 
-def sheet_json(result: Tally) -> dict[str, Any]:
+def sheet_json(state: TableState | None, errors: Sequence[str] = ()) -> dict[str, Any]:
     """The ``referee tally --json`` document: the players, the columns' totals, the winners and every reason."""
-    state = result.state
     if state is None:
-        return {"variant": None, "players": [], "totals": [], "winners": [], "over": False,
-                "errors": list(result.errors)}
+        return {"variant": None, "players": [], "totals": [], "hands": 0, "winners": [], "over": False,
+                "errors": list(errors)}
     return {"variant": state.variant_id, "players": list(state.players),
             "totals": [{"column": c, "total": t} for c, t in zip(_columns(state), state.totals, strict=True)],
             "hands": len(state.hands), "winners": list(state.winners), "over": state.is_over,
-            "errors": list(result.errors)}
+            "errors": list(errors)}

@@ -1,9 +1,8 @@
-"""``game-ended``: the scorekeeper ends the game — a tally game's session is over, or the table stops before a
-winner. No hand can be entered after it (undo it to go on)."""
+"""``game-ended``: the scorekeeper ends the game — a tally game's session is over (its leaders win), or the table
+stops another game before a winner (nobody wins). No hand can be entered after it (undo it to go on)."""
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -31,8 +30,8 @@ class GameEnded(Event):
         return ()
 
     def apply(self, state: TableState) -> Facts:
-        """The game ended, with its reason."""
-        return dataclasses.replace(state.facts, ended=self.reason)
+        """The game ended, with its reason; a tally game's leaders win it."""
+        return state.facts.closed(self.reason)
 
     def words(self, state: TableState) -> Words:
         """"the game was ended: we are going home"."""
