@@ -203,6 +203,8 @@ class Family:
 _registry: dict[str, Family] = {}
 _lock = threading.RLock()
 _loaded: list[bool] = []
+#: :func:`families`' answer, worked out again after each change of the registry (a page asks it several times).
+_ordered: list[tuple[Family, ...]] = []
 
 
 def register(family: Family) -> Family:
@@ -221,6 +223,7 @@ def register(family: Family) -> Family:
             if other.file_format == family.file_format:
                 raise ValueError(f"the file format {family.file_format!r} belongs to the family {other.id!r}")
         _registry[family.id] = family
+        _ordered.clear()
         return family
 
 
@@ -228,6 +231,7 @@ def unregister(family_id: str) -> None:
     """Remove a family (tests register a family of their own for one test and take it away after)."""
     with _lock:
         _registry.pop(family_id, None)
+        _ordered.clear()
 
 
 def load_families() -> None:
@@ -246,10 +250,15 @@ def load_families() -> None:
 
 def families() -> tuple[Family, ...]:
     """Every registered family, the known ones in their order first, then any other in registration order."""
+    kept = _ordered[:1]
+    if kept and _loaded:
+        return kept[0]
     load_families()
     with _lock:
         order = {name.rsplit(".", 1)[-1]: i for i, name in enumerate(KNOWN_FAMILIES)}
-        return tuple(sorted(_registry.values(), key=lambda f: order.get(f.id, len(order))))
+        found = tuple(sorted(_registry.values(), key=lambda f: order.get(f.id, len(order))))
+        _ordered[:] = [found]
+        return found
 
 
 def family_named(family_id: str) -> Family:
