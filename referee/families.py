@@ -28,7 +28,8 @@ Its games and events (pure: no Flask, no database)
     - ``event_refused``: its ``ValueError`` subclass with ``.problems`` (each with ``.code``, its parameters
       and an English ``str()``) and ``.forcible`` (False where "the table allows it" cannot help).
     - The state is immutable, with ``seq`` (events applied; the creation is 1), ``players`` (names, turn
-      order) and ``over``; undo and redo are events (an ``undone``-style event cancels the event with that seq).
+      order: the store keeps its ``game_player`` rows equal to them after each save) and ``over``; undo and redo
+      are events (an ``undone``-style event cancels the event with that seq).
     - ``with_override(event, reason)`` / ``with_device(event, label)``: optional; where a family has no such
       fields the core leaves the event as it is.
     - ``winners(state) -> tuple[str, ...]``: optional; the players ranked first of a game played to its end
@@ -51,10 +52,12 @@ Its game file (pure)
 Its screens (``web``: the dotted name of a module imported only when the app is made)
     That module has ``WEB = FamilyWeb(...)`` (see :class:`FamilyWeb`): ``init_app(app)`` registers its
     blueprint(s) and its Jinja helpers; ``blueprints`` names them (a ``/g/…`` or ``/v/…`` address of one of
-    them opens only this family's games: another family's token there answers 404, except at the entry
-    endpoints, which hand the request to the game's own family); ``edit_endpoint`` is the scorekeeper's screen
-    at ``/g/<edit_token>`` (its one URL argument is ``edit_token``); ``viewer`` renders the players' board for
-    the core's ``/v/<view_token>`` (the core keeps the page cache, the ETag, the live stream and "this is me");
+    them opens only this family's games: another family's token there answers 404, before the view runs);
+    ``edit_endpoint`` is the scorekeeper's screen, at an address of the family's own (``/g/<edit_token>/hand``,
+    its one URL argument ``edit_token``), which the core also serves at the entry ``/g/<edit_token>`` for the
+    family's games (My games, the share page and the scorekeeper's QR code link there); ``viewer`` (a
+    :class:`Viewer`: ``page``, ``board``, ``renamed``) draws the players' board for the core's
+    ``/v/<view_token>`` (the core keeps the page cache, the ETag, the live stream and "this is me");
     ``chooser()`` gives its entries of the new-game chooser in the page's language (each links to its own
     creation form; the chooser groups them under ``heading()``, the family's name in the page's language);
     ``line(state)`` is what My games says of a game (its variant, players and where it stands, in the page's
@@ -67,6 +70,18 @@ Its screens (``web``: the dotted name of a module imported only when the app is 
 
 A family's templates live under ``templates/<family id>/``; its sentences are gettext message ids in its own
 modules, translated in the app's catalogues.
+
+What the core gives a family's screens
+======================================
+- :func:`referee.web.access.require_edit` / ``require_view`` (token to :class:`~referee.web.access.Table`, whose
+  ``state`` is the family's state and ``family`` the family; 404 and 410 pages), ``access.remember_game``.
+- :func:`referee.ledger.store.create_game` (``created=``, ``idempotency_key=``: a double tap makes one game),
+  :func:`~referee.ledger.store.append` (``expected_seq=`` the seq the page showed: ``store.Conflict`` with the
+  current state when someone saved first; ``idempotency_key=``: a retried request returns the first result with
+  ``replayed=True``; ``current=`` the state the request loaded; the family's ``event_refused`` when the rules
+  refuse, nothing written), ``store.state_of`` / ``load_state`` (folded states are kept in memory per game).
+- :func:`referee.web.share.link_rematch` after creating a rematch, the share and hand-over pages
+  (``share.players``), delete (``backup.delete``), My games, restore, the live viewer and its QR code.
 """
 
 from __future__ import annotations
@@ -203,6 +218,8 @@ class Family:
 _registry: dict[str, Family] = {}
 _lock = threading.RLock()
 _loaded: list[bool] = []
+#: :func:`families`' answer, worked out again after each change of the registry (a page asks it several times).
+_ordered: list[tuple[Family, ...]] = []
 
 
 def register(family: Family) -> Family:
@@ -221,6 +238,7 @@ def register(family: Family) -> Family:
             if other.file_format == family.file_format:
                 raise ValueError(f"the file format {family.file_format!r} belongs to the family {other.id!r}")
         _registry[family.id] = family
+        _ordered.clear()
         return family
 
 
@@ -228,6 +246,7 @@ def unregister(family_id: str) -> None:
     """Remove a family (tests register a family of their own for one test and take it away after)."""
     with _lock:
         _registry.pop(family_id, None)
+        _ordered.clear()
 
 
 def load_families() -> None:
@@ -246,10 +265,15 @@ def load_families() -> None:
 
 def families() -> tuple[Family, ...]:
     """Every registered family, the known ones in their order first, then any other in registration order."""
+    kept = _ordered[:1]
+    if kept and _loaded:
+        return kept[0]
     load_families()
     with _lock:
         order = {name.rsplit(".", 1)[-1]: i for i, name in enumerate(KNOWN_FAMILIES)}
-        return tuple(sorted(_registry.values(), key=lambda f: order.get(f.id, len(order))))
+        found = tuple(sorted(_registry.values(), key=lambda f: order.get(f.id, len(order))))
+        _ordered[:] = [found]
+        return found
 
 
 def family_named(family_id: str) -> Family:

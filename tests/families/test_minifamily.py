@@ -333,3 +333,24 @@ def test_a_backup_of_the_family_is_restored_from_its_file(app: Flask, client: Fl
     assert answer.status_code == 422
     assert "The rules refuse this game as the file tells it:" in answer.get_data(as_text=True)
     assert "&#39;Caro&#39; does not play" in answer.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("known", "loads"),
+    [
+        pytest.param(("referee.games.rummy", "referee.games.not_written_yet"), True, id="an absent package: skipped"),
+        pytest.param(("referee.games.rummy", "tests.families.broken_family"), False,
+                     id="a package whose import fails: the error"),
+    ],
+)
+def test_loading_the_families_skips_only_a_package_that_is_not_there(monkeypatch: pytest.MonkeyPatch,
+                                                                     known: tuple[str, ...], loads: bool) -> None:
+    monkeypatch.setattr(families, "KNOWN_FAMILIES", known)
+    monkeypatch.setattr(families, "_loaded", [])
+    monkeypatch.setattr(families, "_ordered", [])
+    if loads:
+        families.load_families()
+        assert [f.id for f in families.families()][0] == "rummy"
+    else:
+        with pytest.raises(ModuleNotFoundError, match="referee_no_such_module"):
+            families.load_families()
