@@ -3,32 +3,10 @@ Bluff. ``rules`` is the pure engine (standard library only); the ledger and the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 from referee.families import Family, register
 from referee.games.persian import ledger
 
 __all__ = ["PERSIAN"]
-
-
-def _read_file(data: object) -> dict[str, Any]:
-    """A referee-table-game/1 file's dict (the core read its JSON), every check of the ledger's reader passed
-    (:class:`~referee.games.persian.ledger.TableFileError` else)."""
-    ledger.import_game(data)
-    assert isinstance(data, dict)
-    return data
-
-
-def _tally(data: object) -> ledger.Tally:
-    return ledger.tally(ledger.import_game(data))
-
-
-def _sheet_json(state: ledger.TableState | None, errors: Sequence[str]) -> dict[str, Any]:
-    """``referee tally --json``: the ledger's document, with the reasons the core was given."""
-    document = ledger.sheet_json(ledger.Tally(state))
-    document["errors"] = list(errors)
-    return document
 
 
 def _winners(state: ledger.TableState) -> tuple[str, ...]:
@@ -49,12 +27,12 @@ PERSIAN = register(
         event_refused=ledger.EventRefused,
         file_format=ledger.FORMAT,
         file_error=ledger.TableFileError,
-        read_file=_read_file,
+        read_file=ledger.read_file,
         export_game=ledger.export_game,
         import_game=ledger.import_game,
-        tally=_tally,
+        tally=ledger.tally,
         sheet_text=ledger.sheet_text,
-        sheet_json=_sheet_json,
+        sheet_json=ledger.sheet_json,
         winners=_winners,
         web="referee.games.persian.web",
     )

@@ -6,8 +6,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from click.testing import CliRunner
 from flask import Flask
 from flask.testing import FlaskClient
+
+from referee.cli import main
 
 from .helpers import NEW, create, hand_page, hidden_fields, play, state_of, text_of
 
@@ -297,3 +300,16 @@ def test_the_chooser_lists_the_persian_games_first_on_a_persian_page(client: Fla
     persian = client.get("/games/new").get_data(as_text=True)
     assert persian.index('data-testid="family-persian"') < persian.index('data-testid="create-game"')
     assert "حکم" in persian and "شلم" in persian and "بی‌دل" in persian
+
+
+def test_the_exported_file_replays_with_referee_tally(client: FlaskClient, app: Flask, tmp_path: object) -> None:
+    _, token = create(client, "hokm", FOUR, first="0", rounds="1")
+    for result in ("a:3", "b:0", "b:0", "a:5", "b:6", "b:2"):
+        play(client, token, {"result": result})
+    response = client.get(f"/g/{token}/scores.json")
+    assert response.status_code == 200 and "attachment" in response.headers["Content-Disposition"]
+    path = tmp_path / "hokm.json"  # type: ignore[operator]
+    path.write_bytes(response.get_data())
+    result = CliRunner().invoke(main, ["tally", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "Bahram" in result.output and "Dara" in result.output
