@@ -313,3 +313,23 @@ def test_the_exported_file_replays_with_referee_tally(client: FlaskClient, app: 
     result = CliRunner().invoke(main, ["tally", str(path)])
     assert result.exit_code == 0, result.output
     assert "Bahram" in result.output and "Dara" in result.output
+
+
+def test_a_rematch_keeps_the_players_and_follows_from_the_old_game(client: FlaskClient, app: Flask) -> None:
+    _, token = create(client, "hokm", FOUR, first="0")
+    play(client, token, {"result": "a:bam"})
+    sheet = client.get(f"/g/{token}/scores").get_data(as_text=True)
+    link = re.search(r'href="([^"]*rematch=[^"]*)"', sheet)
+    assert link
+    url = link.group(1).replace("&amp;", "&")
+    page = client.get(url).get_data(as_text=True)
+    assert all(f'value="{name}"' in page for name in FOUR)
+    data = hidden_fields(page)
+    data.update({"variant": "hokm", "first": "1", "create": "1"})
+    data.update({f"players-{i}": name for i, name in enumerate(FOUR)})
+    action = re.search(r'<form method="post" action="([^"]+)" class="new-game"', page)
+    assert action and "rematch=" in action.group(1)
+    response = client.post(action.group(1).replace("&amp;", "&"), data=data)
+    assert response.status_code == 303
+    new_token = re.match(r"/g/([^/?]+)", response.headers["Location"])
+    assert new_token and state_of(app, new_token.group(1)).ruler == "Bahram"
