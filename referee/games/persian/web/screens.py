@@ -129,6 +129,6 @@ def head_of(state: Any) -> Head:
         winner_words=words.winner_words(variant, winners, rules.teams and len(players) == 4),
         teams=tuple(teams), team_letters=(words.team_letter(0), words.team_letter(1)),
         reminders=words.reminders(variant), bids=tuple(range(100, 166, 5)), points=tuple(range(5, 166, 5)),
-        all_pass=len(players) == 4 and variant.startswith("shelem"),
+        all_pass=rules.teams and hasattr(score, "all_passed"),  # two players: one pass ends the bidding
         tally_question=words.tally_question(variant), rim_help=words.rim_help(score),
     )

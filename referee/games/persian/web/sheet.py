@@ -152,15 +152,15 @@ def _teams(score: Any, players: tuple[str, ...]) -> Sheet:
 
 
 def sheet_of(state: Any) -> Sheet:
-    """The game's sheet, as its table draws it."""
+    """The game's sheet, as its table draws it: chosen by what the rules' score keeps (rounds won: Hokm's hands
+    and rounds; a bidding: Shelem's three columns; teams; else a column a player)."""
     score = state.score
     players = tuple(state.players)
-    variant = state.variant_id
-    if variant == "hokm":
+    if hasattr(score, "rounds_won"):
         return _hokm(score, players)
-    if variant.startswith("shelem"):
+    if hasattr(score, "all_passed"):
         return _shelem(score, players)
-    if find_game(variant).teams and len(players) == 4:
+    if find_game(state.variant_id).teams and len(players) == 4:
         return _teams(score, players)
     return _players(score, players)
 
