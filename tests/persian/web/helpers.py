@@ -13,14 +13,14 @@ from werkzeug.test import TestResponse
 from referee.ledger import store
 
 NEW = "/games/persian/new"
-_HIDDEN = re.compile(r'<input[^>]*name="([a-z_]+)"[^>]*value="([^"]*)"')
 
 
 def hidden_fields(html: str) -> dict[str, str]:
-    """The hidden fields of the page's first form with a CSRF token (the page's main form)."""
+    """What a browser posts without a tap: the page's hidden fields and the boxes and choices already checked
+    (the first of each name)."""
     fields: dict[str, str] = {}
     for tag in re.findall(r"<input[^>]*>", html):
-        if 'type="hidden"' not in tag:
+        if 'type="hidden"' not in tag and not re.search(r"\schecked[\s>]", tag):
             continue
         name = re.search(r'name="([^"]+)"', tag)
         value = re.search(r'value="([^"]*)"', tag)

@@ -333,3 +333,19 @@ def test_a_rematch_keeps_the_players_and_follows_from_the_old_game(client: Flask
     assert response.status_code == 303
     new_token = re.match(r"/g/([^/?]+)", response.headers["Location"])
     assert new_token and state_of(app, new_token.group(1)).ruler == "Bahram"
+
+
+def test_shelem_everyone_passed_is_one_tap_and_the_whole_bidding_may_be_typed(client: FlaskClient) -> None:
+    _, token = create(client, "shelem", FOUR, first="0")
+    assert play(client, token, {"all_passed": "y"}).status_code == 303
+    html = hand_page(client, token)
+    # House rule (default on): the same dealer deals again, nothing scored.
+    assert role(html, "dealer") == "Ana" and (total(html, "a"), total(html, "b")) == ("0", "0")
+    # Bahram bids first: Bahram 100, Cyrus 105, Dara pass, Ana pass, Bahram 110, Cyrus pass: Bahram rules at 110.
+    fields = {"bidding": "100 105 pass pass 110 pass", "points": "120", "record": "1"}
+    assert play(client, token, fields).status_code == 303
+    html = hand_page(client, token)
+    assert (total(html, "a"), total(html, "b")) == ("45", "120")
+    # A bidding that does not end is refused in words, and nothing is saved.
+    response = play(client, token, {"bidding": "100 105", "points": "120", "record": "1"})
+    assert response.status_code == 422 and "the bidding is not over" in text_of(response.get_data(as_text=True))
