@@ -354,3 +354,17 @@ def test_loading_the_families_skips_only_a_package_that_is_not_there(monkeypatch
     else:
         with pytest.raises(ModuleNotFoundError, match="referee_no_such_module"):
             families.load_families()
+
+
+@pytest.mark.parametrize("path", ["/g/{edit}/end", "/g/{edit}/players", "/g/{edit}/buy"])
+def test_a_refused_form_of_contract_rummy_is_never_answered_with_the_familys_game(tmp_path: Path, mini: Family,
+                                                                                path: str) -> None:
+    # CSRF on: a form without its token is answered by calling its view again, which must not see another
+    # family's game (it would read a state it does not know).
+    from tests.conftest import make_test_app
+
+    app = make_test_app(tmp_path / "csrf")
+    game = _web_game(app)
+    answer = app.test_client().post(path.format(edit=game.edit_token), data={"player": "Ana"})
+    assert answer.status_code == 404
+    app.extensions["referee.db"].dispose()
