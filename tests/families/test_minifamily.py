@@ -303,6 +303,13 @@ def test_the_chooser_lists_the_familys_games_under_its_name(app: Flask, client: 
     page = client.get("/games/new").get_data(as_text=True)
     assert '<section class="card family-games" data-testid="family-mini">\n  <h2>Mini games</h2>' in page
     assert '<a class="button" href="/mini/new" data-testid="new-mini-points">Mini points</a>' in page
+    assert '<h2 class="family-heading" data-testid="family-form">Contract rummy</h2>' in page
+    # In English the family comes after contract rummy's form; in Spanish (its first_in) before it.
+    assert page.index('data-testid="create-game"') < page.index('data-testid="family-mini"')
+    spanish = client.get("/games/new", headers={"Accept-Language": "es"}).get_data(as_text=True)
+    assert spanish.index('data-testid="family-mini"') < spanish.index('data-testid="family-form"')
+    assert '<h2 class="family-heading" data-testid="family-form">Rummy de contratos</h2>' in spanish
+    assert spanish.index('data-testid="family-form"') < spanish.index('data-testid="create-game"')
 
 
 def test_my_games_share_and_delete_take_the_familys_game(app: Flask, client: FlaskClient) -> None:
