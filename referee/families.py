@@ -59,7 +59,8 @@ Its screens (``web``: the dotted name of a module imported only when the app is 
     :class:`Viewer`: ``page``, ``board``, ``renamed``) draws the players' board for the core's
     ``/v/<view_token>`` (the core keeps the page cache, the ETag, the live stream and "this is me");
     ``chooser()`` gives its entries of the new-game chooser in the page's language (each links to its own
-    creation form; the chooser groups them under ``heading()``, the family's name in the page's language);
+    creation form; the chooser groups them under ``heading()``, the family's name in the page's language, and
+    lists them before contract rummy's form on pages in the languages of ``first_in``, e.g. ``("fa",)``);
     ``line(state)`` is what My games says of a game (its variant, players and where it stands, in the page's
     language; contract rummy, with none, keeps its own markup); ``nav`` is the template of its scorekeeper's
     navigation, which the core's scorekeeper pages (share, hand over) include with ``table``, ``state`` and
@@ -157,6 +158,7 @@ class FamilyWeb:
     sheet_endpoint: str
     export_endpoint: str
     line: Callable[[Any], str] | None = None
+    first_in: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

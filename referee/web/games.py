@@ -39,6 +39,7 @@ from referee.web.forms import (
     house_rule_field_name,
     new_key,
 )
+from referee.web.i18n import current_language
 from referee.web.numbers import whole_number
 
 bp = Blueprint("games", __name__)
@@ -130,7 +131,7 @@ def _render_new(form: NewGameFields, problems: list[str] | None = None, status: 
     ]
     body = render_template(
         "games/new.html", form=form, variants=variants, chosen=chosen, problems=problems or [],
-        recent_names=recent_names(), max_players=MAX_PLAYERS_FIELDS, other_families=other_families(),
+        recent_names=recent_names(), max_players=MAX_PLAYERS_FIELDS, **chooser_groups(),
     )
     return body, status
 
@@ -144,14 +145,20 @@ class FamilyGames:
     entries: tuple[families.ChooserEntry, ...]
 
 
-def other_families() -> list[FamilyGames]:
-    """Every family but the one this page's form creates (contract rummy's), with its games, in the registry's
-    order."""
-    return [
-        FamilyGames(family.id, family.screens().heading(), tuple(family.screens().chooser()))
-        for family in families.families()
-        if family.web is not None and not family.plays(DEFAULT_VARIANT.id)
-    ]
+def chooser_groups() -> dict[str, object]:
+    """The new-game page's groups: the heading of the family whose form it is (contract rummy's; None when it is
+    the only family), and every other family's games, those that come first in the page's language
+    (:attr:`~referee.families.FamilyWeb.first_in`) before the form, the rest after it, in the registry's order."""
+    form_family = families.family_for(DEFAULT_VARIANT.id)
+    others = [family for family in families.families() if family.web is not None and family is not form_family]
+    language = current_language()
+    groups = [(FamilyGames(family.id, family.screens().heading(), tuple(family.screens().chooser())),
+               language in family.screens().first_in) for family in others]
+    return {
+        "form_family": form_family.screens().heading() if groups and form_family.web is not None else None,
+        "families_before": [group for group, first in groups if first],
+        "families_after": [group for group, first in groups if not first],
+    }
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
