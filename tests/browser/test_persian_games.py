@@ -134,7 +134,8 @@ def test_a_shelem_game_to_330(page: Page, viewer: Page, screenshot: Shot) -> Non
     expect(page.get_by_test_id("winner")).to_have_text("Bahram & Dara won the game.")
     expect(page.get_by_test_id("a-5")).to_have_text("300")
     expect(page.get_by_test_id("b-5")).to_have_text("425")
-    expect(page.get_by_test_id("bid-3")).to_have_text("150 C")
+    expect(page.get_by_test_id("bid-3")).to_have_text("150 C shelem")
+    expect(page.get_by_test_id("bid-1")).to_have_text("135 A failed")
     expect(viewer.get_by_test_id("winner")).to_have_text("Bahram & Dara won the game.")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(page, "persian-shelem-sheet")

@@ -117,6 +117,8 @@ def _shelem(score: Any, players: tuple[str, ...]) -> Sheet:
         ruler = getattr(row, "ruler", None)
         bid = getattr(row, "bid", None)
         middle = _("all passed") if ruler is None else f"{number(bid)} {_initial(players[ruler])}"
+        said = words.bid_outcome_words(str(getattr(getattr(row, "outcome", ""), "value", "")))
+        middle = f"{middle} {said}" if said else middle
         rows.append(SheetRow(row.hand, (
             Cell(number(row.hand)), Cell(number(row.totals[0]), True, testid=f"a-{row.hand}"),
             Cell(middle, bdi=True, testid=f"bid-{row.hand}"), Cell(number(row.totals[1]), True,

@@ -283,6 +283,13 @@ def outcome_words(kind: str, bam: bool = False) -> str:
     return {"kot": gettext("kot"), "ruler-kot": gettext("ruler’s kot")}.get(kind, "")
 
 
+def bid_outcome_words(outcome: str) -> str:
+    """What became of a Shelem bid, as the sheet marks it beside the bid: failed, yasa, shelem (made is unmarked)."""
+    found = {"failed": lazy_gettext("failed"), "yasa": lazy_gettext("yasa"), "shelem": lazy_gettext("shelem")}
+    said = found.get(outcome)
+    return str(said) if said is not None else ""
+
+
 def pass_arrow(direction: object) -> str:
     """Bi-del's pass direction as the sheet's narrow column writes it."""
     return {"right": "→", "left": "←", "across": "↕", "none": "·"}.get(str(getattr(direction, "value", direction)),
