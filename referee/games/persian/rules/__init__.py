@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.games.persian.rules import hokm, qahve, shelem
+from referee.games.persian.rules import bidel, hokm, qahve, rim, shelem, tally
 from referee.games.persian.rules.base import GameRules, Problem, UnknownGame, quote
 
 __all__ = ["GAMES", "find_game", "game_ids"]
@@ -19,6 +19,9 @@ _MODULES: tuple[Any, ...] = (
     hokm,
     shelem,
     qahve,
+    bidel,
+    rim,
+    tally,
 )
 
 #: Every game by id, in the order the table games' page lists them.

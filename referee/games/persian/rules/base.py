@@ -128,6 +128,23 @@ MESSAGES: dict[str, str] = {
     "qahve-tricks-range": N_("team {team} took {tricks} tricks: a team takes 0 to 13"),
     "qahve-tricks-total": N_("the teams took {total} tricks between them: a hand has 13"),
     # Bi-del, Rim, Shaytan and Bluff (docs/table-games.md §4–§6)
+    "card-unknown": N_("{card} is not a card (write it like 7H, 10♠ or QD)"),
+    "card-joker": N_("{card} is a joker: this game is played with one pack of 52 cards, no jokers"),
+    "card-twice": N_("{card} is there twice: one pack has each card once"),
+    "field-cards": N_("{field} must be cards written like 7H 10♠ QD, not {value}"),
+    "bidel-hearts-range": N_("{name} took {hearts} hearts: a player takes 0 to 13"),
+    "bidel-hearts-total": N_("the hearts add up to {total}: a hand has 13"),
+    "bidel-queen-count": N_("{count} players took Q♠: exactly one player takes it"),
+    "bidel-reminder-lead": N_("the 2♣ leads the first trick"),
+    "bidel-reminder-first-trick": N_("no heart and no Q♠ on the first trick"),
+    "bidel-reminder-hearts-broken": N_("hearts are not led until a heart has been played"),
+    "bidel-reminder-three-players": N_("with three players the 2♦ is taken out: 17 cards each"),
+    "rim-too-many-cards": N_("{count} unmatched cards: the loser holds 10 when the other player goes out"),
+    "rim-stock-out-cards": N_("the stock ran out and nobody went out: there are no unmatched cards to count"),
+    "rim-meld-short": N_("{cards}: a meld has at least 3 cards"),
+    "rim-meld-mixed": N_("{cards} is neither a set (one rank) nor a run (one suit, in sequence)"),
+    "rim-meld-gap": N_("{cards}: a run goes up one rank at a time"),
+    "rim-meld-corner": N_("{cards}: an ace is high (Q-K-A) or low (A-2-3) in a run, never round the corner"),
 }
 
 
