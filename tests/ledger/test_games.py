@@ -51,6 +51,20 @@ EXPECTED: list[tuple[str, dict[str, int], dict[str, int | None], list[str]]] = [
         ["Caro", "Ana", "Beto", "Dani"],  # 48, 78, 81, 117
     ),
     (
+        # Venezuela, 3 players, Ana deals first: lay-downs with extra melds beside the contract (docs/rules.md D71):
+        # deal 1 Beto's K's are the pure trío beside 7 7 JK, Caro's run beside her Q's; deal 2 Ana's run of clubs
+        # beside two tríos; deal 3 Caro's aces; deal 5 Beto's run of 5; deal 7 Ana goes out with K K K beside the
+        # trío and the run of 7. Beto buys once in deal 2, Caro twice in deal 7.
+        "telefunken-extra-melds.json",
+        {
+            "Ana": (11 + 9) + 0 + (3 + 4) + 0 + (10 + 10) + 4 + 0,  # AS 9C; 3C 4C; QS QH
+            "Beto": 0 + (15 + 2) + 10 + 8 + 0 + 6 + (15 + 10),  # JK 2C; KD; JK 10H
+            "Caro": 5 + 12 + 0 + 9 + 11 + 0 + (2 + 3 + 4),  # 5H; AH; 2S 3S 4S
+        },
+        {"Ana": 7, "Beto": 7 - 1, "Caro": 7 - 2},
+        ["Caro", "Ana", "Beto"],  # 46, 51, 66
+    ),
+    (
         # Venezuela with the −25 house rule; 3 players, Caro deals first: deal 3 is cut by Ana, deal 5 by Caro.
         "telefunken-minus25.json",
         {
@@ -263,6 +277,12 @@ def test_venezuelan_exact_cut_chip_and_minus_25() -> None:
     }
 
 
+def test_extra_melds_are_recorded_as_laid_down() -> None:
+    state = tally(json.loads((GAMES / "telefunken-extra-melds.json").read_text())).state
+    assert state is not None and not any(h.override for h in state.history.entries)
+    assert state.records[6].laid_down == ((0, ("4H 4S 4D", "3C 4C 5C 6C 7C 8C 9C", "KH KS KD")),)
+
+
 def test_carrillo_erasures() -> None:
     _, sheet = run_tally("telefunken-peru-carrillo.json")
     adjustments = by_name(sheet, "adjustments")
@@ -328,6 +348,11 @@ FORBIDDEN = [
             "deal 1: somebody must go out to end a deal in Progressive Rummy",
             "deal 1: the hands hold 9 copies of K, but the cards in play hold only 8",
         ],
+    ),
+    (
+        # Shanghai lays nothing but the contract (docs/rules.md D37): a third book beside the two is refused.
+        "forbidden-extra-melds.json",
+        ["deal 1: three melds: deal 1 asks for exactly 2 tríos"],
     ),
     (
         "forbidden-players.json",

@@ -197,8 +197,9 @@ def _cut_problems(state: GameState, jokers: int, number: int) -> list[Problem]:
 
 
 def _contract_problems(state: GameState, seat: int, melds: tuple[str, ...]) -> list[Problem]:
+    """Why these melds are no lay-down: the contract, and extra melds where the variant allows them (D71)."""
     try:
-        verdict = contracts.check_contract(
+        verdict = contracts.check_laydown(
             state.variant, _rules_number(state.current), list(melds), players=len(state.names), contract=state.contract
         )
     except TooManyCopiesError as error:
