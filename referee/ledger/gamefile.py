@@ -115,8 +115,9 @@ MAX_VALUES = 20_000
 MAX_HAND_POINTS = 9_999_999
 #: The most jokers a cutter may take from an exact cut.
 MAX_CUTTER_JOKERS = 8
-#: The most melds one player lays down at once (a contract has at most four).
-MAX_MELDS = 6
+#: The most melds one player lays down at once: the contract (five melds at most) and extra melds beside it
+#: (docs/rules.md, D71) of three cards or more each, out of a hand of at most MAX_CARDS_AT_ONCE cards.
+MAX_MELDS = 20
 #: The most cards in one hand or one meld (a hand after a dozen buys holds fewer than 40).
 MAX_CARDS_AT_ONCE = 60
 #: The most cards written in a whole file, hands and melds together (every card is read and scored).
