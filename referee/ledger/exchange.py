@@ -77,8 +77,8 @@ def read_game_file(raw: bytes | str) -> dict[str, Any]:
     """Read a referee-game/1 file someone sent: its dict, or GameFileError (one line) before anything is folded.
 
     The one gate for files from outside (``referee tally``, the web import): size, UTF-8, JSON, nesting,
-    number and text sizes, the file's shape, then everything :func:`import_game` checks (players within the
-    variant's range, deals within the game, the cards).
+    number and text sizes, the file's shape, then everything :func:`import_game` checks (no more players than a
+    file holds, deals within the game, the cards). A player count the variant does not take is the rules' to refuse.
 
     >>> read_game_file(b'{"format": "referee-game/1", "variant": "telefunken", "players": ["Ana"]}')["players"]
     ['Ana']
@@ -218,8 +218,9 @@ def import_game(data: object) -> list[Event]:
         raise GameFileError(rules_problem(error, base)) from None
     players = game.players
     first = game.first_dealer if game.first_dealer is not MISSING else (players[0] if players else "")
-    most = variant.players.max if game.override is None else max(variant.players.max, MAX_PLAYERS)
-    if len(players) > most:
+    # More players than the variant takes is the rules' to refuse, as fewer is (docs/rules.md, D72): only a file
+    # naming more than any game seats cannot be read.
+    if len(players) > MAX_PLAYERS:
         raise GameFileError.of("file-too-many-players", "" if game.override is None else "override",
                                count=len(players), variant=variant.named, min=variant.players.min,
                                max=variant.players.max, limit=MAX_PLAYERS)

@@ -102,7 +102,8 @@ MAX_NUMBER_CHARS = 15
 MAX_NUMBER = 10**9
 #: The longest text anywhere in a file (a reason, an override, a hand or a meld).
 MAX_TEXT = 2_000
-#: The most players a file may name: a variant's most, or with the table's override the new-game form's most.
+#: The most players a file may name, the new-game form's most: fewer or more than the variant takes is the rules'
+#: to refuse (docs/rules.md, D72).
 MAX_PLAYERS = 12
 #: The most deals a file may hold: the longest game has 15; a few more are the rules' to refuse, one by one.
 MAX_DEALS = 50
