@@ -239,7 +239,9 @@ def _check_sizes(value: object, depth: int = 1, count: list[int] | None = None) 
 # The model
 # --------------------------------------------------------------------------------------------------
 
-Count = Annotated[int, Field(ge=0, le=MAX_BUYS_PER_DEAL)]
+# A player's buys in a deal: the importer holds each count to 12, or the chips the table gave where more (docs/rules.md
+# D73), before a single event is made; here only the sizes' check bounds it.
+Count = Annotated[int, Field(ge=0)]
 Calls = Annotated[int, Field(ge=0, le=MAX_CALLS_PER_DEAL)]
 Points = Annotated[int, Field(ge=0, le=MAX_HAND_POINTS)]
 Melds = Annotated[list[str], Field(max_length=MAX_MELDS)]

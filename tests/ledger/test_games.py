@@ -65,6 +65,19 @@ EXPECTED: list[tuple[str, dict[str, int], dict[str, int | None], list[str]]] = [
         ["Caro", "Ana", "Beto"],  # 46, 51, 66
     ),
     (
+        # Venezuela with 13 chips (docs/rules.md D73), 4 players, Ana deals first: Caro buys twice in deal 1; in deal 7
+        # (dealt by Caro) Beto cuts exactly, a 14th chip, and buys 14 times, Dani 13 times: each while holding chips.
+        "telefunken-thirteen-chips.json",
+        {
+            "Ana": 0 + 3 + 8 + 1 + 0 + (11 + 11) + 30,  # AS AD
+            "Beto": 10 + 0 + 2 + 1 + 9 + 0 + 0,
+            "Caro": (10 + 7) + 4 + 0 + 1 + 9 + 0 + (15 + 15 + 10),  # KH 7S; JK JK 10H
+            "Dani": 5 + 6 + 15 + 0 + 9 + 12 + (2 + 3),  # JK; 2C 3C
+        },
+        {"Ana": 13, "Beto": 13 + 1 - 14, "Caro": 13 - 2, "Dani": 13 - 13},
+        ["Beto", "Dani", "Ana", "Caro"],  # 22, 52, 64, 71
+    ),
+    (
         # Venezuela with the −25 house rule; 3 players, Caro deals first: deal 3 is cut by Ana, deal 5 by Caro.
         "telefunken-minus25.json",
         {

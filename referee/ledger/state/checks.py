@@ -15,7 +15,7 @@ from referee.ledger.events import DealCorrected, HandValue, PlayerLeft, PlayerRe
 from referee.ledger.names import name_problems
 from referee.ledger.state.chips import exact_cut_reward
 from referee.ledger.state.one_turn import bonus_problems, went_out_problems
-from referee.ledger.state.records import HARD_CODES, MAX_BUYS_PER_DEAL, DealRecord, _rules_number
+from referee.ledger.state.records import HARD_CODES, DealRecord, _rules_number
 from referee.rules import contracts
 from referee.rules.cards import Card, CardError, TooManyCopiesError, format_cards, parse_cards
 from referee.rules.problems import Problem
@@ -63,8 +63,9 @@ def _buy_problems(state: GameState, seat: int, record: DealRecord, *, extra: int
     problems: list[Problem] = []
     limit = state.chips.buy_limit(record)
     count = record.buys_of(seat) + extra
-    if count > MAX_BUYS_PER_DEAL:  # no override past it: a game file could not hold the deal
-        problems.append(_p("too-many-buys", player=name, limit=MAX_BUYS_PER_DEAL, deal=record.number))
+    ceiling = state.chips.buy_ceiling(seat, (*state.records[: record.number - 1], record))
+    if count > ceiling:  # no override past it: a game file could not hold the deal
+        problems.append(_p("too-many-buys", player=name, limit=ceiling, deal=record.number))
     if not variant.buy.enabled:
         return [*problems, _p("no-buying", variant=variant.named)]
     if limit == 0:
