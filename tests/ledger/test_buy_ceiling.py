@@ -143,3 +143,19 @@ def test_thirteen_buys_export_and_restore() -> None:
     first = export_game(state)
     again = replay(import_game(first))
     assert export_game(again) == first and again.sheet.deals[0].buys["Beto"] == 13
+
+
+def test_a_correction_cannot_take_back_the_chip_a_player_spent_past_twelve() -> None:
+    state = start(GameCreated(variant="telefunken", players=P3, first_dealer="Caro", house_rules={"chips": 13}))
+    state = apply(state, ExactCut(deal=1))  # Beto cuts deal 1: 14 chips
+    for _ in range(14):
+        state = apply(state, Buy(deal=1, player="Beto"))
+    state = apply(state, DealEnded(deal=1, went_out="Ana", hands={"Beto": 5, "Caro": 5}))
+    event = DealCorrected(deal=1, went_out="Ana", hands={"Beto": 5, "Caro": 5}, exact_cut=False,
+                          override="the table allows it")
+    with pytest.raises(EventRefused) as info:
+        apply(state, event)
+    assert not info.value.forcible
+    (problem,) = [p for p in info.value.problems if p.code == "too-many-buys"]
+    assert problem.as_dict() == {"player": "Beto", "limit": 13, "deal": 1}
+    assert apply(state, DealCorrected(deal=1, went_out="Ana", hands={"Beto": 6, "Caro": 5})).sheet.totals["Beto"] == 6

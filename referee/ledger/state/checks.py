@@ -91,6 +91,18 @@ def _chip_problems(state: GameState, records: Sequence[DealRecord]) -> list[Prob
     return [_no_chips(state, seat) for seat in seats if after[seat] < 0 and after[seat] < before[seat]]
 
 
+def _ceiling_problems(state: GameState, records: Sequence[DealRecord], first: int) -> list[Problem]:
+    """Buys from deal ``first`` on above the ceiling ``records`` would leave (a correction taking back an exact cut's
+    chip, docs/rules.md D73): no override gets past them, as no game file could hold them."""
+    problems: list[Problem] = []
+    for record in records[first - 1 :]:
+        for seat, name in enumerate(state.names):
+            ceiling = state.chips.buy_ceiling(seat, records[: record.number])
+            if record.buys_of(seat) > ceiling:
+                problems.append(_p("too-many-buys", player=name, limit=ceiling, deal=record.number))
+    return problems
+
+
 def _hand_problems(
     state: GameState, went_out: str | None, hands: Mapping[str, HandValue], record: DealRecord | None = None
 ) -> tuple[list[Problem], int | None]:
@@ -288,6 +300,7 @@ def _correction_problems(state: GameState, event: DealCorrected) -> list[Problem
         records = list(state.records)
         records[event.deal - 1] = corrected
         problems += _chip_problems(state, records)
+        problems += _ceiling_problems(state, records, event.deal)
     # one reason once
     return list(dict.fromkeys(problems))
 
