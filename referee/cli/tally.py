@@ -1,9 +1,11 @@
-"""The ``referee tally`` command: replay a referee-game/1 file and print its score sheet.
+"""The ``referee tally`` command: replay a game file of any family and print its score sheet.
 
-Exit 0: the rules allow the game; 1: they forbid it (every reason is given); 2: the file is not a readable
-referee-game/1 file, or is beyond the limits of :func:`~referee.ledger.exchange.read_game_file` (one line on
-stderr, nothing on stdout). Nothing from the file reaches the terminal raw: control, format and
-direction characters (escape codes, bidi overrides, zero-width spaces) are printed as ``\\x1b``-style escapes.
+The file's ``format`` says its family (``referee-game/1``: contract rummy; see :mod:`referee.families`), which
+replays it and writes its sheet. Exit 0: the rules allow the game; 1: they forbid it (every reason is given);
+2: the file is not a readable game file, or is beyond the limits of :func:`~referee.ledger.files.read_file` (one
+line on stderr, nothing on stdout), for every family alike. Nothing from the file reaches the terminal raw:
+control, format and direction characters (escape codes, bidi overrides, zero-width spaces) are printed as
+``\\x1b``-style escapes.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import NoReturn
 
 import click
 
-from referee.ledger.exchange import MAX_FILE_BYTES, GameFileError, read_game_file, sheet_json, sheet_text, tally
+from referee.ledger.files import MAX_FILE_BYTES, is_unreadable, read_file
 
 
 def _is_shown_raw(char: str) -> bool:
@@ -53,22 +55,26 @@ def _json_safe(text: str) -> str:
 @click.argument("game_file", metavar="GAME.json", type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the sheet as JSON.")
 def tally_command(game_file: Path, as_json: bool) -> None:
-    """Replay a referee-game/1 file and print the score sheet (exit 1: the rules forbid it; 2: unreadable)."""
+    """Replay a game file and print the score sheet (exit 1: the rules forbid it; 2: unreadable)."""
     try:
         with game_file.open("rb") as file:
             raw = file.read(MAX_FILE_BYTES + 1)
     except OSError as error:
         _unreadable(f"cannot read {game_file}: {error.strerror or error}")
     try:
-        data = read_game_file(raw)
-        result = tally(data)
-    except GameFileError as error:
-        _unreadable(f"{game_file}: {error}")
+        read = read_file(raw)
+        result = read.tally()
+    except ValueError as error:  # the limits' GameFileError or the family's file_error: the file is unreadable
+        if is_unreadable(error):
+            _unreadable(f"{game_file}: {error}")
+        raise
+    family = read.family
     if as_json:
-        click.echo(_json_safe(json.dumps(sheet_json(result.state, result.errors), ensure_ascii=False, indent=2)))
+        sheet = family.sheet_json(result.state, result.errors)
+        click.echo(_json_safe(json.dumps(sheet, ensure_ascii=False, indent=2)))
     else:
         if result.state is not None:
-            click.echo(terminal_safe(sheet_text(result.state)), nl=False)
+            click.echo(terminal_safe(family.sheet_text(result.state)), nl=False)
         if result.errors:
             click.echo("The rules forbid this game:", err=True)
             for reason in result.errors:

@@ -128,6 +128,11 @@ Sequence numbers: the k-th event of the log (GameCreated included) has ``seq`` k
 
 ``store`` — SQLModel tables and the one place that writes them
 --------------------------------------------------------------
+The store keeps the games of every family of games alike (:mod:`referee.families`): a game's ``variant`` chooses
+the family whose ``event_from_dict``, ``start``, ``apply`` and ``replay`` read and fold its log, so the states it
+returns are that family's (a contract-rummy game's are the ``GameState`` below). Game files of any family are
+read by ``files.read_file(raw) -> GameFile(family, data)`` (the file's ``format`` chooses the family).
+
 Tables: ``Game`` (``id``, ``public_id`` (uuid hex for URLs), ``variant``, ``created_at``, ``updated_at``,
 ``seq`` (last event seq), ``edit_token``, ``view_token`` (``secrets.token_urlsafe(32)``, 256 bits),
 ``title``), ``GamePlayer`` (``game_id``, ``seat`` (turn order, 0-based), ``name``), ``GameEvent`` (``game_id``,

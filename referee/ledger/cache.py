@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import threading
 import weakref
-from typing import Any
+from typing import Any, Protocol
 
-from referee.ledger.state import GameState
 from referee.lru import LeastRecentlyUsed
 
-__all__ = ["StateCache", "cache_for", "DEFAULT_SIZE"]
+__all__ = ["StateCache", "Folded", "cache_for", "DEFAULT_SIZE"]
 
 #: How many games' states a process keeps. A game's state is a few hundred KB at 1,000 events.
 DEFAULT_SIZE = 512
@@ -27,7 +26,15 @@ DEFAULT_SIZE = 512
 Key = tuple[int, str]
 
 
-class StateCache(LeastRecentlyUsed[Key, GameState]):
+class Folded(Protocol):
+    """A game's state, of any family: all the cache reads of it is how many events it folded."""
+
+    @property
+    def seq(self) -> int:
+        """The events folded (the creation is 1)."""
+
+
+class StateCache(LeastRecentlyUsed[Key, Folded]):
     """The last folded state of each game, by (row id, public id); least recently used out first."""
 
     def __init__(self, size: int = DEFAULT_SIZE) -> None:
@@ -38,11 +45,11 @@ class StateCache(LeastRecentlyUsed[Key, GameState]):
         self.extended = 0
         self.replays = 0
 
-    def get(self, key: Key) -> GameState | None:
+    def get(self, key: Key) -> Folded | None:
         """The state kept for this game (any seq), or None."""
         return self.peek(key)
 
-    def put(self, key: Key, state: GameState) -> None:
+    def put(self, key: Key, state: Folded) -> None:
         """Keep ``state`` for this game unless a later one is kept already."""
         with self.lock:
             kept = self._values.get(key)

@@ -12,6 +12,10 @@ write locks the whole database, one long game's fold never holds up another tabl
 then decides, inside the lock, whether that fold still holds. A committed save is announced: to this process's
 :mod:`referee.ledger.changes` watcher, and on PostgreSQL by ``NOTIFY`` in the save's own transaction.
 
+The store keeps every family's games alike (:mod:`referee.families`): a game's ``variant`` says its family,
+which reads its events (``event_from_dict``) and folds them (``start``, ``apply``, ``replay``); the store itself
+never looks inside an event or a state beyond ``type``, ``to_dict()``, ``variant``, ``players`` and ``seq``.
+
 Importing this module registers the tables with ``SQLModel.metadata`` (``referee.db.init_db`` creates them).
 """
 
@@ -24,47 +28,27 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Literal
+from typing import Any, Literal
 
 from sqlalchemy import Column, Text, UniqueConstraint, delete, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Field, Session, SQLModel, col, select
 
+from referee import families
+from referee.families import Family
 from referee.ledger import cache, changes
-from referee.ledger.events import Event, GameCreated, PlayerRenamed, event_from_dict
-from referee.ledger.state import GameState, apply, replay, start
+
+#: An event of any family: a frozen dataclass with ``type`` and ``to_dict()`` (see :mod:`referee.families`).
+Event = Any
+#: A game's state, of any family: immutable, with ``seq`` and ``players`` (see :mod:`referee.families`).
+GameState = Any
 
 __all__ = [
-    "Game",
-    "GamePlayer",
-    "GameEvent",
-    "AppendResult",
-    "Conflict",
-    "GameNotFound",
-    "IdempotencyKeyReused",
-    "create_game",
-    "get_game",
-    "load_events",
-    "load_state",
-    "state_of",
-    "state_at",
-    "append",
-    "seq_of_key",
-    "list_games",
-    "players_of",
-    "access",
-    "rotate_edit_token",
-    "new_token",
-    "WRITE_TRANSACTION",
-    "RetiredToken",
-    "GameLink",
-    "rotate_view_token",
-    "retired",
-    "link_rematch",
-    "next_game",
-    "series_of",
-    "restore_game",
-    "delete_game",
+    "Game", "GamePlayer", "GameEvent", "AppendResult", "Conflict", "GameNotFound", "IdempotencyKeyReused",
+    "create_game", "get_game", "load_events", "load_state", "state_of", "state_at", "append", "seq_of_key",
+    "list_games", "players_of", "access", "rotate_edit_token", "new_token", "WRITE_TRANSACTION", "family_of_game",
+    "RetiredToken", "GameLink", "rotate_view_token", "retired", "link_rematch", "next_game", "series_of",
+    "restore_game", "delete_game",
 ]
 
 
@@ -173,22 +157,29 @@ def _utc(moment: datetime) -> datetime:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
 
 
+def family_of_game(game: Game) -> Family:
+    """The family that plays ``game`` (its ``variant``)."""
+    return families.family_for(game.variant)
+
+
 def create_game(
-    session: Session, *, created: GameCreated, title: str = "", idempotency_key: str | None = None
+    session: Session, *, created: Event, title: str = "", idempotency_key: str | None = None
 ) -> Game:
-    """Create a game from its GameCreated (validated first: EventRefused/RulesError write nothing); commits.
+    """Create a game from its creation event (validated first by its family: refused, nothing is written);
+    commits. The event's ``variant`` chooses the family (:func:`referee.families.family_for`).
 
     With an ``idempotency_key``, a retried creation (a double tap) returns the game the key created first
     (``IdempotencyKeyReused`` if the key came with another GameCreated): the game's public id is made from
     the key, so even two concurrent creations cannot both win.
     """
-    state = start(created)
+    family = families.family_for(created.variant)
+    family.start(created)
     _begin_write(session)
     if idempotency_key is not None:
         seen = _created_with_key(session, idempotency_key, created)
         if seen is not None:
             return seen
-    game = Game(variant=state.variant.id, title=title, seq=1)
+    game = Game(variant=_variant_id(created), title=title, seq=1)
     if idempotency_key is not None:
         game.public_id = _public_id_for(idempotency_key)
     try:
@@ -218,6 +209,11 @@ def _add_game(session: Session, game: Game, players: Sequence[str]) -> int:
     return game.id
 
 
+def _variant_id(created: Event) -> str:
+    """The variant id of a game as its row keeps it: as the engines read it (trimmed, lowercase)."""
+    return str(created.variant).strip().lower()
+
+
 #: The namespace of public ids made from a creation's idempotency key.
 _CREATION_KEYS = uuid.UUID("6f0c8a52-3d1e-4a57-9a43-2f6a1f0e9b1d")
 
@@ -226,7 +222,7 @@ def _public_id_for(idempotency_key: str) -> str:
     return uuid.uuid5(_CREATION_KEYS, idempotency_key).hex
 
 
-def _created_with_key(session: Session, idempotency_key: str, created: GameCreated) -> Game | None:
+def _created_with_key(session: Session, idempotency_key: str, created: Event) -> Game | None:
     """The game an earlier creation with this key made, or None; IdempotencyKeyReused for another game."""
     game = session.exec(select(Game).where(Game.public_id == _public_id_for(idempotency_key))).first()
     if game is None:
@@ -253,36 +249,38 @@ def _rows(session: Session, game_id: int, *, after: int = 0, upto: int | None = 
 
 
 def load_events(session: Session, game_id: int) -> list[Event]:
-    """The game's log, in order."""
-    return [event_from_dict(json.loads(row.payload)) for row in _rows(session, game_id)]
+    """The game's log, in order (read by the game's family)."""
+    family = families.family_for(_head(session, game_id)[2])
+    return [family.event_from_dict(json.loads(row.payload)) for row in _rows(session, game_id)]
 
 
-def _head(session: Session, game_id: int) -> tuple[str, int]:
-    """The game's public id and last seq, read fresh (never from the session's identity map)."""
-    row = session.exec(select(Game.public_id, Game.seq).where(col(Game.id) == game_id)).first()
+def _head(session: Session, game_id: int) -> tuple[str, int, str]:
+    """The game's public id, last seq and variant, read fresh (never from the session's identity map)."""
+    row = session.exec(select(Game.public_id, Game.seq, Game.variant).where(col(Game.id) == game_id)).first()
     if row is None:
         raise GameNotFound(game_id)
-    return str(row[0]), int(row[1])
+    return str(row[0]), int(row[1]), str(row[2])
 
 
 def load_state(session: Session, game_id: int) -> GameState:
     """The game's state now: its log folded (with each event's time), from memory where it was folded before."""
-    public_id, seq = _head(session, game_id)
-    return _state_at(session, game_id, public_id, seq)
+    public_id, seq, variant = _head(session, game_id)
+    return _state_at(session, game_id, public_id, seq, variant)
 
 
 def state_of(session: Session, game: Game) -> GameState:
     """The state of ``game`` at the seq its row says (a row just read: no further query when it is cached)."""
     assert game.id is not None
-    return _state_at(session, game.id, game.public_id, game.seq)
+    return _state_at(session, game.id, game.public_id, game.seq, game.variant)
 
 
-def state_at(session: Session, game_id: int, public_id: str, seq: int) -> GameState:
-    """The state after the game's first ``seq`` events (the game's row said its public id and seq)."""
-    return _state_at(session, game_id, public_id, seq)
+def state_at(session: Session, game_id: int, public_id: str, seq: int, variant: str | None = None) -> GameState:
+    """The state after the game's first ``seq`` events (the game's row said its public id, seq and variant;
+    without the variant, it is read when the state has to be folded)."""
+    return _state_at(session, game_id, public_id, seq, variant)
 
 
-def _state_at(session: Session, game_id: int, public_id: str, seq: int) -> GameState:
+def _state_at(session: Session, game_id: int, public_id: str, seq: int, variant: str | None) -> GameState:
     """The state after the game's first ``seq`` events: kept, kept and extended, or replayed (then kept)."""
     states = cache.cache_for(session.get_bind())
     key = (game_id, public_id)
@@ -290,20 +288,21 @@ def _state_at(session: Session, game_id: int, public_id: str, seq: int) -> GameS
     if kept is not None and kept.seq == seq:
         states.hits += 1
         return kept
+    family = families.family_for(variant if variant is not None else _head(session, game_id)[2])
     if kept is not None and kept.seq < seq:
         rows = _rows(session, game_id, after=kept.seq, upto=seq)
         if len(rows) == seq - kept.seq:
-            state = kept
+            state: GameState = kept
             for row in rows:
-                state = apply(state, event_from_dict(json.loads(row.payload)), at=_utc(row.created_at))
+                state = family.apply(state, family.event_from_dict(json.loads(row.payload)), at=_utc(row.created_at))
             states.extended += 1
             states.put(key, state)
             return state
     rows = _rows(session, game_id, upto=seq)
     if not rows:
         raise GameNotFound(game_id)
-    events = [event_from_dict(json.loads(row.payload)) for row in rows]
-    state = replay(events, times=[_utc(row.created_at) for row in rows])
+    events = [family.event_from_dict(json.loads(row.payload)) for row in rows]
+    state = family.replay(events, times=[_utc(row.created_at) for row in rows])
     states.replays += 1
     states.put(key, state)
     return state
@@ -339,21 +338,23 @@ def append(
     ``current`` is this game's state as the caller already holds it (a page's request loaded it): when it is
     at the game's last seq the event is folded onto it, so a request gets the game's state once, not again here.
     """
-    if isinstance(event, GameCreated):
-        raise TypeError("a game is created with create_game, not appended to")
     if idempotency_key is not None:
         seen = _find_key(session, game_id, idempotency_key)
         if seen is not None:
             return _replayed(session, game_id, seen, event)
-    public_id, seq = _head(session, game_id)
+    public_id, seq, variant = _head(session, game_id)
+    family = families.family_for(variant)
+    if event.type in family.created_types:
+        raise TypeError("a game is created with create_game, not appended to")
     if seq != expected_seq:
         session.rollback()
         return _lost(session, game_id, event, expected_seq, idempotency_key)
     # The fold, before the first write: on SQLite nothing is locked yet, so a long game's fold never makes
     # another table's save wait. EventRefused from here writes nothing.
     now = _now()
-    before = current if current is not None and current.seq == seq else _state_at(session, game_id, public_id, seq)
-    state = apply(before, event, at=_utc(now))
+    before = (current if current is not None and current.seq == seq
+              else _state_at(session, game_id, public_id, seq, variant))
+    state = family.apply(before, event, at=_utc(now))
     # End the read (with no write pending this only releases a snapshot) so the write below starts afresh,
     # as a writer's transaction: on SQLite it waits for the write lock instead of failing.
     session.rollback()
@@ -373,7 +374,7 @@ def append(
     try:
         session.add(GameEvent(game_id=game_id, seq=new_seq, type=event.type, payload=_payload(event),
                               created_at=now, idempotency_key=idempotency_key))
-        if isinstance(event, PlayerRenamed) or state.players != _player_names(session, game_id):
+        if tuple(state.players) != _player_names(session, game_id):
             _sync_players(session, game_id, state.players)
         if bind.dialect.name == "postgresql":
             # Delivered to every listening server if and only if this transaction commits.
@@ -548,12 +549,14 @@ def restore_game(session: Session, *, events: Sequence[Event]) -> Game:
 
     The log is replayed first (EventRefused / RulesError: nothing is written), then written in one transaction.
     """
-    state = replay(list(events))
     created = events[0]
-    assert isinstance(created, GameCreated)
+    family = families.family_for(created.variant)
+    if created.type not in family.created_types:
+        raise TypeError("a game's log begins with its creation")
+    state = family.replay(list(events))
     _begin_write(session)
     now = _now()
-    game = Game(variant=state.variant.id, seq=len(events), created_at=now, updated_at=now)
+    game = Game(variant=_variant_id(created), seq=len(events), created_at=now, updated_at=now)
     try:
         game_id = _add_game(session, game, state.players)
         for seq, event in enumerate(events, start=1):

@@ -1,4 +1,5 @@
-"""The thin web layer: one blueprint module per part of the site."""
+"""The thin web layer: one blueprint module per part of the site; each family of games registers its own
+(:mod:`referee.web.family_screens`)."""
 
 from __future__ import annotations
 
@@ -11,16 +12,15 @@ from referee.web import (
     board,
     catalogues,
     compressed_static,
+    family_screens,
     games,
     home,
     i18n,
     install,
     notation,
-    referee_tools,
     rules_card,
     security,
     share,
-    table,
     wording,
 )
 
@@ -42,9 +42,8 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(board.bp)
     app.register_blueprint(rules_card.bp)
     app.register_blueprint(games.bp)
-    app.register_blueprint(table.bp)
+    family_screens.init_app(app)  # every family's blueprints (contract rummy's: the table and the referee tools)
     app.register_blueprint(share.bp)
     app.register_blueprint(share.follow)
-    app.register_blueprint(referee_tools.bp)
     app.register_blueprint(backup.bp)
     security.init_app(app)

@@ -25,9 +25,10 @@ from sqlalchemy import text
 from sqlmodel import Session, select
 from werkzeug.wrappers import Response
 
-from referee import db
+from referee import db, families
+from referee.families import Family
 from referee.ledger import store
-from referee.ledger.state import GameState
+from referee.ledger.store import GameState
 
 #: This device's games: their edit tokens, most recent first, separated by dots (tokens never hold one).
 GAMES_COOKIE = "referee_games"
@@ -43,13 +44,20 @@ Role = Literal["edit", "view"]
 
 @dataclass(frozen=True)
 class Table:
-    """One game as a page sees it: its ids and links' tokens, and its state when the page was asked for."""
+    """One game as a page sees it: its ids and links' tokens, its variant, and its state when the page was asked
+    for (a state of the game's family: :attr:`family`)."""
 
     game_id: int
     public_id: str
     edit_token: str
     view_token: str
     state: GameState
+    variant: str = ""
+
+    @property
+    def family(self) -> Family:
+        """The family that plays this game."""
+        return families.family_for(self.variant)
 
     @property
     def seq(self) -> int:
@@ -80,16 +88,24 @@ def find_game(session: Session, token: str) -> tuple[store.Game, Role] | None:
 
 @dataclass(frozen=True)
 class Head:
-    """What a view link opens, without its state: the game's ids and its last seq."""
+    """What a view link opens, without its state: the game's ids, its last seq and its variant."""
 
     game_id: int
     public_id: str
     view_token: str
     seq: int
+    variant: str = ""
+
+    @property
+    def family(self) -> Family:
+        """The family that plays this game."""
+        return families.family_for(self.variant)
 
 
 #: A plain statement: the ORM's per-query work cost several times the query itself on the busiest page.
-_VIEW_HEAD = text(f"SELECT id, public_id, view_token, seq FROM {store.Game.__tablename__} WHERE view_token = :token")
+_VIEW_HEAD = text(
+    f"SELECT id, public_id, view_token, seq, variant FROM {store.Game.__tablename__} WHERE view_token = :token"
+)
 
 
 def view_head(token: str) -> Head | None:
@@ -100,7 +116,7 @@ def view_head(token: str) -> Head | None:
         row = connection.execute(_VIEW_HEAD, {"token": token}).first()
     if row is None or row[0] is None or not secrets.compare_digest(str(row[2]).encode(), token.encode()):
         return None
-    return Head(game_id=row[0], public_id=str(row[1]), view_token=str(row[2]), seq=int(row[3]))
+    return Head(game_id=row[0], public_id=str(row[1]), view_token=str(row[2]), seq=int(row[3]), variant=str(row[4]))
 
 
 def require_view_head(token: str) -> Head:
@@ -114,7 +130,7 @@ def require_view_head(token: str) -> Head:
 def state_at(head: Head) -> GameState:
     """The state of the game at ``head.seq`` (from memory when it was folded before)."""
     with db.session() as session:
-        return store.state_at(session, head.game_id, head.public_id, head.seq)
+        return store.state_at(session, head.game_id, head.public_id, head.seq, head.variant)
 
 
 def load_table(token: str, role: Role) -> Table | None:
@@ -128,7 +144,7 @@ def load_table(token: str, role: Role) -> Table | None:
         state = store.state_of(session, game)
         return Table(
             game_id=game.id, public_id=game.public_id, edit_token=game.edit_token, view_token=game.view_token,
-            state=state,
+            state=state, variant=game.variant,
         )
 
 

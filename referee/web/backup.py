@@ -1,7 +1,7 @@
-"""Restore and forget: bring a game back from its referee-game/1 file, and delete a game for good.
+"""Restore and forget: bring a game back from its file (of any family), and delete a game for good.
 
-Restoring reads the file through the ledger's one gate for outside files
-(:func:`referee.ledger.exchange.read_game_file`, the same checks as ``referee tally``), replays it strictly, and
+Restoring reads the file through the ledger's one gate for outside files (:func:`referee.ledger.files.read_file`,
+the same checks as ``referee tally``: the file's ``format`` says its family), replays it strictly, and
 writes it as a new game with new links, all at once or not at all. A file the rules refuse (without the
 table's override recorded in it) is refused with the rules' reasons: a backup comes back as it was played.
 
@@ -15,8 +15,8 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from referee import db
-from referee.ledger import exchange, store
-from referee.ledger.state import EventRefused
+from referee.families import Family
+from referee.ledger import exchange, files, store
 from referee.rules.problems import RulesError
 from referee.web import access, wording
 from referee.web.device import device_label
@@ -33,29 +33,43 @@ def restore() -> Response | tuple[str, int]:
         problems = [str(CSRF_FAILED)] if form.csrf_failed else []
         status = 200 if not form.is_submitted() else 422
         return _render(form, problems, status)
-    raw = form.game_file.data.read(exchange.MAX_FILE_BYTES + 1)
+    raw = form.game_file.data.read(files.MAX_FILE_BYTES + 1)
+    family = None
     try:
-        data = exchange.read_game_file(raw)
-        events = exchange.import_game(data)
+        read = files.read_file(raw)
+        family = read.family
+        events = read.events()
         # The phone that restores is the one that recorded the new game's creation (the file names no phone).
-        events = [events[0].with_device(device_label()), *events[1:]]
+        label = device_label()
+        if label is not None:
+            events = [family.from_device(events[0], label), *events[1:]]
         with db.session() as session:
             game = store.restore_game(session, events=events)
             edit_token = game.edit_token
-    except exchange.GameFileError as error:
-        reason = wording.problem_words(error.problem)
-        return _render(form, [_("This file cannot be restored: %(reason)s.", reason=reason)], 422)
-    except EventRefused as refused:
-        reasons = wording.problems_words(refused.problems)
-        return _render(form, [_("The rules refuse this game as the file tells it:"), *reasons], 422)
-    except RulesError as error:
-        reason = wording.problem_words(exchange.rules_problem(error))
-        return _render(form, [_("The rules refuse this game as the file tells it:"), reason], 422)
+    except ValueError as error:
+        return _render(form, _refusal(error, family), 422)
     response = redirect(url_for("share.players", edit_token=edit_token, new=1), code=303)
     access.remember_game(response, edit_token)
     flash(_("The game was restored as a new game, with new links: share the new code with the players."),
           "success")
     return response
+
+
+def _refusal(error: ValueError, family: Family | None) -> list[str]:
+    """Why a file cannot be restored, in the page's language: it cannot be read, or the rules refuse its game."""
+    if files.is_unreadable(error):
+        problem = getattr(error, "problem", None)
+        if problem is None:
+            reason = str(error)
+        else:
+            reason = (family.screens().problem_words if family is not None else wording.problem_words)(problem)
+        return [_("This file cannot be restored: %(reason)s.", reason=reason)]
+    refused = _("The rules refuse this game as the file tells it:")
+    if family is not None and isinstance(error, family.event_refused):
+        return [refused, *dict.fromkeys(map(family.screens().problem_words, getattr(error, "problems", ())))]
+    if isinstance(error, RulesError):  # contract rummy's engine: a variant or house rule it cannot take
+        return [refused, wording.problem_words(exchange.rules_problem(error))]
+    raise error
 
 
 def _render(form: RestoreForm, problems: list[str], status: int) -> tuple[str, int]:
@@ -69,7 +83,9 @@ def delete(edit_token: str) -> Response | tuple[str, int]:
     form = EmptyForm()
     if not form.validate_on_submit():
         problems = [str(CSRF_FAILED)] if form.csrf_failed else []
-        body = render_template("table/delete.html", table=table, state=table.state, form=form, problems=problems)
+        screens = table.family.screens()
+        body = render_template("table/delete.html", table=table, state=table.state, form=form, problems=problems,
+                               screens=screens, line=screens.line(table.state) if screens.line is not None else None)
         return body, 200 if not form.is_submitted() else 400
     with db.session() as session:
         store.delete_game(session, game_id=table.game_id)

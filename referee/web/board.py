@@ -12,6 +12,11 @@ gets the board at once if it missed a change. A stream ends by itself after ``LI
 (it says ``bye`` and the browser reconnects), says it is alive every ``LIVE_HEARTBEAT`` seconds, and sends
 ``gone`` when the link no longer works. Without JavaScript the page refreshes itself. Every route here is a
 GET: a view token can never change anything.
+
+The page, the stream and the cache are the same for every family of games (:mod:`referee.families`); what the
+board shows is the game's family's: its :class:`~referee.families.Viewer` draws the page and the board, and
+its rules card answers ``/v/<view_token>/rules``. Contract rummy's are :func:`rummy_page`, :func:`rummy_board`
+and :func:`renamed` here.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from referee import db
+from referee.families import Viewer
 from referee.ledger import changes
 from referee.ledger.events import PlayerRenamed
 from referee.ledger.state import GameState
@@ -53,7 +59,8 @@ from referee.web.wording import deal_words, reminders
 
 bp = Blueprint("board", __name__)
 
-__all__ = ["bp", "score_chart", "board_context", "ChartSeries", "ME_COOKIE", "pages"]
+__all__ = ["bp", "score_chart", "board_context", "ChartSeries", "ME_COOKIE", "pages", "renamed", "rummy_board",
+           "rummy_page", "rummy_rules_card"]
 #: The cookie that remembers "this is me" (its path is the game's view link, so it is per game).
 ME_COOKIE = "referee_me"
 ME_COOKIE_AGE = 60 * 24 * 3600
@@ -253,7 +260,7 @@ def board_context(state: GameState, me: str | None) -> dict[str, Any]:
 # ---- routes ---------------------------------------------------------------------------------------------
 
 
-def _me_from_request(state: GameState) -> tuple[str | None, str | None]:
+def _me_from_request(state: GameState, viewer: Viewer) -> tuple[str | None, str | None]:
     """The player this phone said it is: (name, cookie value to set or "" to clear, or None for no change).
 
     The cookie keeps a name; when the scorekeeper renamed that player since, the new name is followed.
@@ -267,7 +274,7 @@ def _me_from_request(state: GameState) -> tuple[str | None, str | None]:
     if not raw:
         return None, None
     kept = unquote(raw)
-    name = renamed(state, kept)
+    name = viewer.renamed(state, kept)
     if name not in players:
         return None, None
     return name, (quote(name) if name != kept else None)
@@ -321,17 +328,14 @@ def pages(app: Flask | None = None) -> _Pages:
     return kept
 
 
-def _board_event(state: GameState, view_token: str, me: str | None) -> bytes:
-    """The board as one server-sent event: ``event: board``, its seq as the id, the HTML as data lines."""
-    html = render_template("board/_board.html", **board_context(state, me), view_token=view_token)
-    data = "".join(f"data: {line}\n" for line in html.splitlines() or [""])
-    return f"event: board\nid: {state.seq}\n{data}\n".encode()
+def rummy_board(state: GameState, view_token: str, me: str | None) -> str:
+    """A contract-rummy game's board alone (what the live stream sends)."""
+    return render_template("board/_board.html", **board_context(state, me), view_token=view_token)
 
 
-def _page(state: GameState, view_token: str) -> tuple[Page, str | None]:
-    """The viewer page for this request's "this is me", and the cookie to set ("" to clear, None: leave it)."""
-    me, cookie = _me_from_request(state)
-    body = render_template(
+def rummy_page(state: GameState, view_token: str, me: str | None) -> str:
+    """A contract-rummy game's whole viewer page."""
+    return render_template(
         "board/view.html",
         **board_context(state, me),
         view_token=view_token,
@@ -339,7 +343,19 @@ def _page(state: GameState, view_token: str) -> tuple[Page, str | None]:
         live_url=url_for("board.live", view_token=view_token),
         rules_href=url_for("board.rules", view_token=view_token),
     )
-    return page_of(body), cookie
+
+
+def _board_event(state: Any, view_token: str, me: str | None, viewer: Viewer) -> bytes:
+    """The board as one server-sent event: ``event: board``, its seq as the id, the HTML as data lines."""
+    html = viewer.board(state, view_token, me)
+    data = "".join(f"data: {line}\n" for line in html.splitlines() or [""])
+    return f"event: board\nid: {state.seq}\n{data}\n".encode()
+
+
+def _page(state: Any, view_token: str, viewer: Viewer) -> tuple[Page, str | None]:
+    """The viewer page for this request's "this is me", and the cookie to set ("" to clear, None: leave it)."""
+    me, cookie = _me_from_request(state, viewer)
+    return page_of(viewer.page(state, view_token, me)), cookie
 
 
 @bp.get("/v/<view_token>")
@@ -347,16 +363,17 @@ def view(view_token: str) -> Response:
     """The live scoreboard: from memory when this seq was rendered before (one light query), 304 when the
     phone has it already."""
     head = access.require_view_head(view_token)
+    viewer = head.family.screens().viewer
     # Only a phone with a session can have a message waiting (opening the session costs a signature check).
     if request.cookies.get(current_app.config["SESSION_COOKIE_NAME"]) and session.get("_flashes"):
-        page, cookie = _page(access.state_at(head), view_token)  # a message for this phone only: not kept
+        page, cookie = _page(access.state_at(head), view_token, viewer)  # a message for this phone only: not kept
     else:
         # Everything the page depends on is in the key: the game at this seq, the address (the language switch
         # links back to it), the language, and what says who "me" is (the address's choice, else the cookie).
         chosen = request.args.get("me") if "me" in request.args else None
         key = (head.public_id, request.full_path, head.seq, current_language(), chosen,
                request.cookies.get(ME_COOKIE))
-        page, cookie = pages().pages.get(key, lambda: _page(access.state_at(head), view_token))
+        page, cookie = pages().pages.get(key, lambda: _page(access.state_at(head), view_token, viewer))
     if request.if_none_match.contains_weak(page.etag):
         response = Response(status=304)
     else:
@@ -399,7 +416,8 @@ def live(view_token: str) -> Response:
     table = access.load_table(view_token, "view")
     if table is None:
         abort(access.replaced_page() if access.was_replaced(view_token, "view") else 404)
-    chosen, _ = _me_from_request(table.state)
+    viewer = table.family.screens().viewer
+    chosen, _ = _me_from_request(table.state, viewer)
     language = current_language()
     cached = pages()
     boards = cached.boards
@@ -409,9 +427,9 @@ def live(view_token: str) -> Response:
     watcher.observe(public_id, table.seq)
 
     def board_at(current: access.Table) -> bytes:
-        me = renamed(current.state, chosen) if chosen else None
+        me = viewer.renamed(current.state, chosen) if chosen else None
         key = (public_id, current.view_token, current.seq, language, chosen)
-        return boards.get(key, lambda: _board_event(current.state, current.view_token, me))
+        return boards.get(key, lambda: _board_event(current.state, current.view_token, me, viewer))
 
     def stream() -> Iterator[bytes]:
         yield f"retry: {RECONNECT_MS}\n\n".encode()
@@ -453,12 +471,12 @@ def live(view_token: str) -> Response:
 
 @bp.get("/v/<view_token>/rules")
 def rules(view_token: str) -> str:
-    """The rules card of this game's variant, with the game's house rules in force."""
+    """The rules card of this game's variant, with the game's house rules in force (its family's card)."""
     table = access.require_view(view_token)
-    return render_card(
-        table.state.variant,
-        players=len(table.state.players),
-        back_url=url_for("board.view", view_token=view_token),
-        refused=[],
-        rules_link=rules_url(table.state.variant),
-    )
+    return table.family.screens().rules_card(table.state, url_for("board.view", view_token=view_token))
+
+
+def rummy_rules_card(state: GameState, back_url: str) -> str:
+    """A contract-rummy game's rules card: its variant with the house rules in force, for its players."""
+    return render_card(state.variant, players=len(state.players), back_url=back_url, refused=[],
+                       rules_link=rules_url(state.variant))

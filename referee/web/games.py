@@ -1,4 +1,9 @@
-"""Starting a game and finding it again: the new-game page, the share page's links, and "My games"."""
+"""Starting a game and finding it again: the new-game page, the share page's links, and "My games".
+
+The new-game page is contract rummy's form, and below it every other family's games, grouped by family, each a
+link to that family's own creation form (:attr:`referee.families.FamilyWeb.chooser`). My games lists the games of
+every family; a family other than contract rummy says what its line shows (:attr:`~referee.families.FamilyWeb.line`).
+"""
 
 from __future__ import annotations
 
@@ -14,7 +19,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 from wtforms.fields.choices import SelectChoice
 
-from referee import db
+from referee import db, families
 from referee.ledger import store
 from referee.ledger.events import GameCreated
 from referee.ledger.state import EventRefused
@@ -125,9 +130,28 @@ def _render_new(form: NewGameFields, problems: list[str] | None = None, status: 
     ]
     body = render_template(
         "games/new.html", form=form, variants=variants, chosen=chosen, problems=problems or [],
-        recent_names=recent_names(), max_players=MAX_PLAYERS_FIELDS,
+        recent_names=recent_names(), max_players=MAX_PLAYERS_FIELDS, other_families=other_families(),
     )
     return body, status
+
+
+@dataclass(frozen=True)
+class FamilyGames:
+    """One family's group of the new-game page: its id, its name in the page's language, and its games."""
+
+    id: str
+    heading: str
+    entries: tuple[families.ChooserEntry, ...]
+
+
+def other_families() -> list[FamilyGames]:
+    """Every family but the one this page's form creates (contract rummy's), with its games, in the registry's
+    order."""
+    return [
+        FamilyGames(family.id, family.screens().heading(), tuple(family.screens().chooser()))
+        for family in families.families()
+        if family.web is not None and not family.plays(DEFAULT_VARIANT.id)
+    ]
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
@@ -245,6 +269,14 @@ class MyGame:
     series_games: int = 1
     series_wins: tuple[tuple[str, int], ...] = ()
 
+    @property
+    def line(self) -> str | None:
+        """What the game's family says of it on My games, or None: contract rummy's line (the template's)."""
+        if self.table is None:
+            return None
+        screens = self.table.family.screens()
+        return screens.line(self.table.state) if screens.line is not None else None
+
 
 def my_games() -> list[MyGame]:
     """This device's games, newest first (links that no longer work last), each with its series' wins so far.
@@ -268,9 +300,8 @@ def my_games() -> list[MyGame]:
                 if member is None:
                     continue
                 state = table.state if member is game else store.state_of(session, member)
-                if state.finished and state.abandoned is None:
-                    for name in state.sheet.leaders:
-                        wins[name] = wins.get(name, 0) + 1
+                for name in store.family_of_game(member).winners_of(state):
+                    wins[name] = wins.get(name, 0) + 1
             ranked = tuple(sorted(wins.items(), key=lambda item: (-item[1], item[0])))
             found.append(MyGame(token, table, game.created_at, len(chain), ranked))
     oldest = datetime.min.replace(tzinfo=UTC)

@@ -43,7 +43,7 @@ def players(edit_token: str) -> str | Response:
         return redirect(url_for("share.scorekeeper", edit_token=edit_token), code=303)
     address = qr.public_url_for("board.view", view_token=table.view_token)
     return render_template(
-        "table/share.html", table=table, state=table.state, address=address,
+        "table/share.html", table=table, state=table.state, address=address, nav=table.family.screens().nav,
         view_qr=qr.qr_svg(address.url, label=_("QR code of the players’ scoreboard")),
         replace_form=EmptyForm(), is_new=request.args.get("new") == "1",
     )
@@ -56,6 +56,7 @@ def scorekeeper(edit_token: str) -> str:
     address = qr.public_url_for("table.deal", edit_token=table.edit_token)
     return render_template(
         "table/share_scorekeeper.html", table=table, state=table.state, address=address,
+        nav=table.family.screens().nav,
         edit_qr=qr.qr_svg(address.url, label=_("Scorekeeper’s QR code: whoever scans it can change the scores"),
                           colour=SCOREKEEPER_COLOUR),
         revoke_form=EmptyForm(),

@@ -1,0 +1,90 @@
+"""Every family's screens in one app: each family registers its blueprints, and a game's link opens its own family's.
+
+The core owns the two entry addresses, ``/g/<edit_token>`` (the scorekeeper) and ``/v/<view_token>`` (the players'
+board, :mod:`referee.web.board`); a family owns everything under them that its blueprints register. A request for
+a family's address is checked before its view runs (:func:`_to_the_games_family`): when the token's game belongs
+to another family, the entry ``/g/<edit_token>`` (whichever family's rule it is) is answered by the game's own
+family's ``edit_endpoint``, and any other of the family's addresses answers 404, so a family's view only ever
+sees its own games' states. A token's family is looked up once per process (a game never changes family).
+"""
+
+from __future__ import annotations
+
+from flask import Flask, abort, current_app, make_response, request
+from sqlalchemy import text
+from werkzeug.wrappers import Response
+
+from referee import db, families
+from referee.families import Family, UnknownFamilyError
+from referee.ledger import store
+from referee.lru import LeastRecentlyUsed
+from referee.web.access import is_token
+
+__all__ = ["ENTRY_RULE", "init_app", "family_of_token", "owners"]
+
+#: The variant of a game by either of its tokens (tokens are 256-bit secrets: one game each, for its life).
+_VARIANT_OF_TOKEN = text(
+    f"SELECT variant FROM {store.Game.__tablename__} WHERE edit_token = :token OR view_token = :token"
+)
+_KNOWN = LeastRecentlyUsed[str, str](size=4096)
+_OWNERS = "referee.family_blueprints"
+#: The scorekeeper's entry: every family's games open here, on its family's ``edit_endpoint``.
+ENTRY_RULE = "/g/<edit_token>"
+
+
+def init_app(app: Flask) -> None:
+    """Register every family's screens and the check that sends a game's link to its own family's screens."""
+    owners: dict[str, str] = {}
+    for family in families.families():
+        if family.web is None:
+            continue
+        screens = family.screens()
+        screens.init_app(app)
+        owners.update(dict.fromkeys(screens.blueprints, family.id))
+    app.extensions[_OWNERS] = owners
+    app.before_request(_to_the_games_family)
+
+
+def owners(app: Flask | None = None) -> dict[str, str]:
+    """Which family owns each family blueprint, by the blueprint's name."""
+    found = (app if app is not None else current_app).extensions.get(_OWNERS, {})
+    assert isinstance(found, dict)
+    return found
+
+
+def family_of_token(token: str) -> Family | None:
+    """The family of the game whose edit or view token is ``token``; None when no game has it."""
+    variant = _KNOWN.peek(token)
+    if variant is None:
+        with db.get_engine().connect() as connection:
+            row = connection.execute(_VARIANT_OF_TOKEN, {"token": token}).first()
+        if row is None:
+            return None
+        variant = str(row[0])
+        with _KNOWN.lock:
+            _KNOWN.keep(token, variant)
+    try:
+        return families.family_of(variant)
+    except UnknownFamilyError:
+        return None
+
+
+def _to_the_games_family() -> Response | None:
+    """Before a family's view: a game of another family goes to its own family's entry, or 404."""
+    blueprint = request.blueprint
+    args = request.view_args or {}
+    owner_id = owners().get(blueprint or "")
+    token = args.get("edit_token") or args.get("view_token")
+    if owner_id is None or not isinstance(token, str):
+        return None
+    if not is_token(token):
+        return None  # the view says "this link does not work" itself
+    family = family_of_token(token)
+    if family is None or family.id == owner_id:
+        return None
+    rule = request.url_rule.rule if request.url_rule is not None else ""
+    if family.web is not None and rule.rstrip("/") == ENTRY_RULE and request.method in ("GET", "HEAD"):
+        view = current_app.view_functions[family.screens().edit_endpoint]
+        answer: Response = make_response(view(edit_token=token))
+        return answer
+    abort(404)
