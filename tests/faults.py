@@ -135,10 +135,12 @@ class Scorekeeper:
         first = True
         while True:
             try:
-                with self.opener.open(urllib.request.Request(self.base + path, data=body), timeout=30) as response:
-                    return response.status, response.read().decode("utf-8", "replace")
-            except urllib.error.HTTPError as error:
-                return error.code, error.read().decode("utf-8", "replace")
+                try:
+                    with self.opener.open(urllib.request.Request(self.base + path, data=body), timeout=30) as answer:
+                        return answer.status, answer.read().decode("utf-8", "replace")
+                except urllib.error.HTTPError as error:
+                    # An error page is read inside the retry too: a kill can cut it off mid-body (IncompleteRead).
+                    return error.code, error.read().decode("utf-8", "replace")
             except (OSError, http.client.HTTPException):  # refused, reset, or cut off mid-answer
                 if time.monotonic() > deadline:
                     raise

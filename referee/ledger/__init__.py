@@ -24,7 +24,8 @@ is shown as an override (see ``HistoryEntry``)::
     Buy(deal: int, player: str)
     ShanghaiCalled(deal: int, player: str)           # "Shanghai!" on a discard: for the record (docs/rules.md D70)
     LaidDown(deal: int, player: str, melds: tuple[str, ...] = ())   # melds in card notation, one string a meld;
-                                                     # when given they are checked by rules.contracts
+                                                     # when given they are checked by rules.contracts: the
+                                                     # contract and any extra melds (docs/rules.md D71)
     DealEnded(deal: int, went_out: str | None, hands: dict[str, str | int])
         # hands: every player but the one who went out: cards left in the notation (bare ranks allowed,
         # "K 7 JK") or their points as an int >= 0; the one who went out may be omitted, "" or 0.

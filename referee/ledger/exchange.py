@@ -49,6 +49,8 @@ from referee.ledger.gamefile import (
     validate,
 )
 from referee.ledger.state import EventRefused, GameState, apply, replay, start
+from referee.ledger.state.chips import exact_cut_reward
+from referee.ledger.state.records import buy_ceiling
 from referee.rules.cards import CardError, parse_card, parse_cards
 from referee.rules.catalogue import VARIANTS, find_variant
 from referee.rules.problems import Problem, ProblemError, RulesError
@@ -77,8 +79,8 @@ def read_game_file(raw: bytes | str) -> dict[str, Any]:
     """Read a referee-game/1 file someone sent: its dict, or GameFileError (one line) before anything is folded.
 
     The one gate for files from outside (``referee tally``, the web import): size, UTF-8, JSON, nesting,
-    number and text sizes, the file's shape, then everything :func:`import_game` checks (players within the
-    variant's range, deals within the game, the cards).
+    number and text sizes, the file's shape, then everything :func:`import_game` checks (no more players than a
+    file holds, deals within the game, the cards). A player count the variant does not take is the rules' to refuse.
 
     >>> read_game_file(b'{"format": "referee-game/1", "variant": "telefunken", "players": ["Ana"]}')["players"]
     ['Ana']
@@ -218,8 +220,9 @@ def import_game(data: object) -> list[Event]:
         raise GameFileError(rules_problem(error, base)) from None
     players = game.players
     first = game.first_dealer if game.first_dealer is not MISSING else (players[0] if players else "")
-    most = variant.players.max if game.override is None else max(variant.players.max, MAX_PLAYERS)
-    if len(players) > most:
+    # More players than the variant takes is the rules' to refuse, as fewer is (docs/rules.md, D72): only a file
+    # naming more than any game seats cannot be read.
+    if len(players) > MAX_PLAYERS:
         raise GameFileError.of("file-too-many-players", "" if game.override is None else "override",
                                count=len(players), variant=variant.named, min=variant.players.min,
                                max=variant.players.max, limit=MAX_PLAYERS)
@@ -228,6 +231,7 @@ def import_game(data: object) -> list[Event]:
         raise GameFileError.of("file-too-many-deals", count=len(deals), variant=variant.named,
                                deals=len(variant.deals))
     _count_cards(deals)
+    _count_buys(variant, deals)
     events: list[Event] = [
         GameCreated(variant=game.variant, players=tuple(players), first_dealer=first,
                     house_rules=dict(game.house_rules), settings=dict(game.settings), override=game.override)
@@ -258,6 +262,20 @@ def _count_cards(deals: list[DealEntry]) -> None:
             total += cards
     if total > MAX_CARDS:
         raise GameFileError.of("file-cards-in-all", count=Thousands(total), max=Thousands(MAX_CARDS))
+
+
+def _count_buys(variant: Variant, deals: list[DealEntry]) -> None:
+    """Refuse more buys by one player in one deal than the ledger would ever record (docs/rules.md D73): above 12
+    only up to the chips the table gave, the game's chips and one for every exact cut that earned one so far."""
+    chips = variant.buy.per_game if variant.buy.enabled else None
+    for number, deal in enumerate(deals, start=1):
+        earned = exact_cut_reward(variant, deal=number) if deal.exact_cut and chips is not None else None
+        chips = chips + earned.chips if chips is not None and earned is not None else chips
+        ceiling = buy_ceiling(chips)
+        for name, count in deal.buys.items():
+            if count > ceiling:
+                raise GameFileError.of("file-deal-field", "count-of", deal=number, field="buys",
+                                       player=name_shown(name), max=ceiling, value=shown(count))
 
 
 def _bad_cards(number: int, name: str, text: str, error: CardError, *, meld: bool) -> GameFileError:

@@ -102,7 +102,8 @@ MAX_NUMBER_CHARS = 15
 MAX_NUMBER = 10**9
 #: The longest text anywhere in a file (a reason, an override, a hand or a meld).
 MAX_TEXT = 2_000
-#: The most players a file may name: a variant's most, or with the table's override the new-game form's most.
+#: The most players a file may name, the new-game form's most: fewer or more than the variant takes is the rules'
+#: to refuse (docs/rules.md, D72).
 MAX_PLAYERS = 12
 #: The most deals a file may hold: the longest game has 15; a few more are the rules' to refuse, one by one.
 MAX_DEALS = 50
@@ -115,8 +116,9 @@ MAX_VALUES = 20_000
 MAX_HAND_POINTS = 9_999_999
 #: The most jokers a cutter may take from an exact cut.
 MAX_CUTTER_JOKERS = 8
-#: The most melds one player lays down at once (a contract has at most four).
-MAX_MELDS = 6
+#: The most melds one player lays down at once: the contract (five melds at most) and extra melds beside it
+#: (docs/rules.md, D71) of three cards or more each, out of a hand of at most MAX_CARDS_AT_ONCE cards.
+MAX_MELDS = 20
 #: The most cards in one hand or one meld (a hand after a dozen buys holds fewer than 40).
 MAX_CARDS_AT_ONCE = 60
 #: The most cards written in a whole file, hands and melds together (every card is read and scored).
@@ -237,7 +239,9 @@ def _check_sizes(value: object, depth: int = 1, count: list[int] | None = None) 
 # The model
 # --------------------------------------------------------------------------------------------------
 
-Count = Annotated[int, Field(ge=0, le=MAX_BUYS_PER_DEAL)]
+# A player's buys in a deal: the importer holds each count to 12, or the chips the table gave where more (docs/rules.md
+# D73), before a single event is made; here only the sizes' check bounds it.
+Count = Annotated[int, Field(ge=0)]
 Calls = Annotated[int, Field(ge=0, le=MAX_CALLS_PER_DEAL)]
 Points = Annotated[int, Field(ge=0, le=MAX_HAND_POINTS)]
 Melds = Annotated[list[str], Field(max_length=MAX_MELDS)]

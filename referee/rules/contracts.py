@@ -6,6 +6,9 @@ The melds may come in any order and each may be read in several ways (a 3-card m
 may stand at either end of a run): every assignment of melds to the contract's requirements and every reading is
 tried. When none fits, the verdict explains the closest one.
 
+:func:`check_laydown` answers the ledger's question about a lay-down in a game (docs/rules.md, D71): the contract,
+and where the variant lets a player lay further melds on the contract turn, extra melds each valid as a meld.
+
 >>> check_contract("telefunken", 7, ["4H 4S 4D", "3C 4C JK 6C 7C 8C 9C"]).valid
 True
 >>> [str(p) for p in check_contract("telefunken", 1, ["7H 7S JK"]).problems]
@@ -47,7 +50,7 @@ from referee.rules.problems import ParamValue, Problem, RulesError
 from referee.rules.variants import AceRule, Contract, MeldKind, MeldRules, Requirement, Variant, WildLimit
 from referee.rules.wording import Count, Noun, Plural, VariantName
 
-__all__ = ["ContractVerdict", "MeldsError", "check_contract", "deal_contracts", "split_melds"]
+__all__ = ["ContractVerdict", "MeldsError", "check_contract", "check_laydown", "deal_contracts", "split_melds"]
 
 _WILD_CODES = frozenset(
     {"wild-in-pure-trio", "wilds-not-allowed-in-contract", "too-many-wilds", "wilds-in-sets-not-allowed"}
@@ -69,7 +72,7 @@ class ContractVerdict:
 
     ``contract`` is the contract matched (of a deal's alternatives, the one that fits, else the closest);
     ``melds`` and ``requirements`` follow the input order: each meld's arrangement (None where it is no valid
-    meld) and the requirement it fills (None for a meld left over).
+    meld) and the requirement it fills (None for a meld left over, or an extra meld of a lay-down).
     """
 
     contract: Contract
@@ -119,13 +122,47 @@ def check_contract(
     More copies of a card across all the melds than the decks hold (for ``players``, or the most decks the
     variant ever uses) raise :class:`~referee.rules.cards.TooManyCopiesError`.
     """
+    return _verdict(to_variant(variant), deal, melds, players, contract, extras=False)
+
+
+def check_laydown(
+    variant: Variant | str,
+    deal: int,
+    melds: Sequence[CardsLike] | str,
+    *,
+    players: int | None = None,
+    contract: Contract | None = None,
+) -> ContractVerdict:
+    """Is this a lay-down the rules allow in a game? The deal's contract, and where the variant lets a player lay
+    further melds on the contract turn (``LayoffRules.extra_melds_on_contract_turn``), any number of extra melds,
+    each judged as a meld (docs/rules.md, D71). Where it does not, the melds must be exactly the contract, as
+    :func:`check_contract` asks. Every reason when the lay-down is refused; an extra meld fills no requirement.
+
+    >>> check_laydown("telefunken", 7, ["4H 4S 4D", "3C 4C 5C 6C 7C 8C 9C", "KH KS KD"]).valid
+    True
+    >>> [str(p) for p in check_laydown("shanghai", 1, ["4H 4S 4D", "7C 7S 7D", "KH KS KD"]).problems]
+    ['three melds: deal 1 asks for exactly 2 tríos']
+    """
     found = to_variant(variant)
+    return _verdict(found, deal, melds, players, contract, extras=found.layoff.extra_melds_on_contract_turn)
+
+
+def _verdict(
+    found: Variant,
+    deal: int,
+    melds: Sequence[CardsLike] | str,
+    players: int | None,
+    contract: Contract | None,
+    *,
+    extras: bool,
+) -> ContractVerdict:
+    """The verdict on ``melds`` as deal ``deal``'s contract, with extra melds beside it when ``extras``."""
     alternatives = (contract,) if contract is not None else found.deal(deal).contracts
     parsed = split_melds(melds)
     codes = [encode(cards) for cards in parsed]
     row = found.deck_row(players)
     check_codes(sorted(c for meld in codes for c in meld), decks=row.decks, jokers=row.jokers)
-    matcher = _Matcher(codes, found.meld_rules, found.named, deal)
+    matcher = _Matcher(codes, found.meld_rules, found.named, deal, extras=extras)
     for each in alternatives:
         verdict = matcher.exact(each)
         if verdict is not None:
@@ -158,18 +195,35 @@ class _Option:
 
 
 class _Matcher:
-    """Assigns melds to a contract's requirements; caches each meld's readings per requirement."""
+    """Assigns melds to a contract's requirements; caches each meld's readings per requirement.
 
-    def __init__(self, codes: list[tuple[int, ...]], rules: MeldRules, name: VariantName, deal: int) -> None:
+    With ``extras`` the melds beyond the contract's are extra melds, each judged as a meld under the variant's own
+    rules (no requirement's size, wild limit or cap; no rule between contract melds): docs/rules.md, D71.
+    """
+
+    def __init__(
+        self, codes: list[tuple[int, ...]], rules: MeldRules, name: VariantName, deal: int, *, extras: bool = False
+    ) -> None:
         self.codes = codes
         self.rules = rules
         self.name = name
         self.deal = deal
+        self.extras = extras
         self.wrap = rules.ace is AceRule.WRAP
         # keyed by (meld index, id of the requirement): a Requirement hashes its enums slowly, and every
         # requirement lives as long as this matcher
         self._fits: dict[tuple[int, int], list[Meld]] = {}
         self._options: dict[tuple[int, int], list[_Option]] = {}
+        self._as_meld: dict[int, tuple[Meld | None, tuple[Problem, ...]]] = {}
+
+    def as_meld(self, i: int) -> tuple[Meld | None, tuple[Problem, ...]]:
+        """Meld ``i`` read as a meld of its own (an extra meld): its best reading, or None and every reason."""
+        found = self._as_meld.get(i)
+        if found is None:
+            readings = code_readings(self.codes[i], self.rules)
+            why = () if readings else code_explanation(self.codes[i], self.rules, self.name)
+            found = self._as_meld[i] = (readings[0] if readings else None, why)
+        return found
 
     # ---- the fast path: is there an exact fit? --------------------------------------------------------
 
@@ -191,14 +245,15 @@ class _Matcher:
         """The verdict when the melds are exactly ``contract`` in some assignment and reading, else None."""
         reqs = contract.melds
         m = len(self.codes)
-        if m != len(reqs):
+        spare = m - len(reqs)  # extra melds
+        if spare < 0 or (spare and not self.extras):
             return None
         twins = _twins(reqs)
-        used = [False] * m
-        chosen: list[tuple[int, Meld]] = []  # (requirement index, reading) for melds 0 .. len-1
+        used = [False] * len(reqs)
+        chosen: list[tuple[int | None, Meld]] = []  # (requirement index, None: extra; reading) for melds 0 .. len-1
         limit = contract.max_wilds
 
-        def search(i: int, wilds: int) -> bool:
+        def search(i: int, wilds: int, extra: int) -> bool:
             if i == m:
                 return True
             for j, req in enumerate(reqs):
@@ -208,22 +263,28 @@ class _Matcher:
                     total = wilds + meld.wild_count
                     if limit is not None and total > limit:
                         continue
-                    if any(_clashes(meld, other, contract, self.wrap) for _, other in chosen):
+                    if any(k is not None and _clashes(meld, other, contract, self.wrap) for k, other in chosen):
                         continue
                     used[j] = True
                     chosen.append((j, meld))
-                    if search(i + 1, total):
+                    if search(i + 1, total, extra):
                         return True
                     chosen.pop()
                     used[j] = False
+            alone = self.as_meld(i)[0] if extra < spare else None
+            if alone is not None:
+                chosen.append((None, alone))
+                if search(i + 1, wilds, extra + 1):
+                    return True
+                chosen.pop()
             return False
 
-        if not search(0, 0):
+        if not search(0, 0, 0):
             return None
         return ContractVerdict(
             contract,
             tuple(meld for _, meld in chosen),
-            tuple(reqs[j] for j, _ in chosen),
+            tuple(None if j is None else reqs[j] for j, _ in chosen),
         )
 
     # ---- the slow path: the closest assignment, and every reason it fails ------------------------------
@@ -314,7 +375,7 @@ class _Matcher:
         r = len(reqs)
         twins = _twins(reqs)
         count_problems: list[Problem] = []
-        if m != r:
+        if m < r or (m > r and not self.extras):
             count_problems.append(
                 Problem.of(
                     "wrong-meld-count",
@@ -359,8 +420,9 @@ class _Matcher:
                     chosen.pop()
                     used[j] = False
             if left_over < spare:
+                extra = 2 * len(self.as_meld(i)[1]) if self.extras else 0  # an extra meld must be a meld
                 chosen.append((i, None, None))
-                search(i + 1, cost, left_over + 1)
+                search(i + 1, cost + extra, left_over + 1)
                 chosen.pop()
 
         search(0, 2 * len(count_problems), 0)
@@ -372,8 +434,9 @@ class _Matcher:
         placed: list[Meld] = []
         for i, j, option in picked:
             if option is None or j is None:
-                left = code_readings(self.codes[i], self.rules)
-                melds[i] = left[0] if left else None
+                melds[i], why = self.as_meld(i)
+                if self.extras:
+                    problems.extend(_numbered(p, i, numbered) for p in why)
                 continue
             melds[i] = option.meld
             filled[i] = reqs[j]

@@ -306,7 +306,7 @@ class LayoffRules:
     wilds_onto_runs: bool = True
     own_contract_locked_on_contract_turn: bool = True  # Venezuela: not your own contract sets that turn
     layoff_on_contract_turn: bool = True  # Carrillo: nothing but the contract on the contract turn
-    extra_melds_on_contract_turn: bool = True
+    extra_melds_on_contract_turn: bool = True  # melds beside the contract, in a lay-down too (docs/rules.md, D71)
     new_melds_after_contract: bool = True  # Carrillo, Progressive: lay-offs only afterwards
     set_joker_swap: int | None = 2  # cards of the set's rank that replace its joker; None: never
     run_joker_swap: RunJokerSwap = RunJokerSwap.END_MOVE

@@ -51,6 +51,33 @@ EXPECTED: list[tuple[str, dict[str, int], dict[str, int | None], list[str]]] = [
         ["Caro", "Ana", "Beto", "Dani"],  # 48, 78, 81, 117
     ),
     (
+        # Venezuela, 3 players, Ana deals first: lay-downs with extra melds beside the contract (docs/rules.md D71):
+        # deal 1 Beto's K's are the pure trío beside 7 7 JK, Caro's run beside her Q's; deal 2 Ana's run of clubs
+        # beside two tríos; deal 3 Caro's aces; deal 5 Beto's run of 5; deal 7 Ana goes out with K K K beside the
+        # trío and the run of 7. Beto buys once in deal 2, Caro twice in deal 7.
+        "telefunken-extra-melds.json",
+        {
+            "Ana": (11 + 9) + 0 + (3 + 4) + 0 + (10 + 10) + 4 + 0,  # AS 9C; 3C 4C; QS QH
+            "Beto": 0 + (15 + 2) + 10 + 8 + 0 + 6 + (15 + 10),  # JK 2C; KD; JK 10H
+            "Caro": 5 + 12 + 0 + 9 + 11 + 0 + (2 + 3 + 4),  # 5H; AH; 2S 3S 4S
+        },
+        {"Ana": 7, "Beto": 7 - 1, "Caro": 7 - 2},
+        ["Caro", "Ana", "Beto"],  # 46, 51, 66
+    ),
+    (
+        # Venezuela with 13 chips (docs/rules.md D73), 4 players, Ana deals first: Caro buys twice in deal 1; in deal 7
+        # (dealt by Caro) Beto cuts exactly, a 14th chip, and buys 14 times, Dani 13 times: each while holding chips.
+        "telefunken-thirteen-chips.json",
+        {
+            "Ana": 0 + 3 + 8 + 1 + 0 + (11 + 11) + 30,  # AS AD
+            "Beto": 10 + 0 + 2 + 1 + 9 + 0 + 0,
+            "Caro": (10 + 7) + 4 + 0 + 1 + 9 + 0 + (15 + 15 + 10),  # KH 7S; JK JK 10H
+            "Dani": 5 + 6 + 15 + 0 + 9 + 12 + (2 + 3),  # JK; 2C 3C
+        },
+        {"Ana": 13, "Beto": 13 + 1 - 14, "Caro": 13 - 2, "Dani": 13 - 13},
+        ["Beto", "Dani", "Ana", "Caro"],  # 22, 52, 64, 71
+    ),
+    (
         # Venezuela with the −25 house rule; 3 players, Caro deals first: deal 3 is cut by Ana, deal 5 by Caro.
         "telefunken-minus25.json",
         {
@@ -263,6 +290,12 @@ def test_venezuelan_exact_cut_chip_and_minus_25() -> None:
     }
 
 
+def test_extra_melds_are_recorded_as_laid_down() -> None:
+    state = tally(json.loads((GAMES / "telefunken-extra-melds.json").read_text())).state
+    assert state is not None and not any(h.override for h in state.history.entries)
+    assert state.records[6].laid_down == ((0, ("4H 4S 4D", "3C 4C 5C 6C 7C 8C 9C", "KH KS KD")),)
+
+
 def test_carrillo_erasures() -> None:
     _, sheet = run_tally("telefunken-peru-carrillo.json")
     adjustments = by_name(sheet, "adjustments")
@@ -330,6 +363,20 @@ FORBIDDEN = [
         ],
     ),
     (
+        # Shanghai lays nothing but the contract (docs/rules.md D37): a third book beside the two is refused.
+        "forbidden-extra-melds.json",
+        ["deal 1: three melds: deal 1 asks for exactly 2 tríos"],
+    ),
+    (
+        # Too many players answers as too few does (docs/rules.md D72): the rules forbid, the deals are still scored.
+        "forbidden-six-players.json",
+        ["players: Telefunken (Venezuela) takes at most 5 players, not 6"],
+    ),
+    (
+        "forbidden-two-players.json",
+        ["players: Telefunken (Venezuela) needs at least 3 players, not 2"],
+    ),
+    (
         "forbidden-players.json",
         ["players: two players are called ana", "players: the first dealer Zoe is not one of the players"],
     ),
@@ -355,6 +402,62 @@ def test_forbidden_game_still_scores_what_it_can() -> None:
     assert by_name(sheet, "chips_left")["Beto"] == 7 - 8
     _, players = run_tally("forbidden-players.json")
     assert (players["players"], players["standings"]) == ([], [])
+
+
+WRONG_SIZE = [
+    (
+        # Venezuela with 6 players (no third deck): deal k is won by the k-th player, deal 7 by Ana again.
+        "forbidden-six-players.json",
+        {
+            "Ana": 0 + 8 + 3 + 10 + 5 + (15 + 15) + 0,  # JK JK
+            "Beto": 10 + 0 + (10 + 10) + 0 + 5 + 1 + 7,  # KH; QD QC
+            "Caro": 5 + 11 + 0 + 9 + 5 + 2 + 7,  # AS
+            "Dani": 15 + 4 + 7 + 0 + 5 + 3 + 7,  # JK
+            "Eli": 0 + 6 + 1 + 9 + 0 + 4 + 7,  # 9H; 7S
+            "Fede": (2 + 3) + 0 + 2 + 12 + 5 + 0 + 7,  # 2C 3C
+        },
+        {"Ana": 7, "Beto": 7, "Caro": 7, "Dani": 7 - 1, "Eli": 7, "Fede": 7},
+        ["Eli", "Fede", "Caro", "Dani", "Beto", "Ana"],  # 27, 31, 39, 41, 43, 56
+    ),
+    (
+        # Venezuela with 2 players: Ana wins the odd deals, Beto the even ones.
+        "forbidden-two-players.json",
+        {"Ana": 0 + 9 + 0 + 11 + 0 + 6 + 0, "Beto": (10 + 7) + 0 + 4 + 0 + 0 + 0 + 15},  # AS; KH 7S, JK
+        {"Ana": 7, "Beto": 7 - 1},
+        ["Ana", "Beto"],  # 26, 36
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "totals", "chips", "standings"), WRONG_SIZE, ids=[w[0] for w in WRONG_SIZE])
+def test_a_table_of_the_wrong_size_is_forbidden_and_still_scored(
+    name: str, totals: dict[str, int], chips: dict[str, int | None], standings: list[str]
+) -> None:
+    code, sheet = run_tally(name)
+    assert code == 1 and len(sheet["errors"]) == 1 and sheet["finished"] is True
+    assert by_name(sheet, "total") == totals
+    assert by_name(sheet, "chips_left") == chips
+    assert sheet["standings"] == standings
+
+
+@pytest.mark.parametrize(("count", "code"), [(2, 1), (3, 0), (5, 0), (6, 1), (8, 1), (12, 1), (13, 2), (40, 2)])
+@pytest.mark.parametrize("override", [None, "the table allows it"])
+def test_only_more_players_than_a_file_holds_is_unreadable(
+    tmp_path: Path, count: int, code: int, override: str | None
+) -> None:
+    # Fewer or more players than Venezuela takes (3 to 5) is the rules' refusal, which the table's override in the
+    # file allows; more than 12 is beyond what a game file holds, override or not.
+    names = [f"P{i}" for i in range(count)]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"format": "referee-game/1", "variant": "telefunken", "players": names,
+                                "first_dealer": "P0", "override": override, "deals": []}))
+    result = CliRunner().invoke(main, ["tally", str(path)])
+    expected = 0 if code == 1 and override is not None else code
+    assert result.exit_code == expected, result.stderr
+    if expected == 2:
+        assert result.stdout == "" and result.stderr.count("\n") == 1 and f"{count} players" in result.stderr
+    if expected == 1:
+        assert "The rules forbid this game:" in result.stderr and f"not {count}" in result.stderr
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in GAMES.glob("*.json") if p.name != "forbidden-players.json"))

@@ -73,7 +73,7 @@ HOSTILE: list[tuple[str, str | bytes, str]] = [
     ("99 jokers taken at the cut", deal(exact_cut=True, cutter_jokers=99), "a whole number from 0 to 8"),
     ("a hand of 500 cards", deal(hands={"Beto": "KH " * 500}), "500 cards; a hand or meld holds at most 60"),
     ("a meld of 100 cards", deal(laid_down={"Beto": ["7H " * 100]}), "100 cards"),
-    ("forty melds at once", deal(laid_down={"Beto": ["7H 7S 7D"] * 40}), "a list of at most 6 melds"),
+    ("forty melds at once", deal(laid_down={"Beto": ["7H 7S 7D"] * 40}), "a list of at most 20 melds"),
     ("5,000 cards in all", game(deals=[{"went_out": "Ana", "hands": {n: "KH " * 59 for n in P4[1:]}}] * 30),
      "cards written: a game file holds at most 3,000"),
     ("60 deals", game(deals=[{"went_out": "Ana", "hands": {}}] * 60), "60 deals"),

@@ -7,6 +7,7 @@ import json
 import re
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlmodel import Session, func, select
@@ -89,6 +90,22 @@ def test_a_file_the_rules_refuse_is_refused_with_their_reasons(client: FlaskClie
     response = upload(client, json.dumps(game).encode())
     assert response.status_code == 422
     assert "The rules refuse this game as the file tells it" in text_of(response)
+    assert rows(app)["game"] == 0
+
+
+@pytest.mark.parametrize(("players", "reason"), [
+    (["Ana", "Beto"], "needs at least 3 players, not 2"),
+    (["Ana", "Beto", "Caro", "Dani", "Eli", "Fede"], "takes at most 5 players, not 6"),
+])
+def test_too_many_players_are_refused_as_too_few_are(
+    client: FlaskClient, app: Flask, players: list[str], reason: str
+) -> None:
+    game = {"format": "referee-game/1", "variant": "telefunken", "players": players, "first_dealer": "Ana",
+            "deals": []}
+    response = upload(client, json.dumps(game).encode())
+    assert response.status_code == 422
+    html = text_of(response)
+    assert "The rules refuse this game as the file tells it" in html and reason in html
     assert rows(app)["game"] == 0
 
 

@@ -158,6 +158,14 @@ def test_the_referee_checks_a_contract_before_marking_it_laid_down(table: Table)
     assert table.state().melded == ("Beto",)
 
 
+def test_extra_melds_go_down_with_the_contract(table: Table) -> None:
+    # docs/rules.md D71: Venezuela's deal 1 is a pure trío; a trío with a joker and a run may go down beside it.
+    assert table.act("/laid-down", player="Beto", melds="7H 7S JK\nKH KS KD\n3C 4C 5C").status_code == 303
+    assert table.state().current.laid_down == ((1, ("7H 7S JK", "KH KS KD", "3C 4C 5C")),)
+    response = table.act("/laid-down", player="Caro", melds="7D 7C JK\nQH QS JK")  # no pure trío among them
+    assert response.status_code == 422 and "Caro" not in table.state().melded
+
+
 OUT_OF_DATE = "This page is out of date: reload it."
 WHOLE_NUMBER = "Type a whole number from 0 to 1000000"
 

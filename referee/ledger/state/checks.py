@@ -15,7 +15,7 @@ from referee.ledger.events import DealCorrected, HandValue, PlayerLeft, PlayerRe
 from referee.ledger.names import name_problems
 from referee.ledger.state.chips import exact_cut_reward
 from referee.ledger.state.one_turn import bonus_problems, went_out_problems
-from referee.ledger.state.records import HARD_CODES, MAX_BUYS_PER_DEAL, DealRecord, _rules_number
+from referee.ledger.state.records import HARD_CODES, DealRecord, _rules_number
 from referee.rules import contracts
 from referee.rules.cards import Card, CardError, TooManyCopiesError, format_cards, parse_cards
 from referee.rules.problems import Problem
@@ -63,8 +63,9 @@ def _buy_problems(state: GameState, seat: int, record: DealRecord, *, extra: int
     problems: list[Problem] = []
     limit = state.chips.buy_limit(record)
     count = record.buys_of(seat) + extra
-    if count > MAX_BUYS_PER_DEAL:  # no override past it: a game file could not hold the deal
-        problems.append(_p("too-many-buys", player=name, limit=MAX_BUYS_PER_DEAL, deal=record.number))
+    ceiling = state.chips.buy_ceiling(seat, (*state.records[: record.number - 1], record))
+    if count > ceiling:  # no override past it: a game file could not hold the deal
+        problems.append(_p("too-many-buys", player=name, limit=ceiling, deal=record.number))
     if not variant.buy.enabled:
         return [*problems, _p("no-buying", variant=variant.named)]
     if limit == 0:
@@ -88,6 +89,18 @@ def _chip_problems(state: GameState, records: Sequence[DealRecord]) -> list[Prob
     after = state.chips.lowest_balances(records)
     seats = range(len(state.names))
     return [_no_chips(state, seat) for seat in seats if after[seat] < 0 and after[seat] < before[seat]]
+
+
+def _ceiling_problems(state: GameState, records: Sequence[DealRecord], first: int) -> list[Problem]:
+    """Buys from deal ``first`` on above the ceiling ``records`` would leave (a correction taking back an exact cut's
+    chip, docs/rules.md D73): no override gets past them, as no game file could hold them."""
+    problems: list[Problem] = []
+    for record in records[first - 1 :]:
+        for seat, name in enumerate(state.names):
+            ceiling = state.chips.buy_ceiling(seat, records[: record.number])
+            if record.buys_of(seat) > ceiling:
+                problems.append(_p("too-many-buys", player=name, limit=ceiling, deal=record.number))
+    return problems
 
 
 def _hand_problems(
@@ -197,8 +210,9 @@ def _cut_problems(state: GameState, jokers: int, number: int) -> list[Problem]:
 
 
 def _contract_problems(state: GameState, seat: int, melds: tuple[str, ...]) -> list[Problem]:
+    """Why these melds are no lay-down: the contract, and extra melds where the variant allows them (D71)."""
     try:
-        verdict = contracts.check_contract(
+        verdict = contracts.check_laydown(
             state.variant, _rules_number(state.current), list(melds), players=len(state.names), contract=state.contract
         )
     except TooManyCopiesError as error:
@@ -286,6 +300,7 @@ def _correction_problems(state: GameState, event: DealCorrected) -> list[Problem
         records = list(state.records)
         records[event.deal - 1] = corrected
         problems += _chip_problems(state, records)
+        problems += _ceiling_problems(state, records, event.deal)
     # one reason once
     return list(dict.fromkeys(problems))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from referee.ledger.state.records import DealRecord, _rules_number
+from referee.ledger.state.records import DealRecord, _rules_number, buy_ceiling
 from referee.ledger.state.seating import SeatedView
 from referee.rules.variants import CutReward, Variant
 
@@ -104,6 +104,17 @@ class ChipsAndBuys(SeatedView):
             for seat in range(len(chips)):
                 chips[seat] -= record.buys_of(seat)
             yield list(chips)
+
+    def chips_given(self, seat: int, records: Sequence[DealRecord]) -> int | None:
+        """The chips the table gave ``seat`` for the game by the end of ``records``: the game's chips and one for each
+        exact cut that earned them one (None: no per-game limit)."""
+        if self.chip_limit is None:
+            return None
+        return self.chip_limit + sum(1 for record in records if self.cut_chip(record) == seat)
+
+    def buy_ceiling(self, seat: int, records: Sequence[DealRecord]) -> int:
+        """The most buys ``seat`` may make in the last deal of ``records``, override or not (docs/rules.md D73)."""
+        return buy_ceiling(self.chips_given(seat, records))
 
     def chips_after(self, records: Sequence[DealRecord]) -> list[int] | None:
         """Each seat's chips after ``records`` (None: no per-game limit)."""

@@ -16,12 +16,26 @@ from referee.rules.cards import TooManyCopiesError, parse_cards
 from referee.rules.problems import Problem, RulesError
 from referee.rules.variants import Variant
 
-#: The most times one player buys in one deal: every buy takes a card, and no deal has so many to spare. A
-#: game file holds no more (``referee.ledger.gamefile`` reads this), so the ledger refuses a 13th buy outright.
+#: The most times one player buys in one deal where the table gave fewer chips (see :func:`buy_ceiling`): every buy
+#: takes a card, and no deal has so many to spare. A game file holds no more (``referee.ledger.exchange`` asks
+#: :func:`buy_ceiling`), so the ledger refuses one buy more outright.
 MAX_BUYS_PER_DEAL = 12
 #: The most "Shanghai!" calls by one player in one deal: each is on a discard, and a game file holds no more, so the
 #: ledger refuses a 13th outright (as a 13th buy).
 MAX_CALLS_PER_DEAL = 12
+
+
+
+def buy_ceiling(chips_given: int | None) -> int:
+    """The most buys one player may make in one deal, override or not: :data:`MAX_BUYS_PER_DEAL`, or the chips the
+    table gave that player for the game where that is more (13 chips, docs/rules.md D73: a player may buy while
+    holding chips). ``chips_given`` is None where the game counts no chips.
+
+    >>> buy_ceiling(None), buy_ceiling(7), buy_ceiling(13 + 1)
+    (12, 12, 14)
+    """
+    return MAX_BUYS_PER_DEAL if chips_given is None else max(MAX_BUYS_PER_DEAL, chips_given)
+
 
 # Problems an override cannot get past: the event would refer to nothing, or the game could not be written down.
 HARD_CODES = frozenset(
