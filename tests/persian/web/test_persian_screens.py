@@ -349,3 +349,14 @@ def test_shelem_everyone_passed_is_one_tap_and_the_whole_bidding_may_be_typed(cl
     # A bidding that does not end is refused in words, and nothing is saved.
     response = play(client, token, {"bidding": "100 105", "points": "120", "record": "1"})
     assert response.status_code == 422 and "the bidding is not over" in text_of(response.get_data(as_text=True))
+
+
+def test_shelem_for_two_keeps_each_players_total(client: FlaskClient) -> None:
+    _, token = create(client, "shelem-two", ["Ana", "Bahram"], first="0")
+    html = hand_page(client, token)
+    assert role(html, "dealer") == "Ana" and role(html, "first-bidder") == "Bahram"
+    assert 'data-testid="all-passed"' not in html  # one pass ends the bidding (docs/table-games.md §2.6)
+    # Bahram bids 120 and takes 130: +130; Ana took the other 35.
+    assert play(client, token, shelem_hand(1, 120, 130)).status_code == 303
+    html = hand_page(client, token)
+    assert (total(html, "0"), total(html, "1")) == ("35", "130") and role(html, "dealer") == "Bahram"
