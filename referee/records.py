@@ -6,7 +6,7 @@ Each game is read by its own family (:mod:`referee.families`): ``family.result(s
 going out, exact cuts and buys); a family without one is counted from ``winners`` alone (its games and wins, the
 winners ahead of everyone else). Nothing here knows a family's types.
 
-Decisions (docs/rules.md §15 gathers them):
+Decisions (docs/rules.md, D110):
 
 - A game counts in a record once it was played to its end. A game under way or ended early counts as "not
   finished": no win, no total, no head-to-head.

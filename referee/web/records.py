@@ -3,13 +3,15 @@ player's record (per variant, and against each opponent). The figures are :mod:`
 
 Which games (games are private, each reached by its secret link): the games of this phone's My games, each with
 the games of its series (the Rematches it came from, which My games already counts), and, from a game's game-over
-screen (``/g/<edit_token>/records``), that game and its series too. No other table's game is ever read.
+screen (``/g/<edit_token>/records``), that game and its series too. No other table's game is ever read
+(docs/rules.md, D110).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from flask import Blueprint, render_template, request, url_for
 
@@ -73,10 +75,10 @@ class Scope:
 
     def url(self, name: str | None = None) -> str:
         """The page's address in this scope (``name``: that player's record)."""
-        args = {"name": name} if name is not None else {}
-        if self.edit_token is None:
-            return url_for("records.players", **args)
-        return url_for("records.game_players", edit_token=self.edit_token, **args)
+        args: dict[str, Any] = {"name": name} if name is not None else {}
+        if self.edit_token is not None:
+            args["edit_token"] = self.edit_token
+        return url_for("records.players" if self.edit_token is None else "records.game_players", **args)
 
 
 def _page(scope: Scope) -> tuple[str, int]:
