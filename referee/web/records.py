@@ -83,9 +83,9 @@ class Scope:
 
 def _page(scope: Scope) -> tuple[str, int]:
     records: Records = records_of(_results(scope.edit_token))
-    name = request.args.get("name")
+    name = request.args.get("name", "").strip()
     context = {"records": records, "scope": scope, "variant_names": variant_names(), "figure_words": figure_words}
-    if name is None:
+    if not name:
         return render_template("players/index.html", **context), 200
     player: PlayerRecord | None = records.player(name[: MAX_NAME_LENGTH * 2])
     if player is None:

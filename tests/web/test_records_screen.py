@@ -120,3 +120,28 @@ def test_the_record_in_four_languages(
     assert texts(page, "figure-average") == [average]
     assert texts(page, "figure-went-out") == [went_out]
     assert 'dir="rtl"' in page if language == "fa" else 'dir="rtl"' not in page
+
+
+@pytest.mark.parametrize(
+    ("name", "status", "shown"),
+    [
+        ("", 200, None),  # no name: the list of players
+        ("   ", 200, None),
+        ("<b>Ana</b>", 404, "No game on this phone has a player called &lt;b&gt;Ana&lt;/b&gt;."),
+        ("x" * 5000, 404, "called " + "x" * 40 + "."),
+        ("\u202eana", 200, '<h1 data-testid="player-name"><bdi>Ana</bdi></h1>'),  # cleaned as at the table: Ana
+    ],
+    ids=["empty", "blank", "markup", "very-long", "bidi-override"],
+)
+def test_a_name_that_is_nobody_here_is_said_in_words(
+    client: FlaskClient, games: dict[str, store.Game], name: str, status: int, shown: str | None
+) -> None:
+    client.set_cookie("referee_games", games["second"].edit_token)
+    answer = client.get("/players", query_string={"name": name})
+    assert answer.status_code == status
+    page = answer.get_data(as_text=True)
+    assert "<b>Ana</b>" not in page
+    if shown is not None:
+        assert shown in page
+    if not name.strip():
+        assert texts(page, "player-link") == ["Ana", "Beto", "Caro"]
