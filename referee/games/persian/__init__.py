@@ -4,13 +4,15 @@ Bluff. ``rules`` is the pure engine (standard library only); the ledger and the 
 from __future__ import annotations
 
 from referee.families import Family, register
-from referee.games.persian import ledger
+from referee.games.persian import ledger, records
 
 __all__ = ["PERSIAN"]
 
 
 def _winners(state: ledger.TableState) -> tuple[str, ...]:
-    return state.winners if state.ended is None else ()
+    # The score knows who won: a Shaytan or Bluff session ended by the scorekeeper has its leaders as winners,
+    # any other game ended early has none.
+    return state.winners
 
 
 PERSIAN = register(
@@ -34,6 +36,7 @@ PERSIAN = register(
         sheet_text=ledger.sheet_text,
         sheet_json=ledger.sheet_json,
         winners=_winners,
+        result=records.result,
         web="referee.games.persian.web",
     )
 )
