@@ -1,0 +1,162 @@
+"""Issue 21's attacks, run against the real ``referee serve`` (gunicorn, 2 workers, 127.0.0.1 only) on SQLite and on
+the throwaway PostgreSQL server: restores holding half a character, a game deleted while other phones save, viewers
+of a deleted game or a replaced link. Every wait has a deadline; no answer may be a 5xx, and the server's log shows
+no traceback.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import uuid
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+import pytest
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from referee.db import make_engine
+from referee.ledger import store
+from tests.pg import fresh_database, postgres_url
+from tests.serving import SECRET_KEY, RunningServer, free_port, running, upgrade
+from tests.web.html_forms import Forms
+
+__all__ = ["postgres_url"]  # the throwaway PostgreSQL server, as a fixture
+
+
+@dataclass
+class Served:
+    """A running server, its database and which one it is."""
+
+    server: RunningServer
+    database: str
+    backend: str
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """``referee db upgrade`` then ``referee serve --host 127.0.0.1 --port PORT --workers 2``, on each database."""
+    root = tmp_path_factory.mktemp(f"attacks-{request.param}")
+    if request.param == "sqlite":
+        database = f"sqlite:///{root / 'referee.sqlite3'}"
+    else:
+        database = fresh_database(request.getfixturevalue("postgres_url"), "referee_attacks")
+    port = free_port()
+    settings = {"REFEREE_DATABASE_URL": database, "REFEREE_SECRET_KEY": SECRET_KEY,
+                "REFEREE_PUBLIC_URL": f"http://127.0.0.1:{port}"}
+    upgrade(settings, root)
+    with running(root, settings, port=port, workers=2) as server:
+        yield Served(server, database, request.param)
+    text = server.log_text()
+    assert "Traceback" not in text, text[-3000:]
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One response: its status, headers (names in lower case) and body as text."""
+
+    status: int
+    headers: Mapping[str, str]
+    text: str
+
+
+class Phone:
+    """One phone's browser: its session cookie (which holds the CSRF secret) kept, a connection per request."""
+
+    def __init__(self, server: RunningServer) -> None:
+        self.server = server
+        self.cookie = ""
+
+    def request(self, method: str, path: str, body: bytes | None = None, content_type: str | None = None,
+                timeout: float = 60) -> Answer:
+        connection = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=timeout)
+        headers = {"Cookie": self.cookie} if self.cookie else {}
+        if content_type:
+            headers["Content-Type"] = content_type
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            response = connection.getresponse()
+            data = response.read()
+        finally:
+            connection.close()
+        for name, value in response.getheaders():
+            if name.lower() == "set-cookie" and value.startswith("session="):
+                self.cookie = value.split(";", 1)[0]
+        return Answer(response.status, {k.lower(): v for k, v in response.getheaders()}, data.decode())
+
+    def form(self, page: str, action_end: str) -> dict[str, str]:
+        """The fields of a form of ``page`` (read now), as the browser would post them."""
+        answer = self.request("GET", page)
+        assert answer.status == 200, (page, answer.status)
+        return Forms(answer.text).form(action_end)
+
+    def post(self, path: str, fields: Mapping[str, str]) -> Answer:
+        return self.request("POST", path, urlencode(fields).encode(), "application/x-www-form-urlencoded")
+
+    def restore(self, content: bytes) -> Answer:
+        """Upload a game's file on the restore page, as its form does (multipart)."""
+        fields = self.form("/games/restore", "")  # its form posts to its own address
+        boundary = uuid.uuid4().hex
+        parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
+                 for name, value in fields.items() if name != "game_file"]
+        parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="game_file"; filename="game.json"\r\n'
+                     f"Content-Type: application/json\r\n\r\n".encode() + content + b"\r\n")
+        body = b"".join(parts) + f"--{boundary}--\r\n".encode()
+        return self.request("POST", "/games/restore", body, f"multipart/form-data; boundary={boundary}")
+
+
+def rows(database: str) -> dict[str, int]:
+    """How many rows each of the ledger's tables holds."""
+    engine = make_engine(database)
+    try:
+        with Session(engine) as session:
+            return {model.__tablename__: int(session.exec(select(func.count()).select_from(model)).one())
+                    for model in (store.Game, store.GamePlayer, store.GameEvent, store.RetiredToken)}
+    finally:
+        engine.dispose()
+
+
+def no_server_errors(server: RunningServer) -> None:
+    """The access log holds no 5xx answer and the log no traceback."""
+    text = server.log_text()
+    assert "Traceback" not in text, text[-3000:]
+    assert not [line for line in text.splitlines() if '" 5' in line and "HTTP/1." in line], text[-3000:]
+
+
+# ---- item 5: half a character in a restored file ---------------------------------------------------------------
+
+P3 = ["Ana", "Beto", "Caro"]
+
+
+def game_file(**changes: object) -> bytes:
+    data: dict[str, object] = {"format": "referee-game/1", "variant": "telefunken", "players": P3,
+                               "first_dealer": "Ana", "deals": [{"went_out": "Ana", "hands": {"Beto": 5, "Caro": 3}}]}
+    data.update(changes)
+    return json.dumps(data).encode()  # ASCII: a lone surrogate is written as its \\u escape, as JSON allows
+
+
+HALF_CHARACTERS = [
+    ("abandon reason", game_file(abandoned="rain\ud800")),
+    ("table's override", game_file(override="\udfff")),
+    ("deal's override", game_file(deals=[{"went_out": "Ana", "hands": {"Beto": 5, "Caro": 3}, "override": "\udc00"}])),
+    ("house rule key", game_file(house_rules={"x-\ud800": True})),
+    ("house rule value", game_file(house_rules={"x-note": "\ud83d"})),
+    ("settings key", game_file(settings={"\ud800": 1})),
+]
+
+
+def test_restoring_half_a_character_is_refused_in_words_and_writes_nothing(served: Served) -> None:
+    phone = Phone(served.server)
+    before = rows(served.database)
+    for where, content in HALF_CHARACTERS:
+        answer = phone.restore(content)
+        assert answer.status == 422, (where, answer.status, answer.text[-500:])
+        assert "This file cannot be restored" in answer.text, where
+        assert "half of a character" in answer.text, where
+    assert rows(served.database) == before
+    # The same file whole is restored: the refusal is the half character's alone.
+    assert phone.restore(game_file(abandoned="rain \U0001f327")).status == 303
+    assert rows(served.database)["game"] == before["game"] + 1
+    no_server_errors(served.server)
