@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import http.client
 import json
+import threading
+import time
 import uuid
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from urllib.parse import urlencode
@@ -20,7 +23,7 @@ from sqlmodel import Session, select
 from referee.db import make_engine
 from referee.ledger import store
 from tests.pg import fresh_database, postgres_url
-from tests.serving import SECRET_KEY, RunningServer, free_port, running, upgrade
+from tests.serving import SECRET_KEY, RunningServer, free_port, new_game, running, upgrade
 from tests.web.html_forms import Forms
 
 __all__ = ["postgres_url"]  # the throwaway PostgreSQL server, as a fixture
@@ -159,4 +162,78 @@ def test_restoring_half_a_character_is_refused_in_words_and_writes_nothing(serve
     # The same file whole is restored: the refusal is the half character's alone.
     assert phone.restore(game_file(abandoned="rain \U0001f327")).status == 303
     assert rows(served.database)["game"] == before["game"] + 1
+    no_server_errors(served.server)
+
+
+# ---- item 6: a game deleted while other phones save ---------------------------------------------------------------
+
+#: Phones saving at once while another deletes, and games deleted so.
+SAVERS, ROUNDS = 8, 4
+#: What a save may be answered while its game is deleted: saved (303), the game as it is now (a stale page: 200),
+#: this game was deleted (410), or this link opens nothing (404, once the delete is done).
+RACING_ANSWERS = {200, 303, 404, 410}
+
+
+def rename_form(phone: Phone, token: str) -> tuple[str, dict[str, str]] | None:
+    """The first player's rename form on the players page, the name changed; None when the link opens nothing."""
+    page = phone.request("GET", f"/g/{token}/players")
+    if page.status == 404:
+        return None
+    assert page.status == 200, page.status
+    for action, fields in Forms(page.text).forms:
+        player = [name for name in fields if name.endswith("player")]
+        if action.endswith("/players") and player:
+            old = fields[player[0]]
+            fields[player[0].removesuffix("player") + "new_name"] = old[:-2] if old.endswith(" B") else old + " B"
+            return action, fields
+    raise AssertionError("no rename form")
+
+
+def save_until_gone(phone: Phone, token: str, seen: Counter[int], deleted_said: list[str]) -> None:
+    """Rename again and again through the players page until the game is gone (at most a minute)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        form = rename_form(phone, token)
+        if form is None:
+            seen[404] += 1
+            return
+        answer = phone.post(*form)
+        seen[answer.status] += 1
+        if answer.status == 410:
+            deleted_said.append(answer.text)
+        if answer.status in (404, 410):
+            return
+    raise AssertionError("the game was never deleted")
+
+
+def test_deleting_a_game_while_other_phones_save_answers_every_save_in_words(served: Served) -> None:
+    seen: Counter[int] = Counter()
+    deleted_said: list[str] = []
+    deletes: list[int] = []
+    for _ in range(ROUNDS):
+        edit_token, _ = new_game(served.database)
+        deleter = Phone(served.server)
+        confirm = deleter.form(f"/g/{edit_token}/delete", "")  # the confirmation posts to its own address
+        threads = [threading.Thread(target=save_until_gone, args=(Phone(served.server), edit_token, seen,
+                                                                  deleted_said)) for _ in range(SAVERS)]
+        for thread in threads:
+            thread.start()
+        time.sleep(0.5)  # the saves under way
+        deletes.append(deleter.post(f"/g/{edit_token}/delete", confirm).status)
+        for thread in threads:
+            thread.join(90)
+            assert not thread.is_alive()
+    assert deletes == [303] * ROUNDS
+    assert set(seen) <= RACING_ANSWERS, seen
+    assert seen[303] > 0 and seen[404] + seen[410] == SAVERS * ROUNDS, seen
+    for text in deleted_said:
+        assert "This game was deleted" in text and "nothing was saved" in text
+    engine = make_engine(served.database)
+    try:
+        with Session(engine) as session:
+            orphans = session.exec(select(func.count()).select_from(store.GameEvent).where(
+                store.GameEvent.game_id.not_in(select(store.Game.id)))).one()  # type: ignore[union-attr]
+    finally:
+        engine.dispose()
+    assert orphans == 0
     no_server_errors(served.server)

@@ -493,8 +493,9 @@ def rotate_view_token(session: Session, *, game_id: int) -> str:
 def _rotate_token(session: Session, *, game_id: int, role: Literal["edit", "view"]) -> str:
     """Retire the game's ``role`` token and give it a new one, as a writer; commits and returns the new one."""
     _begin_write(session)
-    game = session.get(Game, game_id)
+    game = session.get(Game, game_id, with_for_update=True)  # locked before a replaced link is recorded for it
     if game is None:
+        session.rollback()
         raise GameNotFound(game_id)
     attribute = f"{role}_token"
     _retire(session, game_id=game_id, token=getattr(game, attribute), role=role)
@@ -567,9 +568,16 @@ def restore_game(session: Session, *, events: Sequence[Event]) -> Game:
 
 
 def delete_game(session: Session, *, game_id: int) -> None:
-    """Delete a game for good: its events, players, replaced links and rematch records, then the game; commits."""
+    """Delete a game for good: its events, players, replaced links and rematch records, then the game; commits.
+
+    The game's row is locked first, as a save's compare-and-swap locks it: a save already under way commits
+    before the delete goes on (its event is deleted with the rest), and a later one finds no game
+    (:class:`GameNotFound`), never a half-deleted one (on PostgreSQL an event added meanwhile would otherwise
+    break the foreign key at the game's own delete).
+    """
     _begin_write(session)
     try:
+        session.exec(select(Game.id).where(col(Game.id) == game_id).with_for_update())
         for model, column in ((GameEvent, GameEvent.game_id), (GamePlayer, GamePlayer.game_id),
                               (RetiredToken, RetiredToken.game_id), (GameLink, GameLink.game_id),
                               (GameLink, GameLink.previous_id)):
