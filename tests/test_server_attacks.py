@@ -23,7 +23,7 @@ from sqlmodel import Session, select
 from referee.db import make_engine
 from referee.ledger import store
 from tests.pg import fresh_database, postgres_url
-from tests.serving import SECRET_KEY, RunningServer, free_port, new_game, running, upgrade
+from tests.serving import SECRET_KEY, LiveStream, RunningServer, free_port, new_game, running, upgrade
 from tests.web.html_forms import Forms
 
 __all__ = ["postgres_url"]  # the throwaway PostgreSQL server, as a fixture
@@ -237,3 +237,96 @@ def test_deleting_a_game_while_other_phones_save_answers_every_save_in_words(ser
         engine.dispose()
     assert orphans == 0
     no_server_errors(served.server)
+
+
+# ---- item 8: viewers of a deleted game, or of a replaced link, are told at once ----------------------------------
+
+#: Viewers per game: with two workers, some wait in the process that deletes and some in the other.
+VIEWERS = 4
+#: How soon a viewer must be told (the watcher's tick is 0.1 s; the stream used to wait for the next save, or 300 s).
+TOLD_WITHIN = 2.0
+
+
+def watching(served: Served, view_token: str) -> list[LiveStream]:
+    """Viewers whose live streams are under way (each has had its first event)."""
+    streams = []
+    for _ in range(VIEWERS):
+        stream = LiveStream.open(served.server, view_token, seq=1)
+        streams.append(stream)
+        assert stream.status == 200, stream.head
+        assert "retry" in stream.next_event(time.monotonic() + 20)
+    return streams
+
+
+def told_gone(streams: list[LiveStream], since: float) -> list[float]:
+    """Each stream, read at once in a thread of its own: the seconds from ``since`` until it said ``gone`` (the one
+    event after its first), after which it ended."""
+    took: dict[int, float] = {}
+
+    def read(index: int, stream: LiveStream) -> None:
+        event = stream.next_event(since + 20)
+        took[index] = time.monotonic() - since
+        assert event.get("event") == "gone", stream.events
+        with pytest.raises(ConnectionError):
+            stream.next_event(time.monotonic() + 5)
+
+    readers = [threading.Thread(target=read, args=(index, stream)) for index, stream in enumerate(streams)]
+    for reader in readers:
+        reader.start()
+    for reader in readers:
+        reader.join(30)
+    assert sorted(took) == list(range(len(streams))), [stream.events for stream in streams]
+    return [took[index] for index in range(len(streams))]
+
+
+def test_viewers_of_a_deleted_game_are_told_at_once(served: Served) -> None:
+    edit_token, view_token = new_game(served.database)
+    scorekeeper = Phone(served.server)
+    confirm = scorekeeper.form(f"/g/{edit_token}/delete", "")
+    streams = watching(served, view_token)
+    try:
+        started = time.monotonic()
+        assert scorekeeper.post(f"/g/{edit_token}/delete", confirm).status == 303
+        took = told_gone(streams, started)
+        assert max(took) < TOLD_WITHIN, took
+        # What the page does on "gone": it asks for itself, and says the game is no longer available.
+        assert served.server.request("HEAD", f"/v/{view_token}").status == 404
+    finally:
+        for stream in streams:
+            stream.close()
+    no_server_errors(served.server)
+
+
+def test_viewers_of_a_replaced_link_are_told_at_once_and_the_new_links_stay_live(served: Served) -> None:
+    edit_token, old_view = new_game(served.database)
+    scorekeeper = Phone(served.server)
+    replace = scorekeeper.form(f"/g/{edit_token}/share", "/replace-view")
+    streams = watching(served, old_view)
+    try:
+        started = time.monotonic()
+        answer = scorekeeper.post(f"/g/{edit_token}/share/replace-view", replace)
+        assert answer.status == 303
+        took = told_gone(streams, started)
+        assert max(took) < TOLD_WITHIN, took
+        assert served.server.request("HEAD", f"/v/{old_view}").status == 410  # the page says: replaced
+        new_view = store_view_token(served.database, edit_token)
+        assert new_view != old_view
+        streams += watching(served, new_view)
+        form = rename_form(scorekeeper, edit_token)
+        assert form is not None and scorekeeper.post(*form).status == 303
+        for stream in streams[VIEWERS:]:
+            assert stream.board(2, within=TOLD_WITHIN)["id"] == "2"  # live, and not told anything else
+            assert [event.get("event") for event in stream.events[1:]] == ["board"]
+    finally:
+        for stream in streams:
+            stream.close()
+    no_server_errors(served.server)
+
+
+def store_view_token(database: str, edit_token: str) -> str:
+    engine = make_engine(database)
+    try:
+        with Session(engine) as session:
+            return session.exec(select(store.Game.view_token).where(store.Game.edit_token == edit_token)).one()
+    finally:
+        engine.dispose()
