@@ -31,8 +31,12 @@ class PersianViewer:
         return render_template("persian/_board.html", **_context(state, view_token, me))
 
     def renamed(self, state: Any, name: str) -> str:
-        """A name as it is now: the Persian games keep their players' names as created."""
-        return name
+        """A name as it is now, following the game's renames (the name as it was when none holds now)."""
+        now = name
+        for event in state.events:
+            if getattr(event, "type", "") == "player-renamed" and event.old == now:
+                now = event.new
+        return now if now in state.players else name
 
 
 VIEWER = PersianViewer()
