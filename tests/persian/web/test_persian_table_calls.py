@@ -182,3 +182,38 @@ def test_referee_tally_replays_the_exported_file(client: FlaskClient, tmp_path: 
     path.write_text('{"format": "referee-table-game/1", "game": ', encoding="utf-8")
     unreadable = CliRunner().invoke(main, ["tally", str(path)])
     assert unreadable.exit_code == 2, unreadable.output
+
+
+#: What each game's rules card must say (its words as the table argues them, the numbers from the rules' data).
+CARDS = [
+    ("hokm", FOUR, ["a kot (7–0 to the ruler’s team) 2", "a ruler’s kot (7–0 against the ruler) 3", "bam"]),
+    ("shelem", FOUR, ["Bids from 100 to 165 in steps of 5", "Yasa (80 or less taken): -165",
+                      "Shelem (all 165): 330", "The first to 1200 wins."]),
+    ("qahve", FOUR, ["at least 2 tricks", "10 a trick bid and 1 a trick over", "The first to 501 wins."]),
+    ("bi-del", ["Ana", "Bahram", "Cyrus"], ["Q♠ 13", "26 to each other player",
+                                            "3 cards to the right, 3 cards to the left, no passing this hand"]),
+    ("rim", ["Ana", "Bahram"], ["A 14, K 13, Q 12, J 10", "never K–A–2", "The first to 100 wins."]),
+    ("shaytan", ["Ana", "Bahram", "Cyrus"], ["Who was left with the joker?", "whoever leads the sheet wins"]),
+]
+
+
+@pytest.mark.parametrize(("variant", "players", "said"), CARDS, ids=[c[0] for c in CARDS])
+def test_the_rules_card_says_what_the_table_argues_about(client: FlaskClient, variant: str, players: list[str],
+                                                         said: list[str]) -> None:
+    _, token = create(client, variant, players, first="0")
+    sheet = client.get(f"/g/{token}/scores").get_data(as_text=True)
+    link = re.search(r'href="([^"]+)" data-testid="rules-link"', sheet)
+    assert link
+    card = text_of(client.get(link.group(1)).get_data(as_text=True))
+    for words in said:
+        assert words in card
+
+
+def test_the_rules_card_in_persian_uses_the_games_words(client: FlaskClient) -> None:
+    client.set_cookie("lang", "fa")
+    _, token = create(client, "shelem", FOUR, first="0")
+    sheet = client.get(f"/g/{token}/scores").get_data(as_text=True)
+    link = re.search(r'href="([^"]+)" data-testid="rules-link"', sheet)
+    assert link
+    card = text_of(client.get(link.group(1)).get_data(as_text=True))
+    assert "یاسا" in card and "شلم" in card and "۱۶۵" in card

@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import render_template, url_for
 
+from referee.games.persian.web.card import card_lines
 from referee.games.persian.web.screens import head_of
 from referee.games.persian.web.sheet import sheet_of
 
@@ -43,5 +44,7 @@ VIEWER = PersianViewer()
 
 
 def rules_card(state: Any, back_url: str) -> str:
-    """The rules card of the game: what ends it and what the table is reminded of."""
-    return render_template("persian/rules_card.html", screen=head_of(state), back_url=back_url)
+    """The rules card of the game: what its table argues about, what ends it and what the table is reminded of."""
+    screen = head_of(state)
+    return render_template("persian/rules_card.html", screen=screen, lines=card_lines(state, screen.entry),
+                           back_url=back_url)
