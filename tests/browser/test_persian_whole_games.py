@@ -54,6 +54,12 @@ def test_a_shelem_game_in_persian(page: Page, screenshot: Shot) -> None:
     expect(page.get_by_test_id("b-3")).to_have_text(fa(160))
     fits(page)
     screenshot(page, "persian-shelem-fa-sheet")
+    # The rules card, in the games' own words: yasa, shelem, the bids.
+    page.get_by_test_id("rules-link").click()
+    expect(page.get_by_test_id("rules-card")).to_contain_text("یاسا")
+    expect(page.get_by_test_id("rules-card")).to_contain_text(fa(330))
+    fits(page)
+    screenshot(page, "persian-shelem-fa-rules")
 
 
 def test_a_game_of_shelem_for_two_in_japanese(page: Page, screenshot: Shot) -> None:
