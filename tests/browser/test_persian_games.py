@@ -166,14 +166,12 @@ def test_one_hand_of_each_other_game_and_its_taps(page: Page, screenshot: Shot) 
     # Rim: Bahram goes out; Ana's A♠ K♥ 5♦ J♣ on the card keypad: 14 + 13 + 5 + 10 = 42.
     create(page, "rim", ["Ana", "Bahram"], first=0, options={})
     taps.tap("winner-1")
-    page.get_by_test_id("cards").click()
-    taps.count += 1
     for rank, suit in (("A", "S"), ("K", "H"), ("5", "D"), ("J", "C")):
         taps.tap(f"rim-key-{rank}")
         taps.tap(f"rim-key-{suit}")
     screenshot(page, "persian-rim-hand-1")
     taps.tap("record")
-    assert taps.take() == 11  # who went out, the field, two keys a card, record
+    assert taps.take() == 10  # who went out, two keys a card (the keypad types in the field unfocused), record
     expect(page.get_by_test_id("total-1")).to_have_text("42")
     # Old Maid: one tap a hand.
     create(page, "shaytan", ["Ana", "Bahram", "Cyrus"], first=0, options={})

@@ -169,7 +169,7 @@ def test_undo_and_redo_a_hand(client: FlaskClient) -> None:
     play(client, token, {"result": "b:0"})
     html = hand_page(client, token)
     assert total(html, "b") == "3"
-    data = hidden_fields(html.split('data-testid="hand-form"')[1].split("</form>")[1])
+    data = hidden_fields(html.split('data-testid="undo"')[0].rsplit("<form", 1)[1])
     response = client.post(f"/g/{token}/hand/undo", data=data)
     assert response.status_code == 303
     html = hand_page(client, token)

@@ -1,7 +1,8 @@
 """The Persian games' screens (docs/table-games.md): the new game, the hand screen, the sheet with undo, redo and
 corrections, and the players' board. :data:`WEB` tells :mod:`referee.families` where each is.
 
-One module per screen (:mod:`.new`, :mod:`.hand`, :mod:`.sheet`, :mod:`.undo`, :mod:`.correct`, :mod:`.viewer`),
+One module per screen (:mod:`.new`, :mod:`.hand`, :mod:`.sheet`, :mod:`.undo`, :mod:`.correct`, :mod:`.table`,
+:mod:`.viewer`),
 one blueprint (:mod:`.blueprint`), one form module and one module of words.
 """
 
@@ -13,14 +14,14 @@ from flask import Flask, url_for
 from flask_babel import gettext as _
 
 from referee.families import ChooserEntry, FamilyWeb
-from referee.games.persian.web import correct, hand, new, sheet, undo, words
+from referee.games.persian.web import correct, hand, new, sheet, table, undo, words
 from referee.games.persian.web.blueprint import bp
 from referee.games.persian.web.screens import head_of
 from referee.games.persian.web.viewer import VIEWER, rules_card
 
 __all__ = ["WEB", "init_app", "chooser"]
 
-_MODULES = (correct, hand, new, sheet, undo)  # imported for their routes
+_MODULES = (correct, hand, new, sheet, table, undo)  # imported for their routes
 
 
 def init_app(app: Flask) -> None:

@@ -31,6 +31,9 @@ __all__ = [
     "BidelHandForm",
     "RimHandForm",
     "TallyHandForm",
+    "RedealForm",
+    "EndGameForm",
+    "RenameForm",
     "MAX_SEATS",
     "per_seat",
 ]
@@ -143,6 +146,28 @@ class TallyHandForm(HandForm):
     """Shaytan and Bluff: the one player the hand names (left with the joker; emptied their hand first)."""
 
     player = SelectField(choices=[], validators=[InputRequired()], validate_choice=False)
+
+
+class RedealForm(HandForm):
+    """A misdeal: the hand being played is dealt again by the same dealer (the hand's number, nothing else)."""
+
+
+class EndGameForm(HandForm):
+    """The scorekeeper ends the game at this hand: a tally game's session, or any game the table stops."""
+
+    reason = StringField(_l("Why (optional)"), validators=[Optional(), Length(max=200)])
+
+
+class RenameForm(HandForm):
+    """A player's new name: who (as the page named them) and the name from now on."""
+
+    old = HiddenField(validators=[InputRequired(), Length(max=MAX_NAME)])
+    new = StringField(_l("New name"), validators=[
+        Optional(), Length(max=MAX_NAME, message=_l("A name has at most %(max)d characters."))])
+
+    def new_name(self) -> str:
+        """The new name, spaces tidied."""
+        return clean_name(self.new.data or "")
 
 
 def set_players(field: Any, players: Sequence[str]) -> None:

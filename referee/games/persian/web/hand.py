@@ -31,6 +31,7 @@ from referee.games.persian.web.forms import (
     per_seat,
 )
 from referee.games.persian.web.screens import HAND_ENTRIES, head_of
+from referee.games.persian.web.table import tools_of
 from referee.games.persian.web.undo import undo_offer
 from referee.web import access
 from referee.web.forms import CSRF_FAILED
@@ -186,14 +187,15 @@ def hand_context(table: access.Table, form: HandForm | None = None, refusal: lis
                 else url_for("persian.record", edit_token=table.edit_token))
     return {"table": table, "state": state, "screen": head, "form": form, "refusal": refusal,
             "state_players": tuple(state.players), "post_url": post_url, "undo": undo_offer(state),
-            "correcting": number, "bids": per_seat(form, "bids", count), "hearts": per_seat(form, "hearts", count)}
+            "correcting": number, "tools": None if number else tools_of(state),
+            "bids": per_seat(form, "bids", count), "hearts": per_seat(form, "hearts", count)}
 
 
 @bp.get("/g/<edit_token>/hand")
 def hand(edit_token: str) -> Page:
     """The hand screen: the next hand's dealer, ruler or first bidder, pass direction, totals; its entry."""
     table = require_game(edit_token)
-    if table.state.score.is_over:
+    if table.state.is_over:
         return redirect(url_for("persian.sheet", edit_token=edit_token), code=303)
     response = make_response(render_template("persian/hand.html", **hand_context(table)))
     if edit_token not in access.device_tokens():
@@ -240,8 +242,7 @@ def record(edit_token: str) -> Page:
         return go_hand(table)
     if outcome.refused:
         return refused_page(table, form, list(outcome.refused))
-    score = outcome.state.score
-    if score.is_over:
+    if outcome.state.is_over:
         flash(_("Hand %(num)d recorded. The game is over.", num=form.hand_number or 0), "success")
         return redirect(url_for("persian.sheet", edit_token=edit_token), code=303)
     flash(_("Hand %(num)d recorded.", num=form.hand_number or 0), "success")

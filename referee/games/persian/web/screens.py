@@ -92,7 +92,7 @@ def head_of(state: Any) -> Head:
     rules = find_game(variant)
     players: tuple[str, ...] = tuple(state.players)
     roles: list[Role] = []
-    if not score.is_over:
+    if not state.is_over:
         if words.keeps_dealer(variant):
             roles.append(Role(_("Deals"), players[score.dealer], "dealer"))
         if score.ruler is not None:
@@ -121,12 +121,12 @@ def head_of(state: Any) -> Head:
         for seat, name in enumerate(players):
             rows.append(TotalRow(key=str(seat), label=name, total=totals[seat],
                                  leading=totals[seat] == best and len(set(totals)) > 1))
-    winners = tuple(players[seat] for seat in score.winners) if score.is_over else ()
+    winners = tuple(players[seat] for seat in score.winners) if state.is_over else ()
     return Head(
         variant=variant, name=words.game_name(variant), entry=HAND_ENTRIES.get(variant, "tally"),
-        hand=score.hand_number, over=bool(score.is_over), roles=tuple(roles), totals=tuple(rows),
+        hand=score.hand_number, over=bool(state.is_over), roles=tuple(roles), totals=tuple(rows),
         goal=words.goal_words(score), round_words=words.round_words(score),
-        winner_words=words.winner_words(variant, winners, rules.teams and len(players) == 4),
+        winner_words=words.winner_words(variant, winners, rules.teams and len(players) == 4, state.ended),
         teams=tuple(teams), team_letters=(words.team_letter(0), words.team_letter(1)),
         reminders=words.reminders(variant), bids=tuple(range(100, 166, 5)), points=tuple(range(5, 166, 5)),
         all_pass=rules.teams and hasattr(score, "all_passed"),  # two players: one pass ends the bidding

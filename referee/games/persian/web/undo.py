@@ -73,6 +73,6 @@ def undo(edit_token: str) -> Page:
         flash(" ".join(outcome.refused), "error")
     else:
         flash(_("Done: %(what)s.", what=_("undone")), "success")
-    if outcome.state.score.is_over:
+    if outcome.state.is_over:
         back = url_for("persian.sheet", edit_token=edit_token)
     return redirect(back, code=303)

@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import render_template, url_for
 
+from referee.games.persian.web.card import card_lines
 from referee.games.persian.web.screens import head_of
 from referee.games.persian.web.sheet import sheet_of
 
@@ -31,13 +32,19 @@ class PersianViewer:
         return render_template("persian/_board.html", **_context(state, view_token, me))
 
     def renamed(self, state: Any, name: str) -> str:
-        """A name as it is now: the Persian games keep their players' names as created."""
-        return name
+        """A name as it is now, following the game's renames (the name as it was when none holds now)."""
+        now = name
+        for event in state.events:
+            if getattr(event, "type", "") == "player-renamed" and event.old == now:
+                now = event.new
+        return now if now in state.players else name
 
 
 VIEWER = PersianViewer()
 
 
 def rules_card(state: Any, back_url: str) -> str:
-    """The rules card of the game: what ends it and what the table is reminded of."""
-    return render_template("persian/rules_card.html", screen=head_of(state), back_url=back_url)
+    """The rules card of the game: what its table argues about, what ends it and what the table is reminded of."""
+    screen = head_of(state)
+    return render_template("persian/rules_card.html", screen=screen, lines=card_lines(state, screen.entry),
+                           back_url=back_url)

@@ -234,10 +234,14 @@ def goal_words(score: object) -> str:
     return gettext("The sheet counts each player’s hands.")
 
 
-def winner_words(variant_id: str, winners: tuple[str, ...], teams: bool) -> str:
-    """Who won the game."""
+def winner_words(variant_id: str, winners: tuple[str, ...], teams: bool, ended: str | None = None) -> str:
+    """Who won the game (or that the scorekeeper ended it before anyone did, and why)."""
     if not winners:
-        return ""
+        if ended is None:
+            return ""
+        if ended:
+            return gettext("The game was ended before anyone won it: %(reason)s", reason=ended)
+        return gettext("The game was ended before anyone won it.")
     if teams:
         return gettext("%(team)s won the game.", team=team_name(winners))
     if len(winners) == 1:
