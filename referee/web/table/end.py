@@ -74,7 +74,8 @@ def _end_rows(state: GameState, form: EndDealForm, active: int | None) -> list[H
             rows.append(HandRow(seat, name, entry, typed, 0, None, "", "", False, False, away=True))
             continue
         if is_out:
-            points, error, pretty, sums = 0, None, "", ""
+            points, pretty, sums = 0, "", ""
+            error = " ".join(str(e) for e in typed.errors) or None  # something entered for them is pointed out
         elif typed.errors:
             points, error, pretty, sums = None, " ".join(str(e) for e in typed.errors), "", ""
         else:
@@ -170,7 +171,8 @@ def end_deal(edit_token: str) -> Page:
     active = form.active_seat(state.players)
     if form.key.data or form.back.data or request.form.get("select") is not None:
         return _keypad_step(table, form, active)
-    if any(entry.errors for entry in form.points.entries) or form.out_in_one_turn.errors:
+    conflict = form.point_out_conflicts(state.players)
+    if conflict or any(entry.errors for entry in form.points.entries) or form.out_in_one_turn.errors:
         return render_end(table, form, active, status=422)
     event = DealEnded(deal=state.deal_number, went_out=form.went_out_name(),
                       hands=form.hand_values(state.players), out_in_one_turn=one_turn_out(state, form))

@@ -29,9 +29,17 @@ def event_words(state: GameState, entry: HistoryEntry) -> str:
     if isinstance(event, ev.GameCreated):
         return _("Game created")
     if isinstance(event, ev.Undone):
-        target = next((e for e in state.history.entries if e.seq == event.seq), None)
-        inner = event_words(state, target) if target is not None else str(event.seq)
-        return _("Undo of: %(what)s", what=inner)
+        # An undo of an undo is a redo: the words name the action itself, never "Undo of: Undo of: …".
+        depth, target = 0, entry
+        while isinstance(target.event, ev.Undone):
+            seq = target.event.seq
+            found = next((e for e in state.history.entries if e.seq == seq), None)
+            depth += 1
+            if found is None:
+                return _("Undo of: %(what)s", what=str(seq))
+            target = found
+        inner = event_words(state, target)
+        return _("Undo of: %(what)s", what=inner) if depth % 2 else _("Redo of: %(what)s", what=inner)
     if isinstance(event, ev.ExactCut):
         return _("Deal %(num)d: exact cut", num=event.deal)
     if isinstance(event, ev.Buy):

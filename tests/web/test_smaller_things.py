@@ -1,0 +1,86 @@
+"""The smaller things a family trips over, through the Flask test client: a redo is worded as a redo; cards and
+typed points for one player, or anything entered for the player who went out, are pointed out (nothing saved)."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from .test_replays import recorded
+from .test_table import Table, text_of
+from .test_table import table as table  # noqa: F401 — a fixture: one game of Ana, Beto, Caro and Dani
+
+# ---- undo and redo in words -------------------------------------------------------------------------------------
+
+
+def test_a_redo_is_worded_as_a_redo_and_its_undo_as_an_undo(table: Table) -> None:
+    assert table.act("/buy", player="Beto").status_code == 303  # seq 2
+    assert table.act("/undo", "/undo").status_code == 303  # seq 3 undoes 2
+    assert table.act("/redo", "/undo").status_code == 303  # seq 4 undoes 3: the buy is back
+    assert table.act("/undo", "/undo").status_code == 303  # seq 5 undoes 4: the buy is gone again
+    words = recorded(table.get("/sheet"))
+    assert words[2] == "Deal 1: Beto bought"
+    assert words[3] == "Undo of: Deal 1: Beto bought"
+    assert words[4] == "Redo of: Deal 1: Beto bought"
+    assert words[5] == "Undo of: Deal 1: Beto bought"
+    table.client.set_cookie("lang", "es")
+    assert recorded(table.get("/sheet"))[4] == "Rehacer: Mano 1: Beto compró"
+
+
+# ---- the end of a deal: what cannot both count is pointed out ---------------------------------------------------
+
+
+def end_form(table: Table, went_out: str, hands: dict[str, str], points: dict[str, str]) -> dict[str, Any]:
+    data: dict[str, Any] = table.form("/end", "/end")
+    data["went_out"] = went_out
+    for seat, name in enumerate(table.state().players):
+        data[f"hands-{seat}"] = hands.get(name, "")
+        data[f"points-{seat}"] = points.get(name, "")
+    return data
+
+
+CONFLICTS = [
+    # (who went out, cards entered, points typed, the sentence on the page)
+    pytest.param("Ana", {"Beto": "K 7", "Caro": "5H", "Dani": "2C"}, {"Beto": "40"},
+                 "Both cards and points for Beto: clear the one that is wrong.", id="cards-and-points"),
+    pytest.param("Ana", {"Beto": "K", "Caro": "5H", "Dani": "2C"}, {"Ana": "12"},
+                 "Ana went out and holds no cards: clear what is entered for them, or tap who really went out.",
+                 id="points-for-who-went-out"),
+    pytest.param("Ana", {"Ana": "7H", "Beto": "K", "Caro": "5H", "Dani": "2C"}, {},
+                 "Ana went out and holds no cards: clear what is entered for them, or tap who really went out.",
+                 id="cards-for-who-went-out"),
+]
+
+
+@pytest.mark.parametrize(("went_out", "hands", "points", "sentence"), CONFLICTS)
+@pytest.mark.parametrize("step", ["preview", "confirm"])
+def test_entries_that_cannot_both_count_are_pointed_out_and_nothing_is_saved(
+    table: Table, went_out: str, hands: dict[str, str], points: dict[str, str], sentence: str, step: str
+) -> None:
+    before = table.state().seq
+    response = table.post("/end", {**end_form(table, went_out, hands, points), step: "1"})
+    assert response.status_code == 422
+    assert sentence in html.unescape(text_of(response))
+    assert table.state().seq == before
+
+
+def test_cards_alone_or_points_alone_still_preview(table: Table) -> None:
+    response = table.post("/end", {**end_form(table, "Ana", {"Beto": "K 7", "Caro": "5H"}, {"Dani": "9"}),
+                                   "preview": "1"})
+    assert response.status_code == 200
+    assert "Both cards and points" not in text_of(response)
+
+
+# ---- the referee screen speaks the game's own words -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("variant", "asks"), [("telefunken", True), ("shanghai", False), ("telefunken-bolivia", True)])
+def test_the_referee_screen_asks_of_a_pure_trio_only_where_the_game_has_one(
+    client: FlaskClient, variant: str, asks: bool
+) -> None:
+    page = client.get("/referee", query_string={"variant": variant, "deal": "1"}).get_data(as_text=True)
+    assert ('data-testid="ctx-pure_trio"' in page) is asks
+    assert ("trío" in page) is (variant != "shanghai")  # Shanghai speaks of books and runs only
