@@ -72,7 +72,10 @@ FAULTS = """() => {
       const cell = el.closest('th, td');
       if (!cell || cell.cellIndex !== 0) continue;
     }
-    if (r.left < -1 || r.right > W + 1) { faults.cut.push(`${label} at ${Math.round(r.left)}..${Math.round(r.right)}`); continue; }
+    if (r.left < -1 || r.right > W + 1) {
+      faults.cut.push(`${label} at ${Math.round(r.left)}..${Math.round(r.right)}`);
+      continue;
+    }
     let clipped = false;
     for (let e = el; e && e !== document.body; e = e.parentElement) {
       const s = getComputedStyle(e);
@@ -121,7 +124,8 @@ FAULTS = """() => {
     }
     const room = select.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) - 16;
     const need = ctx.measureText(chosen.text).width;
-    if (need > room) faults.select.push(`${select.name}: "${chosen.text}" needs ${Math.round(need)} px, has ${Math.round(room)}`);
+    if (need > room)
+      faults.select.push(`${select.name}: "${chosen.text}" needs ${Math.round(need)} px, has ${Math.round(room)}`);
   }
   return Object.fromEntries(Object.entries(faults).filter(([, v]) => v.length));
 }"""
