@@ -208,12 +208,15 @@ def new() -> Response | tuple[str, int]:
 
 
 def _blank_rows(form: NewGameFields) -> list[str]:
-    """A blank player row among typed names is pointed out (never silently dropped): the reasons, each row marked."""
+    """A blank player row between typed names is pointed out (never silently dropped): the reasons, each row marked.
+    Blank rows after the last name are left out: a table of three does not delete the form's fourth row."""
     entries = form.players.entries
     if not any((e.data or "").strip() for e in entries):
         return []  # no names at all: _created says so
     problems = []
-    for index, entry in enumerate(entries):
+    # Empty rows after the last name are seats nobody sat in (three at a form of four rows): not a mistake.
+    last = max(index for index, entry in enumerate(entries) if (entry.data or "").strip())
+    for index, entry in enumerate(entries[:last]):
         if not (entry.data or "").strip():
             message = _("Player %(num)d has no name: type it, or remove that row.", num=index + 1)
             entry.errors = [*entry.errors, message]

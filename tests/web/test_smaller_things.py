@@ -4,11 +4,13 @@ typed points for one player, or anything entered for the player who went out, ar
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
 
+from .html_forms import Forms
 from .test_replays import recorded
 from .test_table import Table, text_of
 from .test_table import table as table  # noqa: F401 — a fixture: one game of Ana, Beto, Caro and Dani
@@ -84,3 +86,23 @@ def test_the_referee_screen_asks_of_a_pure_trio_only_where_the_game_has_one(
     page = client.get("/referee", query_string={"variant": variant, "deal": "1"}).get_data(as_text=True)
     assert ('data-testid="ctx-pure_trio"' in page) is asks
     assert ("trío" in page) is (variant != "shanghai")  # Shanghai speaks of books and runs only
+
+
+# ---- the new game: a table of three keeps the form's fourth row -------------------------------------------------
+
+
+@pytest.mark.parametrize(("names", "players"), [
+    pytest.param(["Ana", "Beto", "Carla", ""], ("Ana", "Beto", "Carla"), id="three-of-four-rows"),
+    pytest.param(["Ana", "Beto", "Carla", "", ""], ("Ana", "Beto", "Carla"), id="two-blank-rows-at-the-end"),
+])
+def test_blank_rows_after_the_last_name_are_seats_nobody_sat_in(
+    client: FlaskClient, names: list[str], players: tuple[str, ...]
+) -> None:
+    data = Forms(client.get("/games/new").get_data(as_text=True)).form("/games/new")
+    data.update({f"players-{i}": name for i, name in enumerate(names)})
+    data.update({"first_dealer": "0", "create": "1"})
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 303, text_of(response)[-2000:]
+    edit = response.headers["Location"].split("/")[2]
+    deal = client.get(f"/g/{edit}").get_data(as_text=True)
+    assert tuple(re.findall(r'<tr data-player="([^"]+)"', deal)) == players
