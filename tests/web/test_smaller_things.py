@@ -8,11 +8,12 @@ import re
 from typing import Any
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
 from .html_forms import Forms
 from .test_replays import recorded
-from .test_table import Table, text_of
+from .test_table import Table, new_game, text_of
 from .test_table import table as table  # noqa: F401 — a fixture: one game of Ana, Beto, Caro and Dani
 
 # ---- undo and redo in words -------------------------------------------------------------------------------------
@@ -106,3 +107,25 @@ def test_blank_rows_after_the_last_name_are_seats_nobody_sat_in(
     edit = response.headers["Location"].split("/")[2]
     deal = client.get(f"/g/{edit}").get_data(as_text=True)
     assert tuple(re.findall(r'<tr data-player="([^"]+)"', deal)) == players
+
+
+# ---- a buy the table allowed with no chips left ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("chips", "buys", "shown"), [(0, 1, 0), (0, 2, 0), (1, 1, 0), (1, 2, 0), (2, 1, 1)])
+def test_a_buy_the_table_allows_with_no_chips_left_never_shows_fewer_than_0(
+    client: FlaskClient, app: Flask, chips: int, buys: int, shown: int
+) -> None:
+    table = new_game(client, app, hr__telefunken__chips=str(chips))
+    for _ in range(buys):
+        response = table.act("/buy", player="Caro")
+        if response.status_code == 422:  # no chips left: the table allows it
+            response = table.post("/buy", Forms(text_of(response)).form("/buy"))
+        assert response.status_code == 303
+    assert table.state().chips.buys_this_deal["Caro"] == buys
+    assert f'data-testid="chips-Caro">{shown}<' in table.get()
+    view = re.search(r"/v/([A-Za-z0-9_-]+)", table.get("/share"))
+    assert view is not None
+    board = client.get(f"/v/{view.group(1)}").get_data(as_text=True)
+    assert re.search(rf'data-testid="chips-Caro">{shown}<', board)
+    assert "−1" not in board and ">-1<" not in board
