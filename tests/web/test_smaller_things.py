@@ -129,3 +129,49 @@ def test_a_buy_the_table_allows_with_no_chips_left_never_shows_fewer_than_0(
     board = client.get(f"/v/{view.group(1)}").get_data(as_text=True)
     assert re.search(rf'data-testid="chips-Caro">{shown}<', board)
     assert "−1" not in board and ">-1<" not in board
+
+
+# ---- what an exact cut earns, said where it is offered ----------------------------------------------------------
+
+
+def cut_earns(page: str) -> str:
+    found = re.search(r'data-testid="cut-earns">([^<]*)<', page)
+    assert found is not None
+    return html.unescape(found.group(1))
+
+
+@pytest.mark.parametrize(("fields", "sentence"), [
+    pytest.param({}, "An exact cut earns Dani one more chip.", id="telefunken-a-chip"),
+    pytest.param({"hr__telefunken__exact_cut_reward": "minus-25"}, "An exact cut takes 25 points off Dani's total.",
+                 id="telefunken-25-off"),
+    pytest.param({"variant": "telefunken-peru-carrillo"},
+                 "In deal 1 an exact cut earns nothing: there is no deal before whose points it erases.",
+                 id="carrillo-deal-1"),
+])
+def test_the_cut_card_and_its_message_say_what_the_exact_cut_earns_in_deal_1(
+    client: FlaskClient, app: Flask, fields: dict[str, str], sentence: str
+) -> None:
+    table = new_game(client, app, **fields)
+    assert cut_earns(table.get()) == sentence
+    response = table.act("/cut")
+    assert response.status_code == 303
+    page = html.unescape(client.get(response.headers["Location"]).get_data(as_text=True))
+    assert f"Exact cut by Dani recorded. {sentence}" in page
+
+
+def test_a_carrillo_exact_cut_in_deal_2_says_whose_points_it_erases(client: FlaskClient, app: Flask) -> None:
+    table = new_game(client, app, variant="telefunken-peru-carrillo")
+    assert table.end_deal("Beto", {"Ana": "25", "Caro": "10", "Dani": "5"}).status_code == 303
+    # Deal 2: Beto deals, Ana cuts; Ana scored 25 in deal 1.
+    assert cut_earns(table.get()) == "An exact cut erases the 25 points Ana scored in deal 1."
+    assert table.act("/cut").status_code == 303
+    assert table.state().sheet.totals["Ana"] == 0
+
+
+@pytest.mark.parametrize(("variant", "says"), [("telefunken-peru-carrillo", True), ("telefunken", False)])
+def test_the_rules_card_says_an_exact_cut_earns_nothing_in_deal_1_where_so(
+    client: FlaskClient, variant: str, says: bool
+) -> None:
+    page = html.unescape(client.get(f"/rules/{variant}").get_data(as_text=True))
+    assert ("In deal 1 an exact cut earns nothing" in page) is says
+    assert "An exact cut " in page  # what it earns is always said

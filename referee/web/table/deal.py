@@ -105,6 +105,8 @@ def deal_context(table: access.Table) -> dict[str, Any]:
         "buy_call": wording.buy_call_words(variant.terms),
         "contract_icons": [rules_card.contract_icons(c) for c in state.contracts],
         "cut_form": cut_form,
+        "cut_earns": wording.cut_earnings_sentence(state.exact_cut_earnings, player=state.seating.cutter,
+                                                   deal=state.deal_number),
         "buy_form": buy_form,
         "call_form": call_form,
         "calls_offered": state.calls.offered,
@@ -277,7 +279,9 @@ def cut(edit_token: str) -> Page:
         return ExactCut(deal=state.deal_number, cutter_jokers=int(form.cutter_jokers.data or 0))
 
     def done(state: GameState) -> str:
-        return _("Exact cut by %(player)s recorded.", player=state.seating.cutter)
+        earns = wording.cut_earnings_sentence(state.exact_cut_earnings, player=state.seating.cutter,
+                                              deal=state.deal_number)
+        return _("Exact cut by %(player)s recorded. %(earns)s", player=state.seating.cutter, earns=earns)
 
     return act(table, form, "cut", build, done)
 
