@@ -18,7 +18,7 @@ from typing import Any
 from flask import Flask
 from flask_babel import gettext, lazy_gettext, ngettext, pgettext
 
-from referee.ledger.state import Adjustment, CutEarnings
+from referee.ledger.state import Adjustment, CutEarnings, DealResult
 from referee.numerals import number
 from referee.rules.cards import Rank, Suit
 from referee.rules.catalogue import VARIANTS
@@ -345,6 +345,14 @@ def _requirement_words(req: Requirement, count: int, terms: Terms) -> str:
 def points_words(points: Iterable[tuple[str, int]]) -> str:
     """Players and their points, "Ana 5, Beto 0", in the page's language: its list sign and its digits."""
     return gettext(", ").join(f"{name} {number(value)}" for name, value in points)
+
+
+def result_words(players: Iterable[str], result: DealResult) -> str:
+    """A deal's result in words: "Beto went out; Ana 5, Carla 6, Dani 7"."""
+    points = points_words((name, result.points.get(name, 0)) for name in players if name != result.went_out)
+    if result.went_out is None:
+        return gettext("Nobody went out; %(points)s", points=points)
+    return gettext("%(player)s went out; %(points)s", player=result.went_out, points=points)
 
 
 def _joined(parts: list[str]) -> str:

@@ -175,3 +175,25 @@ def test_the_rules_card_says_an_exact_cut_earns_nothing_in_deal_1_where_so(
     page = html.unescape(client.get(f"/rules/{variant}").get_data(as_text=True))
     assert ("In deal 1 an exact cut earns nothing" in page) is says
     assert "An exact cut " in page  # what it earns is always said
+
+
+# ---- the viewer: who won, and the last deal ---------------------------------------------------------------------
+
+
+def viewer_page(client: FlaskClient, table: Table) -> str:
+    view = re.search(r"/v/([A-Za-z0-9_-]+)", table.get("/share"))
+    assert view is not None
+    return html.unescape(client.get(f"/v/{view.group(1)}").get_data(as_text=True))
+
+
+def test_the_viewer_says_the_last_deal_and_who_won(client: FlaskClient, app: Flask) -> None:
+    table = new_game(client, app)
+    assert 'data-testid="last-deal"' not in viewer_page(client, table)  # no deal ended yet
+    assert table.end_deal("Beto", {"Ana": "25", "Caro": "10", "Dani": "5"}).status_code == 303
+    assert "Last deal (1): Beto went out; Ana 25, Caro 10, Dani 5" in viewer_page(client, table)
+    # Six more deals, Beto out in each: Beto has the lowest total when the seventh ends.
+    for _ in range(6):
+        assert table.end_deal("Beto", {"Ana": "25", "Caro": "10", "Dani": "5"}).status_code == 303
+    page = viewer_page(client, table)
+    assert re.search(r'data-testid="winner">\s*Beto wins!', page.replace("<bdi>", "").replace("</bdi>", ""))
+    assert "Last deal (7): Beto went out; Ana 25, Caro 10, Dani 5" in page

@@ -241,16 +241,6 @@ def deal_summary(state: GameState, result: DealResult) -> str:
              player=result.went_out, points=points)
 
 
-def result_words(state: GameState, result: DealResult) -> str:
-    """A deal's result in words: "Beto went out; Ana 5, Carla 6, Dani 7"."""
-    points = wording.points_words(
-        (name, result.points.get(name, 0)) for name in state.players if name != result.went_out
-    )
-    if result.went_out is None:
-        return _("Nobody went out; %(points)s", points=points)
-    return _("%(player)s went out; %(points)s", player=result.went_out, points=points)
-
-
 def _entered_words(state: GameState, form: EndDealForm) -> str | None:
     """What a stale form had entered, in the same words (None when it cannot be read as a result)."""
     out = form.went_out_name()
@@ -272,7 +262,7 @@ def _already_recorded(table: access.Table, form: EndDealForm, number: int, *, se
     """The page for a form whose deal was already recorded: that result, and the choice to correct it."""
     state = table.state
     result = next(d for d in state.sheet.deals if d.number == number)
-    words = result_words(state, result)
+    words = wording.result_words(state.players, result)
     if sent_before:
         message = _("Deal %(num)d was already recorded (this form had been sent before): %(result)s.",
                     num=number, result=words)
