@@ -197,3 +197,27 @@ def test_the_viewer_says_the_last_deal_and_who_won(client: FlaskClient, app: Fla
     page = viewer_page(client, table)
     assert re.search(r'data-testid="winner">\s*Beto wins!', page.replace("<bdi>", "").replace("</bdi>", ""))
     assert "Last deal (7): Beto went out; Ana 25, Caro 10, Dani 5" in page
+
+
+# ---- a phone is asked for its name once -------------------------------------------------------------------------
+
+
+def answer_name(table: Table, **fields: str) -> Any:
+    data = {**Forms(table.get()).form(f"{table.base}/device"), **fields}
+    return table.client.post(f"{table.base}/device", data=data)
+
+
+@pytest.mark.parametrize(("answer", "label"), [
+    pytest.param({"label": "Kitchen phone"}, "Kitchen phone", id="named"),
+    pytest.param({"label": "", "not_now": "1"}, None, id="not-now"),
+])
+def test_the_deal_screen_asks_a_phone_its_name_once(table: Table, answer: dict[str, str], label: str | None) -> None:
+    assert 'data-testid="name-phone"' in table.get()
+    response = answer_name(table, **answer)
+    assert response.status_code == 303 and response.headers["Location"].endswith("#deal-head")  # back to the deal
+    assert 'data-testid="name-phone"' not in table.get()  # asked once: never again
+    assert table.act("/buy", player="Beto").status_code == 303
+    words = html.unescape(table.get("/sheet"))
+    recorded_by = re.search(r'data-testid="recorded-2">[^<]*<span class="muted">(?:<bdi>)?([^<]+)', words)
+    assert recorded_by is not None
+    assert recorded_by.group(1) == (label or "a phone without a name")

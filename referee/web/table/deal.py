@@ -18,7 +18,8 @@ from referee.ledger.events import Buy, ContractChosen, Event, ExactCut, LaidDown
 from referee.ledger.state import GameState
 from referee.rules.cards import CardError
 from referee.web import access, notation, rules_card, wording
-from referee.web.forms import CSRF_FAILED, ActionForm, BuyForm, ExactCutForm, LaidDownForm, new_key
+from referee.web.device import asks_for_a_name
+from referee.web.forms import CSRF_FAILED, ActionForm, BuyForm, DeviceForm, ExactCutForm, LaidDownForm, new_key
 from referee.web.numbers import whole_number
 from referee.web.table.blueprint import bp
 from referee.web.table.common import (
@@ -105,6 +106,7 @@ def deal_context(table: access.Table) -> dict[str, Any]:
         "buy_call": wording.buy_call_words(variant.terms),
         "contract_icons": [rules_card.contract_icons(c) for c in state.contracts],
         "cut_form": cut_form,
+        "name_form": DeviceForm(formdata=None) if asks_for_a_name() else None,
         "cut_earns": wording.cut_earnings_sentence(state.exact_cut_earnings, player=state.seating.cutter,
                                                    deal=state.deal_number),
         "buy_form": buy_form,
