@@ -221,3 +221,24 @@ def test_the_deal_screen_asks_a_phone_its_name_once(table: Table, answer: dict[s
     recorded_by = re.search(r'data-testid="recorded-2">[^<]*<span class="muted">(?:<bdi>)?([^<]+)', words)
     assert recorded_by is not None
     assert recorded_by.group(1) == (label or "a phone without a name")
+
+
+# ---- undo from the deal screen ----------------------------------------------------------------------------------
+
+
+def test_a_wrong_buy_is_undone_from_its_message_and_the_page_stays_on_the_deal(table: Table) -> None:
+    response = table.act("/buy", player="Beto")
+    assert response.status_code == 303
+    page = html.unescape(table.client.get(response.headers["Location"]).get_data(as_text=True))
+    assert "Undo: Deal 1: Beto bought" in page  # beside the buy's own message
+    undo = Forms(page).form(f"{table.base}/undo")
+    assert undo["from"] == "deal"
+    response = table.client.post(f"{table.base}/undo", data=undo)
+    assert response.status_code == 303 and response.headers["Location"].endswith(table.base)  # the deal screen
+    page = html.unescape(table.client.get(response.headers["Location"]).get_data(as_text=True))
+    assert "Undone: Deal 1: Beto bought." in page
+    assert 'data-testid="undo-here"' not in page  # an undo is not offered to be undone again from here
+    assert table.state().chips.buys_this_deal["Beto"] == 0
+    # A second tap on the same form (a double tap) undoes nothing more.
+    assert table.client.post(f"{table.base}/undo", data=undo).status_code == 303
+    assert [e.event.type for e in table.state().history.entries].count("undone") == 1

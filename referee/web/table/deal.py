@@ -31,6 +31,7 @@ from referee.web.table.common import (
     last_undoable,
     stale_message,
 )
+from referee.web.table.sheet import event_words, undo_form
 
 #: The deal screen's card for each of its actions: a redirect lands there, not at the top of the page.
 ACTION_CARDS = {"buy": "buy-card", "shanghai": "shanghai-card", "laid-down": "laid-card", "cut": "cut-card",
@@ -74,6 +75,7 @@ def deal_context(table: access.Table) -> dict[str, Any]:
     players = state.players
     playing = state.seating.playing  # a player who left the game cannot buy or lay down
     cut_form = ExactCutForm(formdata=None).prepare(seq)
+    undo_target = last_undoable(state)
     buy_form = blank_player_form(BuyForm, playing, seq)
     call_form = blank_player_form(ShanghaiCallForm, playing, seq) if state.calls.offered else None
     laid_form = blank_player_form(LaidDownForm, [p for p in playing if p not in state.melded] or playing, seq)
@@ -125,7 +127,10 @@ def deal_context(table: access.Table) -> dict[str, Any]:
         "stock_cards_own_turn": state.chips.stock_cards_own_turn,
         "token_name": wording.token_name(variant),
         "last_deal": state.sheet.deals[-1] if state.sheet.deals else None,
-        "undo_target": last_undoable(state),
+        "undo_target": undo_target,
+        # One tap from an action's message: undo it, back on this screen (the sheet's Redo brings it back).
+        "undo_here": undo_form(state, undo_target),
+        "undo_here_words": event_words(state, undo_target) if undo_target is not None else "",
         "refusal": None,
         "kept": {},
         "action_cards": ACTION_CARDS,

@@ -180,6 +180,8 @@ def undo(edit_token: str) -> Page:
     what = event_words(state, target) if target is not None else str(seq)
     outcome = append(table, form, ev.Undone(seq=seq))
     _flash_undone(outcome, _("It cannot be undone:"), _("Undone: %(what)s.", what=what))
+    if request.form.get("from") == "deal" and not outcome.state.over:
+        return redirect(url_for("table.deal", edit_token=edit_token), code=303)  # undone from the deal: back there
     return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
 
 
