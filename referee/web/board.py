@@ -255,6 +255,10 @@ def board_context(state: GameState, me: str | None) -> dict[str, Any]:
         "adjustments": state.sheet.adjustments,
         "payouts": state.sheet.payouts,
         "stakes": state.sheet.stakes,
+        "winners": state.sheet.leaders if state.finished else (),
+        "last_deal": (gettext("Last deal (%(num)d): %(result)s", num=state.sheet.deals[-1].number,
+                              result=wording.result_words(players, state.sheet.deals[-1]))
+                      if state.sheet.deals else ""),
     }
 
 

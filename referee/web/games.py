@@ -216,13 +216,16 @@ def new() -> Response | tuple[str, int]:
 
 
 def _blank_rows(form: NewGameFields) -> list[str]:
-    """A blank player row among typed names is pointed out (never silently dropped): the reasons, each row marked."""
+    """A blank player row between typed names is pointed out (never silently dropped): the reasons, each row marked.
+    Blank rows after the last name are left out: a table of three does not delete the form's fourth row."""
     entries = form.players.entries
     # A row is blank when nothing is left of it once cleaned as a name (a zero-width space alone is no name).
     if not any(clean_name(e.data or "") for e in entries):
         return []  # no names at all: _created says so
     problems = []
-    for index, entry in enumerate(entries):
+    # Empty rows after the last name are seats nobody sat in (three at a form of four rows): not a mistake.
+    last = max(index for index, entry in enumerate(entries) if clean_name(entry.data or ""))
+    for index, entry in enumerate(entries[:last]):
         if not clean_name(entry.data or ""):
             message = _("Player %(num)d has no name: type it, or remove that row.", num=index + 1)
             entry.errors = [*entry.errors, message]
