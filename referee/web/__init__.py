@@ -20,6 +20,7 @@ from referee.web import (
     notation,
     rules_card,
     security,
+    sending,
     share,
     wording,
 )
@@ -46,4 +47,5 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(share.bp)
     app.register_blueprint(share.follow)
     app.register_blueprint(backup.bp)
+    sending.init_app(app)  # forms the scorekeeper's page sends itself: a redirect becomes an address
     security.init_app(app)
