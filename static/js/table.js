@@ -431,10 +431,12 @@
     var key = KEPT + box.getAttribute("data-waiting");
     var what = box.querySelector("[data-waiting-what]");
     var why = box.querySelector("[data-waiting-why]");
+    var note = box.querySelector("[data-waiting-note]");
     var noConnection = why.textContent;
     var timer = null;
     var delay = 0;
     var sending = null;
+    var again = false; // asked to send (the connection came back) while an attempt was on its way: try once more
 
     function kept() {
       try {
@@ -446,7 +448,10 @@
 
     function show(record, message) {
       box.hidden = !record;
-      if (!record) return;
+      if (!record) {
+        note.hidden = true;
+        return;
+      }
       what.textContent = record.what;
       why.textContent = message || noConnection;
     }
@@ -460,7 +465,12 @@
     function sendKept() {
       clearTimeout(timer);
       var record = kept();
-      if (!record || sending || !box.isConnected) return;
+      if (!record || !box.isConnected) return;
+      if (sending) {
+        again = true;
+        return;
+      }
+      again = false;
       sending = record.id;
       var slow = setTimeout(function () { show(record, box.getAttribute("data-sending")); }, 1000);
       var controller = window.AbortController ? new AbortController() : null;
@@ -485,7 +495,12 @@
         done();
         if (!box.isConnected) return;
         show(kept());
-        retryLater();
+        if (again) {
+          delay = 0;
+          sendKept();
+        } else {
+          retryLater();
+        }
       });
     }
 
@@ -549,15 +564,18 @@
       var form = event.target;
       if (event.defaultPrevented || !box.isConnected || !form.hasAttribute || !form.hasAttribute("data-keep")) return;
       var submitter = event.submitter || null;
-      if (sending || kept()) {
+      var fields = fieldsOf(form, submitter);
+      var waiting = kept();
+      if (waiting) {
+        // The same action again (a second tap) is the one kept; another one waits for it to be sent.
         event.preventDefault();
-        var waiting = kept();
-        if (waiting && waiting.id !== sending) show(waiting, box.getAttribute("data-one-at-a-time"));
+        if (JSON.stringify(waiting.fields) !== JSON.stringify(fields)) note.hidden = false;
+        if (!sending) show(waiting);
         return;
       }
       var record = {
         id: String(Date.now()) + Math.random().toString(36).slice(2), url: form.action, deal: form.getAttribute("data-keep"),
-        fields: fieldsOf(form, submitter), what: described(form, submitter),
+        fields: fields, what: described(form, submitter),
         typed: form.hasAttribute("data-keep-typed") ? typedKey(form) : null,
       };
       try {

@@ -83,7 +83,7 @@ def test_a_buy_taken_offline_waits_on_the_phone_and_is_sent_once_when_the_connec
     # One action at a time: another one waits for the first.
     page.get_by_test_id("buy-player-Carla").check()
     page.get_by_test_id("buy").click()
-    expect(page.get_by_test_id("waiting-why")).to_contain_text("One thing at a time")
+    expect(page.get_by_test_id("waiting-note")).to_contain_text("One thing at a time")
     expect(page.get_by_test_id("waiting-what")).to_have_text("Buy · Bruno")
 
     page.context.set_offline(False)
@@ -167,6 +167,8 @@ def test_typed_hands_survive_a_reload_back_and_a_failed_preview_and_back_after_c
 ) -> None:
     game_id, edit, view = new_game(live_server)
     viewer.goto(f"/v/{view}")
+    posts: list[str] = []  # how each form was sent: "fetch" by the page's script, "document" by the browser
+    page.on("request", lambda request: posts.append(request.resource_type) if request.method == "POST" else None)
     page.goto(f"/g/{edit}/end")
     page.get_by_test_id("out-Ana").check()
     page.get_by_test_id("select-Bruno").click()
@@ -203,6 +205,9 @@ def test_typed_hands_survive_a_reload_back_and_a_failed_preview_and_back_after_c
     expect(page.get_by_text("Deal 1 recorded: Ana went out.")).to_be_visible()
     expect(viewer.get_by_test_id("deal-heading")).to_have_text("Deal 2 of 7")
     assert ends(live_server, game_id) == [(1, "Ana")]
+    # Every form went by the script, the Confirm of the preview page it showed in place too (the failed preview,
+    # the one sent when the connection returned, the Confirm): none is in the browser's history.
+    assert len(posts) >= 3 and set(posts) == {"fetch"}
 
     # Back after Confirm: the end-of-deal page afresh (the next deal's, empty), never "Confirm Form Resubmission".
     page.go_back()
