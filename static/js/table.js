@@ -483,6 +483,7 @@
       fetch(record.url, {
         method: "POST", body: new URLSearchParams(record.fields), credentials: "same-origin", cache: "no-store",
         headers: { "Referee-Send": "1" }, signal: controller ? controller.signal : undefined,
+        keepalive: true, // a page left before the answer came still sends it (the next page sends it again: once)
       }).then(function (response) {
         if (TRY_AGAIN.indexOf(response.status) >= 0) throw new Error("not there: " + response.status);
         return response.text().then(function (text) {
