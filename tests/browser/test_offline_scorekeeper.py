@@ -214,3 +214,44 @@ def test_typed_hands_survive_a_reload_back_and_a_failed_preview_and_back_after_c
     expect(page.get_by_test_id("end-title")).to_have_text("End deal 2")
     expect(page.get_by_test_id("hand-Bruno")).to_have_value("")
     assert ends(live_server, game_id) == [(1, "Ana")]
+
+
+#: "Waiting to send" and the start of why, in each language the screens speak.
+WAITING = {
+    "en": ("Waiting to send", "No connection"),
+    "es": ("Esperando para enviar", "Sin conexión"),
+    "fa": ("در انتظار فرستادن", "اتصال برقرار نیست"),
+    "ja": ("送信待ち", "接続がありません"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(WAITING))
+def test_waiting_to_send_is_said_in_the_phones_language_and_fits_a_small_phone_at_200_percent(
+    browser: Browser, browser_context_args: dict[str, Any], live_server: LiveServer, language: str
+) -> None:
+    small = {**browser_context_args, "viewport": {"width": 320, "height": 568}}
+    context = browser.new_context(**small)
+    try:
+        context.add_cookies([{"name": "lang", "value": language, "url": live_server.url}])
+        page = context.new_page()
+        game_id, edit, _view = new_game(live_server)
+        page.goto(f"/g/{edit}")
+        page.evaluate("document.documentElement.style.setProperty('font-size', '200%', 'important')")
+        context.set_offline(True)
+        page.get_by_test_id("buy-player-Carla").check()
+        page.get_by_test_id("buy-form").locator("button[type=submit]").click()
+        waiting = page.get_by_test_id("waiting")
+        title, why = WAITING[language]
+        expect(waiting).to_contain_text(title)
+        expect(page.get_by_test_id("waiting-why")).to_contain_text(why)
+        box = waiting.bounding_box()
+        # In sight at the top of the screen (the page is at the Buy card), as wide as the screen at most.
+        assert box is not None and box["y"] >= 0 and box["y"] < 568 // 2, box
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 320, box
+        assert page.evaluate("document.documentElement.scrollWidth") <= 320
+        assert game_state(live_server, game_id).seq == 1
+        context.set_offline(False)
+        expect(waiting).to_be_hidden()
+        assert buys(live_server, game_id) == [(1, "Carla")]
+    finally:
+        context.close()
