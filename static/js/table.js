@@ -365,8 +365,9 @@
     }
   }
 
-  // Returns whether anything on the page changed (what the server showed was not what had been typed).
-  function keepTyped(form) {
+  // Returns whether anything on the page changed (what the server showed was not what had been typed). A page
+  // that answers the form (a preview, a refusal) shows what was sent: it is kept as it is, not overwritten.
+  function keepTyped(form, answered) {
     var store = localStore();
     if (!store) return false;
     var key = typedKey(form);
@@ -378,7 +379,7 @@
       }
     }
     var changed = false;
-    var kept = readTyped(store, key);
+    var kept = answered ? null : readTyped(store, key);
     if (kept && kept.fields) {
       typedFields(form, function (field, name) {
         if (!Object.prototype.hasOwnProperty.call(kept.fields, name)) return;
@@ -405,6 +406,7 @@
     ["input", "change", "click"].forEach(function (type) {
       form.addEventListener(type, save);
     });
+    if (answered) save();
     return changed;
   }
 
@@ -534,6 +536,7 @@
     function replacePage(html, url) {
       clearTimeout(timer);
       var hash = new URL(url, window.location.href).hash;
+      window.refereeAnswer = true; // for the page's own script: it is the server's answer to a form
       document.open();
       document.write(html);
       document.close();
@@ -618,9 +621,11 @@
     }
   }
 
+  var answered = window.refereeAnswer === true;
+  window.refereeAnswer = false;
   document.querySelectorAll("[data-waiting]").forEach(setupSending);
   document.querySelectorAll("form[data-keep-typed]").forEach(function (form) {
-    if (keepTyped(form)) form.setAttribute("data-restored", "");
+    if (keepTyped(form, answered)) form.setAttribute("data-restored", "");
   });
   document.querySelectorAll("[data-scrolls]").forEach(setupScrollHint);
   document.querySelectorAll("[data-end-deal]").forEach(setupEndDeal);
