@@ -422,6 +422,7 @@
   // so that its message is left for the page: referee/web/sending.py), any other page replaces this one in
   // place — so that no form is ever in the browser's history: Back and reload never send one again.
   var KEPT = "referee.kept:";
+  var ANSWER = "referee.answer";
   var SEND_TIMEOUT = 20000; // a request that hangs (a Wi-Fi that drops without a word) counts as not sent
   var RETRY_FIRST = 2000;
   var RETRY_MOST = 30000;
@@ -524,6 +525,8 @@
       var target = new URL(location, window.location.href);
       var here = window.location;
       if (target.pathname + target.search === here.pathname + here.search) {
+        // Loaded again at the card the answer names (its message is there), not where this page was scrolled.
+        history.scrollRestoration = "manual";
         history.replaceState(history.state, "", target.href);
         here.reload();
       } else {
@@ -536,7 +539,10 @@
     function replacePage(html, url) {
       clearTimeout(timer);
       var hash = new URL(url, window.location.href).hash;
-      window.refereeAnswer = true; // for the page's own script: it is the server's answer to a form
+      try {
+        // For the page's own script: it is the server's answer to a form, to be shown at this card.
+        window.sessionStorage.setItem(ANSWER, hash || "#");
+      } catch (e) { /* no storage: the page is shown at its top */ }
       document.open();
       document.write(html);
       document.close();
@@ -621,8 +627,24 @@
     }
   }
 
-  var answered = window.refereeAnswer === true;
-  window.refereeAnswer = false;
+  // Arrived at a card by a reload (an answer that named this address with another card): at that card.
+  if (history.scrollRestoration === "manual" && window.location.hash) {
+    var card = document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
+    if (card) card.scrollIntoView();
+  }
+  // The server's answer to a form, shown in place of the page that sent it: at the card it was sent from (its
+  // stylesheet is in by now, so the card is where it will stay).
+  var answered = false;
+  try {
+    var at = window.sessionStorage.getItem(ANSWER);
+    if (at !== null) {
+      window.sessionStorage.removeItem(ANSWER);
+      answered = true;
+      var sentFrom = at.length > 1 && document.getElementById(decodeURIComponent(at.slice(1)));
+      if (sentFrom) sentFrom.scrollIntoView();
+      else window.scrollTo(0, 0);
+    }
+  } catch (e) { /* no storage */ }
   document.querySelectorAll("[data-waiting]").forEach(setupSending);
   document.querySelectorAll("form[data-keep-typed]").forEach(function (form) {
     if (keepTyped(form, answered)) form.setAttribute("data-restored", "");
