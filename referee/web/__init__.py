@@ -21,6 +21,7 @@ from referee.web import (
     records,
     rules_card,
     security,
+    sending,
     share,
     wording,
 )
@@ -48,4 +49,5 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(share.follow)
     app.register_blueprint(backup.bp)
     app.register_blueprint(records.bp)
+    sending.init_app(app)  # forms the scorekeeper's page sends itself: a redirect becomes an address
     security.init_app(app)
