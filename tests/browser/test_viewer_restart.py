@@ -78,7 +78,7 @@ def test_after_every_restart_the_viewer_is_live_only_with_the_latest_board_and_s
             expect(viewer.get_by_test_id(f"total-{name}")).to_be_visible()
             expect(status).to_have_attribute("data-state", "live")
             timings.append((round(down - stopped, 1), round(up - down, 1), round(live - up, 1)))
-        print(f"\n{len(timings)} restarts, each live with the latest board and then the next save; (stop and gap, start,"
-              f" live after the server answered) in seconds: {timings}")
+        print(f"\n{len(timings)} restarts, each live with the latest board and then the next save; (stop and gap,"
+              f" start, live after the server answered) in seconds: {timings}")
     finally:
         stop(server.process)
