@@ -8,9 +8,12 @@ waiting viewer never reads the database; it waits on the process's watcher (:mod
 which wakes the viewers of a game when it changes, in this process, another worker, or another server on the
 same PostgreSQL database. Each change sends the board (one render for every viewer alike) as an ``board`` event
 whose id is its seq; a browser that lost the connection reconnects with ``Last-Event-ID`` (or ``?seq=``) and
-gets the board at once if it missed a change. A stream ends by itself after ``LIVE_STREAM_LIFETIME`` seconds
-(it says ``bye`` and the browser reconnects), says it is alive every ``LIVE_HEARTBEAT`` seconds, and sends
-``gone`` when the link no longer works. Without JavaScript the page refreshes itself. Every route here is a
+gets the board at once if it missed a change. Then, and after every board, and at every heartbeat
+(``LIVE_HEARTBEAT`` seconds, once the watcher has read the game again), it says ``latest``: the game's seq as
+the server knows it. The page says "Live" only while it holds that seq, and for no longer than a heartbeat and a
+margin (static/js/board.js), so a stream that confirms nothing is never shown as live. A stream ends by itself
+after ``LIVE_STREAM_LIFETIME`` seconds (it says ``bye`` and the browser reconnects) and sends ``gone`` when the
+link no longer works. Without JavaScript the page refreshes itself. Every route here is a
 GET: a view token can never change anything.
 
 The page, the stream and the cache are the same for every family of games (:mod:`referee.families`); what the
