@@ -112,6 +112,125 @@ def test_oversized_request_lines_and_headers_are_refused_at_once(site: Site) -> 
     connection.close()
 
 
+def read_head(sock: socket.socket, deadline: float) -> tuple[str, bytes]:
+    """A response's head off a raw socket, and what came after it."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        sock.settimeout(max(deadline - time.monotonic(), 0.01))
+        chunk = sock.recv(65536)
+        assert chunk, data
+        data += chunk
+    head, rest = data.split(b"\r\n\r\n", 1)
+    return head.decode("latin-1"), rest
+
+
+@pytest.mark.parametrize("sent", [0, 256 * 1024, 2 * 1024 * 1024], ids=["no body yet", "part of it", "all of it"])
+def test_a_413_says_connection_close_and_closes(site: Site, sent: int) -> None:
+    """A body too large is refused unread, so its connection cannot carry another request: the answer says so
+    (``Connection: close``) and the connection ends. It used to say ``keep-alive`` and then close, and the next
+    request sent on it failed."""
+    size = 2 * 1024 * 1024
+    with socket.create_connection(("127.0.0.1", site.server.port), timeout=20) as sock:
+        sock.sendall(f"POST /games/restore HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/octet-stream\r\n"
+                     f"Content-Length: {size}\r\n\r\n".encode())
+        if sent:
+            sock.sendall(b"x" * sent)
+        head, rest = read_head(sock, time.monotonic() + 20)
+        lines = head.split("\r\n")
+        assert lines[0].startswith("HTTP/1.1 413"), head
+        assert "Connection: close" in lines, head
+        assert "Connection: keep-alive" not in lines, head
+        length = int(next(line.split(":", 1)[1] for line in lines if line.lower().startswith("content-length:")))
+        body = rest
+        deadline = time.monotonic() + 10
+        while len(body) < length:
+            sock.settimeout(max(deadline - time.monotonic(), 0.01))
+            body += sock.recv(65536)
+        assert b"That was too much to send" in body
+        sock.settimeout(5)  # a connection kept open would time out here
+        try:
+            ended = sock.recv(65536) == b""
+        except ConnectionResetError:  # closed with the rest of the body unread: a reset is an end too
+            ended = True
+        assert ended
+    # A request that fits, on a connection of its own, is answered as ever.
+    assert site.server.request("GET", "/").status == 200
+
+
+def test_a_request_that_fits_keeps_its_connection_for_the_next(site: Site) -> None:
+    """The other side of the same promise: ``keep-alive`` said is kept (two requests on one connection)."""
+    connection = http.client.HTTPConnection("127.0.0.1", site.server.port, timeout=20)
+    try:
+        for _ in range(2):
+            connection.request("GET", "/")
+            response = connection.getresponse()
+            assert response.status == 200 and response.getheader("Connection") == "keep-alive"
+            response.read()
+    finally:
+        connection.close()
+
+
+@pytest.mark.parametrize("screen", ["", "/sheet", "/players", "/share", "/share/scorekeeper", "/export.json",
+                                    "/export.csv", "/delete"])
+def test_pages_holding_the_scorekeepers_secret_are_never_stored(site: Site, screen: str) -> None:
+    """Every answer of the edit link (its address is the secret; the hand-over page shows it as a QR code, the
+    exports are the whole game) says no-store: no phone keeps it in its disk cache, no cache between keeps it."""
+    response = site.server.request("GET", f"/g/{site.edit_token}{screen}")
+    assert response.status == 200
+    assert response.getheader("Cache-Control") == "private, no-store"
+
+
+def test_my_games_is_never_stored_and_the_viewer_is_asked_again_each_time(site: Site) -> None:
+    cookie = {"Cookie": f"referee_games={site.edit_token}"}
+    mine = site.server.request("GET", "/games", headers=cookie)
+    assert mine.status == 200 and site.edit_token.encode() in mine.data  # type: ignore[attr-defined]
+    assert mine.getheader("Cache-Control") == "private, no-store"
+    assert site.server.request("GET", f"/v/{site.view_token}").getheader("Cache-Control") == "private, no-cache"
+    assert "no-store" not in (site.server.request("GET", "/rules").getheader("Cache-Control") or "")
+
+
+#: Requests gunicorn refuses itself, before the app: (what, the raw request, the status it answers).
+REFUSED_BY_GUNICORN = [
+    ("a request line over 4,094 bytes", b"GET /?" + b"x" * 10_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414),
+    ("a header over 8,190 bytes", b"GET / HTTP/1.1\r\nHost: x\r\nX-Padding: " + b"x" * 10_000 + b"\r\n\r\n", 431),
+    ("no HTTP at all", b"HELLO\r\n\r\n", 400),
+    ("an invalid method", b"G@T / HTTP/1.1\r\nHost: x\r\n\r\n", 400),
+]
+
+
+@pytest.mark.parametrize(("request_bytes", "status"), [r[1:] for r in REFUSED_BY_GUNICORN],
+                         ids=[r[0] for r in REFUSED_BY_GUNICORN])
+def test_gunicorns_own_error_pages_carry_the_security_headers(site: Site, request_bytes: bytes, status: int) -> None:
+    from referee.web.security import HEADERS
+
+    with socket.create_connection(("127.0.0.1", site.server.port), timeout=20) as sock:
+        sock.sendall(request_bytes)
+        head, _ = read_head(sock, time.monotonic() + 20)
+    lines = head.split("\r\n")
+    assert lines[0].startswith(f"HTTP/1.1 {status} "), head
+    headers = dict(line.split(": ", 1) for line in lines[1:])
+    for name, value in HEADERS.items():
+        assert headers.get(name) == value, (name, head)
+    assert headers["Connection"] == "close"
+
+
+def test_the_access_log_masks_tokens_in_any_case_and_any_spelling_of_the_path(site: Site) -> None:
+    """A path the router would not take as the app writes it still carries the secret to the log."""
+    token = site.edit_token
+    paths = [f"/G/{token}", f"//g/{token}", f"/g//{token}/deal", f"/%67/{token}", f"/%2Fg%2F{token}",
+             f"/V/{site.view_token}", f"/GAMES/FORGET/{token}", f"/g/{token}/export.json?x=%2Fg%2F{token}"]
+    for path in paths:
+        site.server.request("GET", path)
+    deadline = time.monotonic() + 20
+    while "/g/…/export.json" not in site.server.log_text():
+        assert time.monotonic() < deadline, site.server.log_text()[-2000:]
+        time.sleep(0.2)
+    text = site.server.log_text()
+    assert token not in text and site.view_token not in text
+    for masked in ("/G/…", "//g/…", "/g//…/deal", "/%67/…", "/%2Fg%2F…", "/V/…", "/GAMES/FORGET/…"):
+        assert masked in text, masked
+
+
 def test_silent_connections_do_not_stop_it_answering(site: Site) -> None:
     silent: list[socket.socket] = []
     try:
@@ -131,6 +250,8 @@ def test_mask_tokens_leaves_other_paths_alone() -> None:
     assert mask_tokens("GET /static/css/app.css HTTP/1.1") == "GET /static/css/app.css HTTP/1.1"
     assert mask_tokens("/g/abc/deal /v/xyz") == "/g/…/deal /v/…"
     assert mask_tokens("next=%2Fg%2Fabc%2Fdeal") == "next=%2Fg%2F…%2Fdeal"
+    untouched = "/gv/abc /games/forgotten/abc /rules/telefunken /lang/es"
+    assert mask_tokens(untouched) == untouched
 
 
 def test_a_stopping_worker_hangs_up_an_ended_live_stream_itself() -> None:

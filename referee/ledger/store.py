@@ -265,23 +265,18 @@ def _head(session: Session, game_id: int) -> tuple[str, int, str]:
 def load_state(session: Session, game_id: int) -> GameState:
     """The game's state now: its log folded (with each event's time), from memory where it was folded before."""
     public_id, seq, variant = _head(session, game_id)
-    return _state_at(session, game_id, public_id, seq, variant)
+    return state_at(session, game_id, public_id, seq, variant)
 
 
 def state_of(session: Session, game: Game) -> GameState:
     """The state of ``game`` at the seq its row says (a row just read: no further query when it is cached)."""
     assert game.id is not None
-    return _state_at(session, game.id, game.public_id, game.seq, game.variant)
+    return state_at(session, game.id, game.public_id, game.seq, game.variant)
 
 
 def state_at(session: Session, game_id: int, public_id: str, seq: int, variant: str | None = None) -> GameState:
     """The state after the game's first ``seq`` events (the game's row said its public id, seq and variant;
-    without the variant, it is read when the state has to be folded)."""
-    return _state_at(session, game_id, public_id, seq, variant)
-
-
-def _state_at(session: Session, game_id: int, public_id: str, seq: int, variant: str | None) -> GameState:
-    """The state after the game's first ``seq`` events: kept, kept and extended, or replayed (then kept)."""
+    without the variant, it is read when the state has to be folded): kept, kept and extended, or replayed."""
     states = cache.cache_for(session.get_bind())
     key = (game_id, public_id)
     kept = states.get(key)
@@ -353,7 +348,7 @@ def append(
     # another table's save wait. EventRefused from here writes nothing.
     now = _now()
     before = (current if current is not None and current.seq == seq
-              else _state_at(session, game_id, public_id, seq, variant))
+              else state_at(session, game_id, public_id, seq, variant))
     state = family.apply(before, event, at=_utc(now))
     # End the read (with no write pending this only releases a snapshot) so the write below starts afresh,
     # as a writer's transaction: on SQLite it waits for the write lock instead of failing.
@@ -494,8 +489,9 @@ def rotate_view_token(session: Session, *, game_id: int) -> str:
 def _rotate_token(session: Session, *, game_id: int, role: Literal["edit", "view"]) -> str:
     """Retire the game's ``role`` token and give it a new one, as a writer; commits and returns the new one."""
     _begin_write(session)
-    game = session.get(Game, game_id)
+    game = session.get(Game, game_id, with_for_update=True)  # locked before a replaced link is recorded for it
     if game is None:
+        session.rollback()
         raise GameNotFound(game_id)
     attribute = f"{role}_token"
     _retire(session, game_id=game_id, token=getattr(game, attribute), role=role)
@@ -503,7 +499,8 @@ def _rotate_token(session: Session, *, game_id: int, role: Literal["edit", "view
     setattr(game, attribute, token)
     game.updated_at = _now()
     session.add(game)
-    session.commit()
+    # A replaced players' link's viewers are told at once.
+    _announce_link(session, game.public_id if role == "view" else None, changes.link_mark(token))
     return token
 
 
@@ -570,15 +567,30 @@ def restore_game(session: Session, *, events: Sequence[Event]) -> Game:
 
 
 def delete_game(session: Session, *, game_id: int) -> None:
-    """Delete a game for good: its events, players, replaced links and rematch records, then the game; commits."""
+    """Delete a game for good: its events, players, replaced links and rematch records, then the game; commits.
+    Its row is locked first, as a save's compare-and-swap does: a save under way commits first (and is deleted
+    too), a later one gets :class:`GameNotFound`; none adds an event to a half-deleted game. Its viewers are told."""
     _begin_write(session)
     try:
+        public_id = session.exec(select(Game.public_id).where(col(Game.id) == game_id).with_for_update()).first()
         for model, column in ((GameEvent, GameEvent.game_id), (GamePlayer, GamePlayer.game_id),
                               (RetiredToken, RetiredToken.game_id), (GameLink, GameLink.game_id),
                               (GameLink, GameLink.previous_id)):
             session.exec(delete(model).where(col(column) == game_id))
         session.exec(delete(Game).where(col(Game.id) == game_id))
-        session.commit()
+        _announce_link(session, public_id, changes.GONE)
     except BaseException:
         session.rollback()
         raise
+
+
+def _announce_link(session: Session, public_id: str | None, mark: str) -> None:
+    """Commit, telling the game's viewers its players' link is now ``mark`` (NOTIFY inside it on PostgreSQL)."""
+    bind = session.get_bind()
+    if public_id is None:
+        session.commit()
+        return
+    if bind.dialect.name == "postgresql":
+        session.connection().execute(text(changes.notify_sql()), {"payload": changes.link_payload(public_id, mark)})
+    session.commit()
+    changes.announce_link(bind, public_id, mark)

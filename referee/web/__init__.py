@@ -18,6 +18,7 @@ from referee.web import (
     i18n,
     install,
     notation,
+    records,
     rules_card,
     security,
     share,
@@ -46,4 +47,5 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(share.bp)
     app.register_blueprint(share.follow)
     app.register_blueprint(backup.bp)
+    app.register_blueprint(records.bp)
     security.init_app(app)

@@ -12,8 +12,9 @@ gets the board at once if it missed a change. Then, and after every board, and a
 (``LIVE_HEARTBEAT`` seconds, once the watcher has read the game again), it says ``latest``: the game's seq as
 the server knows it. The page says "Live" only while it holds that seq, and for no longer than a heartbeat and a
 margin (static/js/board.js), so a stream that confirms nothing is never shown as live. A stream ends by itself
-after ``LIVE_STREAM_LIFETIME`` seconds (it says ``bye`` and the browser reconnects) and sends ``gone`` when the
-link no longer works. Without JavaScript the page refreshes itself. Every route here is a
+after ``LIVE_STREAM_LIFETIME`` seconds (it says ``bye`` and the browser reconnects) and sends ``gone`` as soon as
+the link no longer works (the game deleted, or the link replaced: the watcher says so at once,
+:func:`referee.ledger.changes.announce_link`). Without JavaScript the page refreshes itself. Every route here is a
 GET: a view token can never change anything.
 
 The page, the stream and the cache are the same for every family of games (:mod:`referee.families`); what the
@@ -441,6 +442,7 @@ def live(view_token: str) -> Response:
     lifetime = float(config.get("LIVE_STREAM_LIFETIME", DEFAULT_STREAM_LIFETIME))
     public_id = table.public_id
     worker = worker_url()
+    link = changes.link_mark(table.view_token)
     watcher.observe(public_id, table.seq)
 
     def board_at(current: access.Table) -> bytes:
@@ -459,7 +461,7 @@ def live(view_token: str) -> Response:
         end = time.monotonic() + lifetime
         checked = False
         while (remaining := end - time.monotonic()) > 0:
-            known = watcher.wait(public_id, shown, min(CHECK_WITHIN if checked else heartbeat, remaining))
+            known = watcher.wait(public_id, shown, min(CHECK_WITHIN if checked else heartbeat, remaining), link=link)
             if known is None:
                 if watcher.stopping:
                     yield b"event: restart\ndata: \n\n"
@@ -474,6 +476,18 @@ def live(view_token: str) -> Response:
                 yield _latest(shown, heartbeat, worker)  # still the latest: the browser stays "Live"
                 continue
             checked = False
+            if not watcher.opens(public_id, link):
+                # The game was deleted or this link replaced, the watcher says: the database decides, at once.
+                current = access.load_table(view_token, "view")
+                if current is None:
+                    yield b"event: gone\ndata: \n\n"
+                    return
+                watcher.observe_link(public_id, link)  # it still opens the game: the watcher knew an older link
+                if current.seq != shown:
+                    yield board_at(current)
+                    shown = current.seq
+                    yield _latest(shown, heartbeat, worker)
+                continue
             # Every viewer of this game wakes now: one of them reads the game and renders, the others wait
             # for it and find the board kept.
             key = (public_id, view_token, known, language, chosen)

@@ -1,6 +1,9 @@
 """What every response and request goes through: security headers, cookie flags, the proxy, size and rate limits,
 and the link secrets kept out of the app's own log lines.
 
+Caching: every answer that holds the scorekeeper's secret (:func:`holds_edit_secret`) says
+``Cache-Control: private, no-store``, so no browser keeps it on disk and no cache between keeps it at all.
+
 Headers (every response): a Content-Security-Policy that allows scripts, styles, frames' parents and form
 targets from this site only (no inline script or style anywhere in the templates; images may be ``data:``,
 the page icon is one), ``frame-ancestors 'none'`` (no other site frames a scorekeeper's screen),
@@ -29,7 +32,8 @@ When a check still fails (the browser dropped its cookies, or a page from before
 typed input show their form again with everything entered, a fresh token and why (:data:`RESENDABLE`); any other
 post gets a page in words. Nothing is saved either way.
 
-Limits: a request body over ``MAX_CONTENT_LENGTH`` (1 MiB) is refused with 413 before it is read; a body sent
+Limits: a request body over ``MAX_CONTENT_LENGTH`` (1 MiB) is refused with 413 before it is read, and the
+connection closed, saying so (:func:`closing_after_413`); a body sent
 without a length (chunked) is read up to one byte past the limit first (:class:`SizedBodies`), then judged the
 same way, never cut short and processed; creating
 games and asking for links that open no game are rate-limited per client address (Flask-Limiter; counted in
@@ -156,6 +160,7 @@ class SizedBodies:
         self.app = app
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        start_response = closing_after_413(start_response)
         limit = self.app.config.get("MAX_CONTENT_LENGTH")
         # A server sets wsgi.input_terminated when its stream ends with the body (gunicorn, and Werkzeug's own
         # server for a chunked body); without it a body with no length is no body (Werkzeug reads nothing).
@@ -166,6 +171,28 @@ class SizedBodies:
             environ["CONTENT_LENGTH"] = str(len(body))
             environ.pop("HTTP_TRANSFER_ENCODING", None)  # the body handed on is no longer chunked: it has a length
         return self.wsgi_app(environ, start_response)
+
+
+def closing_after_413(start_response: Callable[..., Any]) -> Callable[..., Any]:
+    """``start_response`` that ends the connection after a 413, saying so (``Connection: close``).
+
+    A body refused as too large is left unread, so the connection cannot carry another request: gunicorn would
+    drain 64 KB of it, give up and close, after having answered ``Connection: keep-alive``, and the browser's
+    next request on it would fail. Reading the rest instead would take in the very megabytes the limit refuses.
+    gunicorn ignores a ``Connection`` header from the app (it is the server's to send): its response, whose
+    ``start_response`` this is, is told to close (``force_close``) before it writes the head. Other servers are
+    left as they are.
+    """
+    close = getattr(getattr(start_response, "__self__", None), "force_close", None)
+    if not callable(close):
+        return start_response
+
+    def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+        if status.startswith("413"):
+            close()
+        return start_response(status, headers, exc_info)
+
+    return start
 
 
 def _read_at_most(stream: Any, size: int) -> bytes:
@@ -250,10 +277,24 @@ def refuse_large_bodies() -> None:
         raise RequestEntityTooLarge()
 
 
+#: How a response that holds the scorekeeper's secret may be kept: nowhere (no browser cache, no shared cache).
+NO_STORE = "private, no-store"
+
+
+def holds_edit_secret() -> bool:
+    """Whether this request's answer holds the scorekeeper's secret: every page of an edit link (``/g/<token>/…``:
+    the screens, the hand-over page with its QR code, both exports), "My games" (its links), a rematch's new-game
+    page (the old game's link in its address)."""
+    return "edit_token" in (request.view_args or {}) or request.endpoint == "games.mine" or "rematch" in request.args
+
+
 def secure_response(response: Response) -> Response:
-    """The security headers, and HttpOnly / SameSite=Lax / (over HTTPS) Secure on every cookie set."""
+    """The security headers, ``Cache-Control: private, no-store`` where the scorekeeper's secret is, and HttpOnly /
+    SameSite=Lax / (over HTTPS) Secure on every cookie set."""
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
+    if holds_edit_secret():
+        response.headers["Cache-Control"] = NO_STORE
     if request.is_secure:
         response.headers.setdefault("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY)
     cookies = response.headers.getlist("Set-Cookie")
