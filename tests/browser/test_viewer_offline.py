@@ -1,4 +1,4 @@
-"""The viewer without network (issue 20): it registers the service worker, and a reload offline shows the last board
+"""The viewer without network: it registers the service worker, and a reload offline shows the last board
 it was shown — a save that arrived live after the page loaded included — marked as not live; back online it is
 live again."""
 

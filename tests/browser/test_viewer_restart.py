@@ -1,6 +1,6 @@
 """The viewer in Chromium through restarts of the real server (``referee serve``, two workers, as ``make run``).
 
-Issue 20: after a restart the viewer said "Live" and kept old scores. Now each time the server stops, the page
+Once, after a restart the viewer said "Live" and kept old scores. Now each time the server stops, the page
 stops saying "Live"; when the new server answers, it says "Live" only once the stream has told it the game's
 latest seq and its board holds it; and a save made right after that reaches it. Repeated, since the fault was
 intermittent: at least ``MIN_TRIES`` restarts, then more while the test has run less than ``BUDGET`` seconds, up
