@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 
 from referee.ledger.events import Buy
 
-from .conftest import LiveServer
+from .conftest import LiveServer, wait_until
 from .test_viewer import new_game, record
 
 #: The page is in the worker's keeping (kept when the worker first ran, or at its last load through the worker).
@@ -29,16 +29,16 @@ def test_reloaded_offline_the_viewer_shows_its_last_board_as_not_live(viewer: Pa
     expect(status).to_have_attribute("data-state", "live")
     # The worker registers from the live stream's first word, then takes the page over (an earlier try found
     # Chromium's emulated offline reaching a worker late: cut the network only once it is in charge).
-    viewer.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20_000)
-    viewer.wait_for_function(KEPT, timeout=20_000)
-    viewer.wait_for_function(FILES_KEPT, timeout=20_000)
+    wait_until(viewer, "navigator.serviceWorker.controller !== null", timeout=20_000)
+    wait_until(viewer, KEPT, timeout=20_000)
+    wait_until(viewer, FILES_KEPT, timeout=20_000)
 
     seq = record(live_server, game_id, Buy(deal=1, player="Bruno"))  # arrives live, after the page was kept
     expect(viewer.get_by_test_id("chips-Bruno")).to_have_text("6")
     expect(viewer.get_by_test_id("board")).to_have_attribute("data-seq", str(seq))
 
     viewer.context.set_offline(True)
-    viewer.wait_for_function("navigator.onLine === false")
+    wait_until(viewer, "navigator.onLine === false")
     viewer.reload()
     expect(viewer.get_by_test_id("board")).to_have_attribute("data-seq", str(seq))
     expect(viewer.get_by_test_id("chips-Bruno")).to_have_text("6")
