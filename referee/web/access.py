@@ -133,6 +133,35 @@ def state_at(head: Head) -> GameState:
         return store.state_at(session, head.game_id, head.public_id, head.seq, head.variant)
 
 
+#: The scorekeeper's link's game and its last seq, as plain as :data:`_VIEW_HEAD`.
+_EDIT_HEAD = text(
+    f"SELECT id, public_id, view_token, seq, variant, edit_token FROM {store.Game.__tablename__} "
+    "WHERE edit_token = :token"
+)
+
+
+def require_edit_head(token: str) -> Head:
+    """The game the scorekeeper's link ``token`` opens and its last seq, in one light query (no state, no ORM);
+    else the plain 404 page, as :func:`require_edit` answers."""
+    row = None
+    if is_token(token):
+        with db.get_engine().connect() as connection:
+            row = connection.execute(_EDIT_HEAD, {"token": token}).first()
+    if row is None or row[0] is None or not secrets.compare_digest(str(row[5]).encode(), token.encode()):
+        abort(_not_found("edit"))
+    return Head(game_id=row[0], public_id=str(row[1]), view_token=str(row[2]), seq=int(row[3]), variant=str(row[4]))
+
+
+def edit_table_at(head: Head, edit_token: str) -> Table:
+    """The scorekeeper's table of ``head``'s game at ``head.seq`` (404 when it was deleted in between)."""
+    try:
+        state = state_at(head)
+    except store.GameNotFound:
+        abort(_not_found("edit"))
+    return Table(game_id=head.game_id, public_id=head.public_id, edit_token=edit_token, view_token=head.view_token,
+                 state=state, variant=head.variant)
+
+
 def load_table(token: str, role: Role) -> Table | None:
     """The game ``token`` opens with ``role``, with its current state; None when it opens nothing so."""
     with db.session() as session:

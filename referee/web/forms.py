@@ -18,7 +18,8 @@ from __future__ import annotations
 import re
 import unicodedata
 import uuid
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
+from contextvars import ContextVar
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -63,9 +64,14 @@ MAX_FIELD_TEXT = MAX_REASON + 1
 KEPT_CONTROLS = frozenset("\n\r\t")
 
 
+#: While a page is rendered to be kept (:mod:`referee.web.kept_pages`), the marks its forms get instead of keys.
+KEY_MARKS: ContextVar[Iterator[str] | None] = ContextVar("key_marks", default=None)
+
+
 def new_key() -> str:
-    """A fresh idempotency key for one rendered form."""
-    return uuid.uuid4().hex
+    """A fresh idempotency key for one rendered form (a mark to fill in later, on a page rendered to be kept)."""
+    marks = KEY_MARKS.get()
+    return next(marks) if marks is not None else uuid.uuid4().hex
 
 
 def clean_text(text: str) -> str:

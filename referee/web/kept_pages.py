@@ -1,0 +1,89 @@
+"""Pages of forms rendered once and handed out many times: the scorekeeper's deal screen at one seq.
+
+A page of forms differs from phone to phone in two things only: the CSRF token (one per phone's session) and the
+idempotency keys (a fresh one per form, per page handed out: two phones, or two loads on one phone, must never
+share one, or the second save would be taken for a retry of the first). Everything else on the deal screen follows
+from the game at that seq, the address and the language. So the page is rendered once with marks where those
+secrets go, and each request fills the marks with its own: its session's CSRF token and one new key per mark.
+A mark is a random string made for that render, so nothing a player typed can look like one.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from flask import current_app, g
+from flask_wtf.csrf import generate_csrf
+
+from referee.web.forms import KEY_MARKS, new_key
+from referee.web.rendered import RenderCache
+
+__all__ = ["KeptPage", "NO_MARKS", "kept", "render_kept", "fill"]
+
+#: The marks of a kept page that has none.
+NO_MARKS = re.compile(r"(?!)")
+
+
+@dataclass(frozen=True)
+class KeptPage:
+    """A rendered page with marks: ``csrf_mark`` where the CSRF token goes, ``key_marks`` (a pattern) where keys go.
+    ``html`` is None when there is no page to hand out at that key (the caller says what to answer instead)."""
+
+    html: str | None
+    csrf_mark: str
+    key_marks: re.Pattern[str]
+
+
+def _csrf_field() -> str:
+    return str(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
+
+
+def render_kept(render: Callable[[], str | None]) -> KeptPage:
+    """``render()`` with marks in place of the CSRF token and of each form's idempotency key."""
+    nonce = secrets.token_hex(8)
+    csrf_mark = f"csrf{nonce}"
+    field = _csrf_field()
+    had = g.pop(field, None)
+    setattr(g, field, csrf_mark)
+    marks = KEY_MARKS.set(f"key{nonce}n{n}k" for n in itertools.count())
+    try:
+        html = render()
+    finally:
+        KEY_MARKS.reset(marks)
+        g.pop(field, None)
+        if had is not None:
+            setattr(g, field, had)
+    return KeptPage(html=html, csrf_mark=csrf_mark, key_marks=re.compile(rf"key{nonce}n\d+k"))
+
+
+def fill(page: KeptPage) -> str:
+    """The kept page for this request: its session's CSRF token, and one new idempotency key for each mark."""
+    assert page.html is not None
+    keys: dict[str, str] = {}
+
+    def key(match: re.Match[str]) -> str:
+        return keys.setdefault(match.group(0), new_key())
+
+    html = page.key_marks.sub(key, page.html)
+    if page.csrf_mark in html:
+        html = html.replace(page.csrf_mark, generate_csrf())
+    return html
+
+
+#: How many pages of each kind a process keeps: a scorekeeper's page is some 30 KB, and a club plays a few dozen
+#: games at once (a page dropped is drawn again at its next load).
+SIZE = 256
+
+
+def kept(name: str) -> RenderCache[KeptPage]:
+    """This app's kept pages of kind ``name`` (one bounded cache per kind)."""
+    caches = current_app.extensions.setdefault("referee.kept_pages", {})
+    cache = caches.get(name)
+    if cache is None:
+        cache = caches.setdefault(name, RenderCache(SIZE))
+    assert isinstance(cache, RenderCache)
+    return cache
