@@ -15,6 +15,7 @@ from flask import flash, make_response, redirect, render_template, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as WerkzeugResponse
 
+from referee import db
 from referee.games.persian.ledger.events import HandPlayed
 from referee.games.persian.rules.base import TEAM_NAMES
 from referee.games.persian.web import words
@@ -33,6 +34,7 @@ from referee.games.persian.web.forms import (
 from referee.games.persian.web.screens import HAND_ENTRIES, head_of
 from referee.games.persian.web.table import tools_of
 from referee.games.persian.web.undo import undo_offer
+from referee.ledger import store
 from referee.web import access
 from referee.web.forms import CSRF_FAILED
 from referee.web.notation import read_cards
@@ -217,6 +219,13 @@ def go_hand(table: access.Table) -> WerkzeugResponse:
     return redirect(url_for("persian.hand", edit_token=table.edit_token, _anchor="hand-head"), code=303)
 
 
+def _recorded_before(table: access.Table, form: HandForm) -> bool:
+    """Whether the form's idempotency key has already recorded an event of this game."""
+    with db.session() as session:
+        seq = store.seq_of_key(session, game_id=table.game_id, idempotency_key=form.idempotency_key.data)
+    return seq is not None
+
+
 @bp.post("/g/<edit_token>/hand")
 def record(edit_token: str) -> Page:
     """Record the next hand: refused with the rules' reasons (nothing saved), or saved and the screen shown."""
@@ -231,7 +240,11 @@ def record(edit_token: str) -> Page:
                                                                                        "again."), "error")
         return go_hand(table)
     if form.seq != state.seq or form.hand_number != state.score.hand_number:
-        flash(stale_message(), "warning")
+        if _recorded_before(table, form):
+            # This very form was recorded, and sent again (its answer was lost with the connection): once.
+            flash(_("Hand %(num)d recorded.", num=form.hand_number or 0), "success")
+        else:
+            flash(stale_message(), "warning")
         return go_hand(table)
     entry, problems = entry_of(kind, form, state)
     if entry is None:
