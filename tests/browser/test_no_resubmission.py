@@ -2,7 +2,8 @@
 of the end of a deal that the browser sends itself (a keypad key, a player's row, Preview) is answered with a
 redirect to a page of its own address, so Back returns to pages the browser may simply ask for again; the
 preview's page asked for after its deal was recorded says so, and nothing is recorded twice.
-(With JavaScript on the page's script sends the forms: tests/browser/test_offline_scorekeeper.py.)
+The Persian hand screen's refusals too. (With JavaScript on, the page's script sends the forms:
+tests/browser/test_offline_scorekeeper.py.)
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from .conftest import LiveServer
 from .test_offline_scorekeeper import ends, new_game
+from .test_persian_games import create
 
 
 @pytest.fixture
@@ -67,3 +69,32 @@ def test_without_javascript_back_after_confirm_shows_the_deal_recorded_and_sends
     expect(page.get_by_text("Deal 1 was already recorded (this form had been sent before)")).to_be_visible()
     assert len(posts) == sent  # Back and reload sent no form
     assert ends(live_server, game_id) == [(1, "Ana")]
+
+
+def test_without_javascript_back_after_a_refused_then_recorded_shelem_hand_sends_nothing(
+    page: Page, no_script: Page, live_server: LiveServer, screenshot: Any
+) -> None:
+    create(page, "shelem", ["Ana", "Bahram", "Cyrus", "Dara"], first=0, options={"target": "330"})
+    edit = page.url.split("/g/")[1].split("/")[0].split("#")[0]
+    posts: list[str] = []
+    no_script.on("request", lambda request: posts.append(request.url) if request.method == "POST" else None)
+    no_script.goto(f"/g/{edit}/hand")
+    no_script.get_by_test_id("ruler-0").check()
+    no_script.get_by_test_id("bid-100").check()
+    no_script.get_by_test_id("record").click()  # the points forgotten: refused, nothing saved
+    expect(no_script.get_by_test_id("refusal")).to_contain_text("Choose the points the ruler’s team took.")
+    expect(no_script.get_by_test_id("bid-100")).to_be_checked()
+    assert "shown=refused" in no_script.url and "csrf_token" not in no_script.url
+    screenshot(no_script, "no-script-shelem-refused")
+    no_script.get_by_test_id("points-110").check()
+    no_script.get_by_test_id("record").click()
+    expect(no_script.get_by_test_id("hand-title")).to_have_text("Hand 2")
+    expect(no_script.get_by_test_id("total-a")).to_have_text("110")
+    sent = len(posts)
+
+    response = no_script.go_back()  # the refused hand's page: now the hand screen as it is
+    assert response is not None and response.request.method == "GET" and response.ok
+    expect(no_script.get_by_test_id("hand-title")).to_have_text("Hand 2")
+    expect(no_script.get_by_test_id("refusal")).to_have_count(0)
+    assert len(posts) == sent == 2
+    expect(no_script.get_by_test_id("total-a")).to_have_text("110")
