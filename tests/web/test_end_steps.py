@@ -131,3 +131,31 @@ def test_a_refused_confirm_gets_a_new_key_in_its_address_and_the_table_may_then_
 def test_a_step_address_whose_page_is_out_of_date_goes_to_the_fresh_page(table: Table) -> None:
     response = table.client.get(f"{table.base}/end?shown=preview&went_out=Beto")
     assert response.status_code == 303 and response.headers["Location"] == f"{table.base}/end"
+
+
+def test_a_correction_sent_by_the_browser_previews_at_an_address_and_back_after_confirm_records_nothing(
+    table: Table,
+) -> None:
+    assert table.end_deal("Beto", {"Ana": "10", "Caro": "20", "Dani": "30"}).status_code == 303
+    seq = table.state().seq
+    data = table.form("/deals/1/correct", "/deals/1/correct")
+    data.update({"points-3": "35", "hands-3": ""})
+    response = table.client.post(f"{table.base}/deals/1/correct", data={**data, "preview": "1"},
+                                 headers=BY_THE_BROWSER)
+    assert response.status_code == 303
+    location = response.headers["Location"]
+    assert urlsplit(location).path == f"{table.base}/deals/1/correct" and "shown=preview" in location
+    assert "csrf_token" not in location
+    preview = table.client.get(location)
+    html = text_of(preview)
+    assert preview.status_code == 200 and 'data-testid="preview-points-Dani">35<' in html
+    assert table.state().seq == seq
+    confirm = Forms(html).form("/deals/1/correct")
+    done = table.client.post(f"{table.base}/deals/1/correct", data={**confirm, "confirm": "1"},
+                             headers=BY_THE_BROWSER)
+    assert done.status_code == 303 and done.headers["Location"] == f"{table.base}/sheet"
+    assert table.state().seq == seq + 1
+    again = table.client.get(location)  # Back after Confirm
+    assert again.status_code == 303 and again.headers["Location"] == f"{table.base}/sheet"
+    assert "Deal 1 corrected." in table.get("/sheet")
+    assert table.state().seq == seq + 1 and table.state().sheet.totals["Dani"] == 35

@@ -10,6 +10,7 @@ from typing import Any
 
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee import db
 from referee.ledger import store
@@ -238,27 +239,37 @@ def end_deal(edit_token: str) -> Page:
 def _step_page(table: access.Table, form: EndDealForm, active: int | None, shown: str, *,
                reasons: tuple[str, ...] = (), status: int = 200, **page: Any) -> Page:
     """The page answering a step: rendered for the page's script (and a request that is no browser's); for a
-    form the browser sent itself, a redirect to the GET that shows it, the entries in its query.
-
-    That GET works the page out again from its entries, as the game is then: the preview, the rules' reasons,
-    who is still missing. A page that shows reasons is given its new idempotency key here, in its address, so
-    that the same page asked for again is the same form.
-    """
+    form the browser sent itself, a redirect to the GET that shows it (:func:`step_redirect`)."""
     if not browser_sent():
         return render_end(table, form, active, reasons=reasons, status=status, **page)
-    if reasons:
+    form.active.data = "" if active is None else str(active)
+    return step_redirect(form, shown, bool(reasons), "table.end_deal", edit_token=table.edit_token)
+
+
+def step_redirect(form: EndDealForm, shown: str, refused: bool, endpoint: str, **values: Any) -> WerkzeugResponse:
+    """A redirect to ``endpoint``'s GET showing the page of a step: the entries in its query, ``shown`` saying
+    what the page shows.
+
+    That GET works the page out again from its entries, as the game is then: the preview, the rules' reasons,
+    who is still missing. A page that shows reasons (``refused``) is given its new idempotency key here, in its
+    address, so that the same page asked for again is the same form.
+    """
+    if refused:
         form.idempotency_key.data = new_key()
         form.override.data = ""
-    form.active.data = "" if active is None else str(active)
     query: dict[str, Any] = {SHOWN: shown}
-    for field in (form.deal, form.expected_seq, form.idempotency_key, form.went_out, form.out_in_one_turn,
-                  form.active, form.override):
-        if field.data:
+    fields = [form.deal, form.expected_seq, form.idempotency_key, form.went_out, form.out_in_one_turn, form.active,
+              form.override, *form.hands.entries, *form.points.entries]
+    for name in ("exact_cut", "cutter_jokers"):  # a correction's (referee.web.forms.CorrectDealForm)
+        if hasattr(form, name):
+            fields.append(getattr(form, name))
+    fields.extend(getattr(form, "buys", ()))
+    for field in fields:
+        if field.data is True:
+            query[field.name] = "y"
+        elif field.data not in (None, "", False):
             query[field.name] = str(field.data)
-    for entry in (*form.hands.entries, *form.points.entries):
-        if entry.data:
-            query[entry.name] = str(entry.data)
-    return redirect(url_for("table.end_deal", edit_token=table.edit_token, **query), code=303)
+    return redirect(url_for(endpoint, **values, **query), code=303)
 
 
 def _stale_end(table: access.Table, form: EndDealForm) -> Page | None:
