@@ -20,10 +20,12 @@ from referee import db
 from referee.games.persian.ledger.events.hand_played import HandPlayed
 from referee.ledger import store
 
-from .conftest import LiveServer
+from .conftest import SCREENSHOTS, LiveServer
 from .test_persian_games import create
 
 PLAYERS = ["Ali", "Sara", "Reza", "Mina"]  # team A: Ali and Reza; team B: Sara and Mina
+#: What a kept tap of team A's 7–3 in hand 1 says (a word joiner keeps 7–3 on one line).
+HAND_1_A_7_3 = "Hand 1 · A 7–\u20603"
 
 
 def hands(live_server: LiveServer, edit: str) -> list[tuple[int, str, int]]:
@@ -66,7 +68,7 @@ def test_a_hand_tapped_offline_waits_on_the_phone_and_is_recorded_once_when_the_
     page.context.set_offline(True)
     page.get_by_test_id("won-a-3").click()
     expect(waiting).to_be_visible()
-    expect(page.get_by_test_id("waiting-what")).to_have_text("Hand 1 · A 7–3")
+    expect(page.get_by_test_id("waiting-what")).to_have_text(HAND_1_A_7_3)
     expect(page.get_by_test_id("waiting-why")).to_contain_text("No connection")
     expect(page.get_by_test_id("hand-title")).to_have_text("Hand 1")  # the page stays: no browser error page
     screenshot(page, "persian-hokm-waiting-to-send")
@@ -74,7 +76,7 @@ def test_a_hand_tapped_offline_waits_on_the_phone_and_is_recorded_once_when_the_
     # Another tap meanwhile is not sent behind the first one's back.
     page.get_by_test_id("won-b-0").click()
     expect(page.get_by_test_id("waiting-note")).to_contain_text("One thing at a time")
-    expect(page.get_by_test_id("waiting-what")).to_have_text("Hand 1 · A 7–3")
+    expect(page.get_by_test_id("waiting-what")).to_have_text(HAND_1_A_7_3)
     assert hands(live_server, edit) == []
 
     page.context.set_offline(False)
@@ -96,7 +98,7 @@ def test_a_kept_hand_that_another_phone_recorded_meanwhile_gets_the_stale_answer
     edit, _view = hokm(page)
     page.context.set_offline(True)
     page.get_by_test_id("won-a-3").click()
-    expect(page.get_by_test_id("waiting-what")).to_have_text("Hand 1 · A 7–3")
+    expect(page.get_by_test_id("waiting-what")).to_have_text(HAND_1_A_7_3)
 
     other = phone.new_page()
     other.goto(f"/g/{edit}/hand")
@@ -136,3 +138,52 @@ def test_a_hand_whose_answer_was_lost_is_sent_again_and_recorded_once(page: Page
     expect(flashes.last).to_have_text("Hand 1 recorded.")
     expect(page.get_by_text("Someone else changed the game")).to_have_count(0)
     assert hands(live_server, edit) == [(1, "A", 3)]
+
+
+#: "Waiting to send", and the words of a hand (its word and team A's letter), in each language the screens speak.
+WAITING = {
+    "en": ("Waiting to send", "Hand", "A"),
+    "es": ("Esperando para enviar", "Mano", "A"),
+    "fa": ("در انتظار فرستادن", "دست", "الف"),
+    "ja": ("送信待ち", "ハンド", "A"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(WAITING))
+def test_a_hand_waiting_to_send_is_said_in_the_phones_language_and_fits_a_small_phone_at_200_percent(
+    browser: Browser, browser_context_args: dict[str, Any], live_server: LiveServer, language: str
+) -> None:
+    small = {**browser_context_args, "viewport": {"width": 320, "height": 568}}
+    context = browser.new_context(**small)
+    try:
+        context.add_cookies([{"name": "lang", "value": language, "url": live_server.url}])
+        page = context.new_page()
+        create(page, "hokm", PLAYERS, first=0, options={"rounds": "1"})
+        edit = page.url.split("/g/")[1].split("/")[0].split("#")[0]
+        page.evaluate("document.documentElement.style.setProperty('font-size', '200%', 'important')")
+        context.set_offline(True)
+        page.get_by_test_id("won-a-3").click()
+        waiting = page.get_by_test_id("waiting")
+        title, hand, team = WAITING[language]
+        expect(waiting).to_contain_text(title)
+        what = page.get_by_test_id("waiting-what")
+        expect(what).to_contain_text(hand)
+        expect(what).to_contain_text(team)
+        SCREENSHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=SCREENSHOTS / f"persian-hokm-waiting-320-200-{language}.png")  # the screen as seen
+        box = waiting.bounding_box()
+        # In sight on the screen the tap was made on (the entry, far down the page), as wide as the screen at most,
+        # and never the whole screen: the page shows below it; its first button begins in sight within it (the
+        # rest of the box scrolls within it).
+        assert box is not None and 0 <= box["y"] < 568 // 2, box
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 320, box
+        assert box["y"] + box["height"] <= 568 * 0.6 + 1, box
+        send = page.get_by_test_id("send-now").bounding_box()
+        assert send is not None and box["y"] <= send["y"] and send["y"] + 44 <= box["y"] + box["height"], (send, box)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 320
+        assert hands(live_server, edit) == []
+        context.set_offline(False)
+        expect(waiting).to_be_hidden()
+        assert hands(live_server, edit) == [(1, "A", 3)]
+    finally:
+        context.close()
