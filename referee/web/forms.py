@@ -266,10 +266,12 @@ class EndDealForm(ActionForm):
     key = HiddenField()
     back = HiddenField()
 
-    def set_players(self, players: Sequence[str], *, nobody_allowed: bool, away: Collection[str] = ()) -> None:
+    def set_players(self, players: Sequence[str], *, nobody_allowed: bool, away: Collection[str] = (),
+                    formdata: Any = None) -> None:
         """Offer the players (and "nobody" where the variant lets a deal end so) and one hand field each.
 
-        ``away``: players who had left the game by this deal: they cannot go out and have no hand.
+        ``away``: players who had left the game by this deal: they cannot go out and have no hand. ``formdata``:
+        what the hand fields read when it is not what was posted (an address's query: the page of a step).
         """
         self.away = frozenset(away)
         choices = [SelectChoice(name, name) for name in players if name not in self.away]
@@ -277,7 +279,7 @@ class EndDealForm(ActionForm):
             choices.append(SelectChoice(NOBODY, str(_l("Nobody (the stock ran out)"))))
         self.went_out.choices = choices
         for entries in (self.hands, self.points):
-            align_entries(entries, len(players), self.meta.wrap_formdata(self, _posted()))
+            align_entries(entries, len(players), self.meta.wrap_formdata(self, formdata or _posted()))
 
     def validate_went_out(self, field: RadioField) -> None:
         """Someone (or nobody, where offered) must be chosen."""
@@ -346,10 +348,11 @@ class CorrectDealForm(EndDealForm):
     cutter_jokers = WholeNumberField(_l("Jokers the cutter took"), default=0, validators=[Optional()])
     buys = FieldList(WholeNumberField(validators=[Optional()]), min_entries=0)
 
-    def set_players(self, players: Sequence[str], *, nobody_allowed: bool, away: Collection[str] = ()) -> None:
+    def set_players(self, players: Sequence[str], *, nobody_allowed: bool, away: Collection[str] = (),
+                    formdata: Any = None) -> None:
         """As the end of a deal, plus one buys field a player."""
-        super().set_players(players, nobody_allowed=nobody_allowed, away=away)
-        align_entries(self.buys, len(players), self.meta.wrap_formdata(self, _posted()))
+        super().set_players(players, nobody_allowed=nobody_allowed, away=away, formdata=formdata)
+        align_entries(self.buys, len(players), self.meta.wrap_formdata(self, formdata or _posted()))
 
     def buy_counts(self, players: Sequence[str]) -> dict[str, int]:
         """Buys per player as entered (blank counts as 0)."""

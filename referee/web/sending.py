@@ -10,6 +10,11 @@ the page of a form whose deal another phone already recorded) is the page itself
 
 Nothing else changes: the same views, the same CSRF check, the same idempotency key, so a form sent twice (the
 connection dropped after the server recorded it) records its action once.
+
+A form the browser sends itself (no JavaScript) is a page of the browser's history: a page answering it, shown
+as the POST's answer, is one that Back returns to only through the browser's "Confirm Form Resubmission". A view
+whose form is such a step (the end of a deal's keypad and preview) asks :func:`browser_sent` and answers it with
+a redirect to a GET that shows the same page instead.
 """
 
 from __future__ import annotations
@@ -20,6 +25,21 @@ from flask import Flask, Response, request
 SEND_HEADER = "Referee-Send"
 #: Where a redirect would have gone, in the answer to such a request.
 LOCATION_HEADER = "Referee-Location"
+
+
+def browser_sent() -> bool:
+    """Whether this POST is a form the browser sent itself (a navigation, not the page's script's ``fetch``).
+
+    The browser says so (``Sec-Fetch-Mode: navigate``); one that does not say (an older browser, a page served
+    over plain HTTP to another address than this machine's) asks for a page (``Accept: text/html``), which the
+    page's script never does.
+    """
+    if request.method != "POST" or request.headers.get(SEND_HEADER) == "1":
+        return False
+    mode = request.headers.get("Sec-Fetch-Mode")
+    if mode:
+        return mode == "navigate"
+    return "text/html" in request.headers.get("Accept", "")
 
 
 def init_app(app: Flask) -> None:

@@ -560,10 +560,13 @@
       return fields;
     }
 
-    // "Buy · Ana": the button's words, and the player chosen when they are not in them.
+    // "Buy · Ana": the button's words, and the player chosen when they are not in them. A form may name what it is
+    // for first (data-keep-what: "Hand 3"), and a button say itself in other words than its own (data-what).
     function described(form, submitter) {
       var parts = [];
-      var words = submitter ? (submitter.textContent || submitter.value || "").replace(/\s+/g, " ").trim() : "";
+      var words = submitter ? (submitter.getAttribute("data-what") || submitter.textContent || submitter.value || "")
+        .replace(/\s+/g, " ").trim() : "";
+      if (form.getAttribute("data-keep-what")) parts.push(form.getAttribute("data-keep-what"));
       if (words) parts.push(words);
       var player = form.querySelector('input[name="player"]:checked');
       if (player && words.indexOf(player.value) < 0) parts.push(player.value);

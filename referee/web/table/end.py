@@ -10,6 +10,7 @@ from typing import Any
 
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee import db
 from referee.ledger import store
@@ -22,6 +23,7 @@ from referee.rules.problems import RulesError
 from referee.web import access, wording
 from referee.web.forms import CSRF_FAILED, NO_CARDS, NOBODY, EndDealForm, hand_value, new_key
 from referee.web.numbers import whole_number
+from referee.web.sending import browser_sent
 from referee.web.table.blueprint import bp
 from referee.web.table.common import Page, append, form_errors, go_deal, stale_message
 
@@ -120,10 +122,10 @@ def preview_of(state: GameState, event: Event) -> tuple[Preview | None, tuple[st
     return Preview(result, adjustments, after.sheet.totals, after.finished), (), False
 
 
-def _end_form(state: GameState) -> EndDealForm:
-    form = EndDealForm()
+def _end_form(state: GameState, formdata: Any = None) -> EndDealForm:
+    form = EndDealForm(formdata=formdata) if formdata is not None else EndDealForm()
     form.set_players(state.players, nobody_allowed=state.variant.deal_may_end_with_nobody_out,
-                     away=state.seating.left)
+                     away=state.seating.left, formdata=formdata)
     return form
 
 
@@ -137,6 +139,12 @@ def _key_points(state: GameState) -> list[tuple[str, str, int]]:
     return [(key, KEY_LABELS.get(key, key), scoring.card_value(key, state.variant)) for key in KEYPAD]
 
 
+#: The query parameter of the page of a step sent without JavaScript, and what it shows: the entries after a
+#: keypad key, the preview, or the result of a Confirm that recorded nothing (see :func:`_step_page`).
+SHOWN = "shown"
+STEPS = ("entry", "preview", "confirm")
+
+
 @bp.route("/end", methods=["GET", "POST"])
 def end_deal(edit_token: str) -> Page:
     """End the deal: who went out, each other player's cards on the keypad (or points), preview, confirm.
@@ -144,20 +152,37 @@ def end_deal(edit_token: str) -> Page:
     The form carries the deal it was opened for and its idempotency key. A form whose deal has already ended
     (another phone recorded it, or this form was sent before: Back + reload) records nothing: the page says so
     and shows that deal's result, with the choice to correct it. It never becomes a form for the next deal.
+
+    A step the browser sent itself (no JavaScript: a keypad key, Preview, a Confirm that recorded nothing) is
+    answered with a redirect to this page's address with the entries in its query (``?shown=…``, never the CSRF
+    token), which shows the same page as a GET: Back never lands on a POST's answer, and that page, asked for
+    again after its deal was recorded, says so (its deal, its idempotency key) and records nothing.
     """
     table = access.require_edit(edit_token)
     state = table.state
-    if state.over and request.method == "GET":
+    shown = request.args.get(SHOWN) if request.method == "GET" else None
+    step = shown in STEPS
+    if state.over and request.method == "GET" and not step:
         return redirect(url_for("table.over", edit_token=edit_token), code=303)
-    form = _end_form(state)
-    if request.method == "GET":
+    form = _end_form(state, request.args if step else None)
+    if request.method == "GET" and not step:
         form.prepare(state.seq)
         form.deal.data = str(state.deal_number)
         return render_end(table, form, _next_seat(state, form, None) if form.went_out.data else None)
-    valid = form.validate_on_submit()
+    if step:
+        # A GET saves nothing and has no CSRF token to check: the page it shows gets a fresh one.
+        form.validate()
+        form.csrf_token.errors = []
+        form._errors = None
+        valid = not form.errors
+    else:
+        valid = form.validate_on_submit()
     if form.csrf_failed:
         # Nothing is saved; the page comes back with everything entered (and a fresh token) to send again.
         form.went_out.errors = []
+        if browser_sent():
+            flash(str(CSRF_FAILED), "error")
+            return _step_page(table, form, form.active_seat(state.players), "entry")
         return render_end(table, form, form.active_seat(state.players), reasons=(str(CSRF_FAILED),), status=400)
     if form.deal_number() is None or not valid and (
         "csrf_token" in form.errors or form.expected_seq.errors or form.idempotency_key.errors
@@ -169,21 +194,28 @@ def end_deal(edit_token: str) -> Page:
         return stale
     # A missing "who went out" is shown on the page; the keypad keys still work.
     active = form.active_seat(state.players)
-    if form.key.data or form.back.data or request.form.get("select") is not None:
+    if shown == "entry":
+        form.went_out.errors = []
+        return render_end(table, form, active, fresh_key=False)
+    if not step and (form.key.data or form.back.data or request.form.get("select") is not None):
         return _keypad_step(table, form, active)
+    confirming = "confirm" in request.form or shown == "confirm"
+    if browser_sent() and "confirm" not in request.form:
+        return _step_page(table, form, active, "preview")  # the preview is the GET's to show
     conflict = form.point_out_conflicts(state.players)
     if conflict or any(entry.errors for entry in form.points.entries) or form.out_in_one_turn.errors:
-        return render_end(table, form, active, status=422)
+        return _step_page(table, form, active, "confirm", status=422)
     event = DealEnded(deal=state.deal_number, went_out=form.went_out_name(),
                       hands=form.hand_values(state.players), out_in_one_turn=one_turn_out(state, form))
     missing = form.missing(state.players) if form.went_out.data else []
     if missing:
         # Nobody scores 0 by omission: the preview names who is missing and Confirm waits.
         first = state.players.index(missing[0])
-        return render_end(table, form, first, missing=missing, status=422 if "confirm" in request.form else 200)
-    if "confirm" not in request.form:
+        return _step_page(table, form, first, "confirm", missing=missing, status=422 if confirming else 200)
+    if step or "confirm" not in request.form:
         preview, reasons, forcible = preview_of(state, event.with_override(form.override_reason))
-        return render_end(table, form, active, preview=preview, reasons=reasons, forcible=forcible)
+        return render_end(table, form, active, preview=preview, reasons=reasons, forcible=forcible,
+                          fresh_key=not step)
     outcome = append(table, form, event)
     if outcome.conflict:
         current = replace(table, state=outcome.state)  # the conflict brought the game as it is now
@@ -193,14 +225,51 @@ def end_deal(edit_token: str) -> Page:
         flash(stale_message(), "warning")
         # The same deal is still open (say, a buy came from another phone): keep what was entered.
         form.prepare(current.state.seq)
-        return render_end(current, form, active, status=409)
+        return _step_page(current, form, active, "confirm", status=409)
     if outcome.refused:
-        return render_end(table, form, active, reasons=outcome.refused, forcible=outcome.forcible, status=422)
+        return _step_page(table, form, active, "confirm", reasons=outcome.refused, forcible=outcome.forcible,
+                          status=422)
     result = next(d for d in outcome.state.sheet.deals if d.number == event.deal)
     flash(deal_summary(outcome.state, result), "success")
     if outcome.state.over:
         return redirect(url_for("table.over", edit_token=edit_token), code=303)
     return go_deal(table)
+
+
+def _step_page(table: access.Table, form: EndDealForm, active: int | None, shown: str, *,
+               reasons: tuple[str, ...] = (), status: int = 200, **page: Any) -> Page:
+    """The page answering a step: rendered for the page's script (and a request that is no browser's); for a
+    form the browser sent itself, a redirect to the GET that shows it (:func:`step_redirect`)."""
+    if not browser_sent():
+        return render_end(table, form, active, reasons=reasons, status=status, **page)
+    form.active.data = "" if active is None else str(active)
+    return step_redirect(form, shown, bool(reasons), "table.end_deal", edit_token=table.edit_token)
+
+
+def step_redirect(form: EndDealForm, shown: str, refused: bool, endpoint: str, **values: Any) -> WerkzeugResponse:
+    """A redirect to ``endpoint``'s GET showing the page of a step: the entries in its query, ``shown`` saying
+    what the page shows.
+
+    That GET works the page out again from its entries, as the game is then: the preview, the rules' reasons,
+    who is still missing. A page that shows reasons (``refused``) is given its new idempotency key here, in its
+    address, so that the same page asked for again is the same form.
+    """
+    if refused:
+        form.idempotency_key.data = new_key()
+        form.override.data = ""
+    query: dict[str, Any] = {SHOWN: shown}
+    fields = [form.deal, form.expected_seq, form.idempotency_key, form.went_out, form.out_in_one_turn, form.active,
+              form.override, *form.hands.entries, *form.points.entries]
+    for name in ("exact_cut", "cutter_jokers"):  # a correction's (referee.web.forms.CorrectDealForm)
+        if hasattr(form, name):
+            fields.append(getattr(form, name))
+    fields.extend(getattr(form, "buys", ()))
+    for field in fields:
+        if field.data is True:
+            query[field.name] = "y"
+        elif field.data not in (None, "", False):
+            query[field.name] = str(field.data)
+    return redirect(url_for(endpoint, **values, **query), code=303)
 
 
 def _stale_end(table: access.Table, form: EndDealForm) -> Page | None:
@@ -303,17 +372,21 @@ def _keypad_step(table: access.Table, form: EndDealForm, active: int | None) -> 
         entry.data = text
     form.key.data = ""
     form.back.data = ""
-    return render_end(table, form, active)
+    return _step_page(table, form, active, "entry")
 
 
 def render_end(
     table: access.Table, form: EndDealForm, active: int | None, *, preview: Preview | None = None,
     reasons: tuple[str, ...] = (), forcible: bool = False, status: int = 200, correcting: DealResult | None = None,
-    missing: list[str] | None = None,
+    missing: list[str] | None = None, fresh_key: bool = True,
 ) -> tuple[str, int]:
-    """The end-of-deal page (a correction's too): the rows, the keypad, and the preview or the reasons, if any."""
+    """The end-of-deal page (a correction's too): the rows, the keypad, and the preview or the reasons, if any.
+
+    ``fresh_key``: a page showing reasons gets a new idempotency key (False: the page of a step, whose address
+    carries the key its step gave it).
+    """
     state = table.state
-    if reasons:
+    if reasons and fresh_key:
         # A refused request may be sent again (changed, or with the table's override): a new key for it.
         form.idempotency_key.data = new_key()
         form.override.data = ""

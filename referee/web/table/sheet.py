@@ -10,14 +10,17 @@ from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as WerkzeugResponse
 
+from referee import db
 from referee.ledger import events as ev
+from referee.ledger import store
 from referee.ledger.state import DealResult, GameState, HistoryEntry
 from referee.web import access
 from referee.web.device import DEVICE_ASKED_COOKIE, DEVICE_COOKIE, device_label
-from referee.web.forms import NOBODY, AbandonForm, CorrectDealForm, DeviceForm, UndoForm
+from referee.web.forms import CSRF_FAILED, NOBODY, AbandonForm, CorrectDealForm, DeviceForm, UndoForm
+from referee.web.sending import browser_sent
 from referee.web.table.blueprint import bp
 from referee.web.table.common import Outcome, Page, append, form_errors, last_undoable, stale_message
-from referee.web.table.end import Preview, one_turn_out, preview_of, render_end
+from referee.web.table.end import SHOWN, STEPS, Preview, one_turn_out, preview_of, render_end, step_redirect
 
 #: The latest events the score sheet lists with the phone that recorded each.
 RECORDED_SHOWN = 12
@@ -227,9 +230,13 @@ def correct(edit_token: str, number: int) -> Page:
     if result is None:
         flash(_("Deal %(num)d has not been played yet: there is nothing to correct.", num=number), "error")
         return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
-    form = CorrectDealForm()
-    form.set_players(state.players, nobody_allowed=state.variant.deal_may_end_with_nobody_out, away=result.away)
-    if request.method == "GET":
+    shown = request.args.get(SHOWN) if request.method == "GET" else None
+    step = shown in STEPS  # the page of a step the browser sent itself (see referee.web.table.end.end_deal)
+    query = request.args if step else None
+    form = CorrectDealForm(formdata=query) if step else CorrectDealForm()
+    form.set_players(state.players, nobody_allowed=state.variant.deal_may_end_with_nobody_out, away=result.away,
+                     formdata=query)
+    if request.method == "GET" and not step:
         form.prepare(state.seq)
         form.went_out.data = result.went_out if result.went_out is not None else NOBODY
         for seat, name in enumerate(state.players):
@@ -243,12 +250,31 @@ def correct(edit_token: str, number: int) -> Page:
         form.exact_cut.data = result.exact_cut
         form.cutter_jokers.data = result.cutter_jokers
         return _render_correct(table, form, result)
-    if not form.validate_on_submit():
-        return _render_correct(table, form, result, reasons=tuple(form_errors(form)), status=422)
+    if step:
+        with db.session() as session:
+            sent = store.seq_of_key(session, game_id=table.game_id, idempotency_key=form.idempotency_key.data)
+        if sent is not None:  # this correction was recorded since (Back after Confirm): nothing to do again
+            flash(_("Deal %(num)d corrected. The correction can be undone from the score sheet.", num=number),
+                  "success")
+            return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
+        form.validate()
+        form.csrf_token.errors = []  # a GET saves nothing: the page it shows gets a fresh token
+        form._errors = None
+        valid = not form.errors
+    else:
+        valid = form.validate_on_submit()
+    confirming = "confirm" in request.form or shown == "confirm"
+    if browser_sent() and ("confirm" not in request.form or not valid):
+        if form.csrf_failed:
+            flash(str(CSRF_FAILED), "error")
+        return _step(table, form, number, "confirm" if confirming else "preview")
+    if not valid:
+        return _render_correct(table, form, result, reasons=tuple(form_errors(form)), status=422, fresh_key=not step)
     missing = form.missing(state.players) if form.went_out.data else []
     if missing:
-        return _render_correct(table, form, result, missing=missing,
-                               status=422 if "confirm" in request.form else 200)
+        if browser_sent():
+            return _step(table, form, number, "confirm")
+        return _render_correct(table, form, result, missing=missing, status=422 if confirming else 200)
     buys = form.buy_counts(state.players)
     jokers = int(form.cutter_jokers.data or 0)
     event = ev.DealCorrected(
@@ -258,23 +284,32 @@ def correct(edit_token: str, number: int) -> Page:
         cutter_jokers=jokers if form.exact_cut.data and jokers != result.cutter_jokers else None,
         buys=buys if buys != {n: result.buys.get(n, 0) for n in state.players if n not in result.away} else None,
     )
-    if "confirm" not in request.form:
+    if step or "confirm" not in request.form:
         preview, reasons, forcible = preview_of(state, event.with_override(form.override_reason))
-        return _render_correct(table, form, result, preview=preview, reasons=reasons, forcible=forcible)
+        return _render_correct(table, form, result, preview=preview, reasons=reasons, forcible=forcible,
+                               fresh_key=not step)
     outcome = append(table, form, event)
     if outcome.conflict:
         flash(stale_message(), "warning")
         return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
     if outcome.refused:
+        if browser_sent():
+            return _step(table, form, number, "confirm", refused=True)
         return _render_correct(table, form, result, reasons=outcome.refused, forcible=outcome.forcible, status=422)
     flash(_("Deal %(num)d corrected. The correction can be undone from the score sheet.", num=number), "success")
     return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
 
 
+def _step(table: access.Table, form: CorrectDealForm, number: int, shown: str, *, refused: bool = False) -> Page:
+    """A correction's step the browser sent itself: a redirect to the GET that shows its page."""
+    return step_redirect(form, shown, refused, "table.correct", edit_token=table.edit_token, number=number)
+
+
 def _render_correct(
     table: access.Table, form: CorrectDealForm, result: DealResult, *, preview: Preview | None = None,
     reasons: tuple[str, ...] = (), forcible: bool = False, status: int = 200, missing: list[str] | None = None,
+    fresh_key: bool = True,
 ) -> tuple[str, int]:
     return render_end(table, form, None, preview=preview, reasons=reasons, forcible=forcible, status=status,
-                       correcting=result, missing=missing)
+                       correcting=result, missing=missing, fresh_key=fresh_key)
 

@@ -67,6 +67,8 @@ class HandForm(ActionForm):
     """A hand of any of the games: the hand number the page showed, beside the seq and the key."""
 
     hand = HiddenField(validators=[InputRequired()])
+    #: The address's query a refused hand's page is shown from (the hand screen's ``?shown=refused``), if any.
+    query: Any = None
 
     @property
     def hand_number(self) -> int | None:
@@ -117,7 +119,8 @@ class ShelemHandForm(HandForm):
 def per_seat(form: HandForm, name: str, count: int) -> list[str]:
     """What was posted for each seat as ``name-0``, ``name-1``… (blank where nothing was): read by seat, since a
     FieldList numbers what it receives again and a missing seat would shift the others."""
-    data = form.meta.wrap_formdata(form, request.form) if request.method == "POST" else None
+    source = request.form if request.method == "POST" else getattr(form, "query", None)
+    data = form.meta.wrap_formdata(form, source) if source is not None else None
     return [str(data.get(f"{name}-{seat}", "")) if data is not None else "" for seat in range(count)]
 
 

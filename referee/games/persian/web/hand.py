@@ -11,10 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from flask import flash, make_response, redirect, render_template, url_for
+from flask import flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as WerkzeugResponse
 
+from referee import db
+from referee.games.persian.ledger import fold
 from referee.games.persian.ledger.events import HandPlayed
 from referee.games.persian.rules.base import TEAM_NAMES
 from referee.games.persian.web import words
@@ -33,10 +35,12 @@ from referee.games.persian.web.forms import (
 from referee.games.persian.web.screens import HAND_ENTRIES, head_of
 from referee.games.persian.web.table import tools_of
 from referee.games.persian.web.undo import undo_offer
+from referee.ledger import store
 from referee.web import access
 from referee.web.forms import CSRF_FAILED
 from referee.web.notation import read_cards
 from referee.web.numbers import whole_number
+from referee.web.sending import browser_sent
 
 __all__ = ["hand", "record", "entry_of", "FORMS"]
 
@@ -191,12 +195,20 @@ def hand_context(table: access.Table, form: HandForm | None = None, refusal: lis
             "bids": per_seat(form, "bids", count), "hearts": per_seat(form, "hearts", count)}
 
 
+#: The query parameter of the hand screen shown again after a hand the browser sent itself was refused.
+SHOWN = "shown"
+
+
 @bp.get("/g/<edit_token>/hand")
 def hand(edit_token: str) -> Page:
     """The hand screen: the next hand's dealer, ruler or first bidder, pass direction, totals; its entry."""
     table = require_game(edit_token)
     if table.state.is_over:
         return redirect(url_for("persian.sheet", edit_token=edit_token), code=303)
+    if request.args.get(SHOWN) == "refused":
+        shown = _refused_again(table)
+        if shown is not None:
+            return shown
     response = make_response(render_template("persian/hand.html", **hand_context(table)))
     if edit_token not in access.device_tokens():
         access.remember_game(response, edit_token)
@@ -212,9 +224,51 @@ def refused_page(table: access.Table, form: HandForm, reasons: list[str], number
     return render_template("persian/hand.html", **hand_context(table, form, reasons, number)), status
 
 
+def refused_answer(table: access.Table, form: HandForm, reasons: list[str], status: int = 422) -> Page:
+    """The answer to a refused hand: :func:`refused_page`; for a form the browser sent itself (no JavaScript), a
+    redirect to the hand screen with what was entered in its query (never the CSRF token), which shows the same
+    page as a GET (:func:`_refused_again`), so that Back never lands on a POST's answer."""
+    if not browser_sent():
+        return refused_page(table, form, reasons, status=status)
+    form.prepare(table.state.seq)  # a new key for the form sent again, in the address: the same page each time
+    query: dict[str, Any] = {key: values for key, values in request.form.to_dict(flat=False).items()
+                             if key not in ("csrf_token", "expected_seq", "idempotency_key", "hand")}
+    query.update({SHOWN: "refused", "expected_seq": form.expected_seq.data,
+                  "idempotency_key": form.idempotency_key.data, "hand": str(table.state.score.hand_number)})
+    if status == 400:
+        flash(reasons[0], "error")  # a CSRF check: the one reason the page cannot work out again
+    return redirect(url_for("persian.hand", edit_token=table.edit_token, _anchor="entry", **query), code=303)
+
+
+def _refused_again(table: access.Table) -> Page | None:
+    """The page of a refused hand (``?shown=refused``): what was entered, and why the rules refuse it now. None
+    when the game has moved on since (the hand screen as it is then) or the address is not one we made."""
+    state = table.state
+    kind = HAND_ENTRIES[state.variant_id]
+    form = FORMS[kind](formdata=request.args)
+    form.query = request.args
+    form.validate()
+    form.csrf_token.errors = []  # a GET saves nothing: the page it shows gets a fresh token
+    form._errors = None
+    if form.errors or form.seq != state.seq or form.hand_number != state.score.hand_number:
+        return None
+    entry, reasons = entry_of(kind, form, state)
+    if entry is not None:
+        reasons = words.problems_words(fold.check(state, HandPlayed(hand_number=form.hand_number or 0, hand=entry)))
+    body = render_template("persian/hand.html", **hand_context(table, form, reasons or None))
+    return body, 422 if reasons else 200
+
+
 def go_hand(table: access.Table) -> WerkzeugResponse:
     """Back to the hand screen (POST-redirect-GET), at its entry."""
     return redirect(url_for("persian.hand", edit_token=table.edit_token, _anchor="hand-head"), code=303)
+
+
+def _recorded_before(table: access.Table, form: HandForm) -> bool:
+    """Whether the form's idempotency key has already recorded an event of this game."""
+    with db.session() as session:
+        seq = store.seq_of_key(session, game_id=table.game_id, idempotency_key=form.idempotency_key.data)
+    return seq is not None
 
 
 @bp.post("/g/<edit_token>/hand")
@@ -226,22 +280,26 @@ def record(edit_token: str) -> Page:
     form = FORMS[kind]()
     if not form.validate():
         if form.csrf_failed:
-            return refused_page(table, form, [str(CSRF_FAILED)], status=400)
+            return refused_answer(table, form, [str(CSRF_FAILED)], status=400)
         flash(" ".join(str(m) for errors in form.errors.values() for m in errors) or _("That did not work: try "
                                                                                        "again."), "error")
         return go_hand(table)
     if form.seq != state.seq or form.hand_number != state.score.hand_number:
-        flash(stale_message(), "warning")
+        if _recorded_before(table, form):
+            # This very form was recorded, and sent again (its answer was lost with the connection): once.
+            flash(_("Hand %(num)d recorded.", num=form.hand_number or 0), "success")
+        else:
+            flash(stale_message(), "warning")
         return go_hand(table)
     entry, problems = entry_of(kind, form, state)
     if entry is None:
-        return refused_page(table, form, problems)
+        return refused_answer(table, form, problems)
     outcome = append(table, form, HandPlayed(hand_number=form.hand_number or 0, hand=entry))
     if outcome.conflict:
         flash(stale_message(), "warning")
         return go_hand(table)
     if outcome.refused:
-        return refused_page(table, form, list(outcome.refused))
+        return refused_answer(table, form, list(outcome.refused))
     if outcome.state.is_over:
         flash(_("Hand %(num)d recorded. The game is over.", num=form.hand_number or 0), "success")
         return redirect(url_for("persian.sheet", edit_token=edit_token), code=303)
@@ -249,4 +307,4 @@ def record(edit_token: str) -> Page:
     return go_hand(table)
 
 
-__all__ += ["blank_form", "hand_context", "refused_page", "go_hand"]
+__all__ += ["blank_form", "hand_context", "refused_page", "refused_answer", "go_hand"]
