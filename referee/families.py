@@ -69,9 +69,11 @@ Its screens (``web``: the dotted name of a module imported only when the app is 
     its ``result`` counts (a players' record heads a column with it); ``nav`` is the template of its scorekeeper's
     navigation, which the core's scorekeeper pages (share, hand over) include with ``table``, ``state`` and
     ``active`` set; ``sheet_endpoint`` and ``export_endpoint`` are its score sheet and its game file's download
-    (each takes ``edit_token``), which the core's delete page links to; ``rules_card(state, back_url)`` renders
-    its rules card for ``/v/<view_token>/rules``; ``problem_words(problem)`` says one of its problems (from
-    ``event_refused`` or ``file_error``) in the page's language (restoring a file shows them).
+    (each takes ``edit_token``), which the core's delete page links to; ``edit_anchor`` is the id of the head of
+    its scorekeeper's screen, where the core's links to the entry land (none: the top of the page);
+    ``rules_card(state, back_url)`` renders its rules card for ``/v/<view_token>/rules``; ``problem_words(problem)``
+    says one of its problems (from ``event_refused`` or ``file_error``) in the page's language (restoring a file
+    shows them).
 
 A family's templates live under ``templates/<family id>/``; its sentences are gettext message ids in its own
 modules, translated in the app's catalogues.
@@ -164,6 +166,7 @@ class FamilyWeb:
     line: Callable[[Any], str] | None = None
     first_in: tuple[str, ...] = ()
     figure_words: Callable[[str], str] | None = None
+    edit_anchor: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

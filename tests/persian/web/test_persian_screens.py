@@ -50,6 +50,18 @@ def test_each_game_is_created_and_opens_its_hand_screen(client: FlaskClient, app
     assert state.players == tuple(players) and state.variant_id == variant
 
 
+def test_the_core_pages_open_a_persian_game_at_the_entry_and_its_hand_screen_head(client: FlaskClient) -> None:
+    _, token = create(client, "hokm", FOUR)
+    entry = f'href="/g/{token}#hand-head"'
+    share = client.get(f"/g/{token}/share").get_data(as_text=True)
+    assert re.search(rf'{entry}[^>]*data-testid="start-deal"', share), share
+    mine = client.get("/games").get_data(as_text=True)
+    assert re.search(rf'{entry}[^>]*data-testid="resume"', mine), mine
+    handover = client.get(f"/g/{token}/share/scorekeeper").get_data(as_text=True)
+    assert re.search(rf'href="http://[^"/]+/g/{token}" data-testid="edit-url"', handover), handover
+    assert 'id="hand-head"' in client.get(f"/g/{token}").get_data(as_text=True)
+
+
 def test_the_new_game_page_offers_the_games_options_and_the_teams(client: FlaskClient) -> None:
     html = client.get(f"{NEW}?variant=shelem").get_data(as_text=True)
     for target in ("1200", "660", "330"):

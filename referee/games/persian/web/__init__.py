@@ -52,4 +52,4 @@ def line(state: Any) -> str:
 WEB = FamilyWeb(init_app=init_app, blueprints=(bp.name,), edit_endpoint="persian.hand", viewer=VIEWER,
                 chooser=chooser, rules_card=rules_card, problem_words=words.problem_words, heading=heading,
                 nav="persian/_nav.html", sheet_endpoint="persian.sheet", export_endpoint="persian.export",
-                line=line, first_in=("fa",))
+                line=line, first_in=("fa",), edit_anchor="hand-head")
