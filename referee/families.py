@@ -37,6 +37,9 @@ Its games and events (pure: no Flask, no database)
     - ``result(state) -> referee.records.GameResult``: optional; what the game says of each player for the
       players' records (totals, places, partners, the family's own figures). Without it the records count a
       family's games and wins from ``winners`` alone.
+    - ``summary(variant_id) -> dict``: optional; one of its games as ``referee variants`` lists it (JSON-safe):
+      its English ``name`` and what sets it apart, as ``deals`` (how many) or ``players`` (the counts it
+      seats). Without it the command lists the family's ids alone.
 
 Its game file (pure)
     - ``file_format``: the ``"format"`` value of its files (``"referee-game/1"``, ``"referee-table-game/1"``):
@@ -196,6 +199,7 @@ class Family:
     result: Callable[[Any], Any] | None = None
     with_override: Callable[[Any, str], Any] | None = None
     with_device: Callable[[Any, str], Any] | None = None
+    summary: Callable[[str], Mapping[str, Any]] | None = None
     _web: list[FamilyWeb] = field(default_factory=list, repr=False, compare=False)
 
     def plays(self, variant_id: str) -> bool:
