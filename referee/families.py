@@ -74,7 +74,9 @@ Its screens (``web``: the dotted name of a module imported only when the app is 
     ``active`` set; ``sheet_endpoint`` and ``export_endpoint`` are its score sheet and its game file's download
     (each takes ``edit_token``), which the core's delete page links to; ``edit_anchor`` is the id of the head of
     its scorekeeper's screen, where the core's links to the entry land (none: the top of the page);
-    ``rules_card(state, back_url)`` renders its rules card for ``/v/<view_token>/rules``; ``problem_words(problem)``
+    ``rules_card(state, back_url)`` renders its rules card for ``/v/<view_token>/rules``, and
+    ``rules_page(variant_id, back_url)`` one of its games' card without a game, at the house rules' defaults, for
+    the rules index's ``/rules/<variant_id>`` (a family without one is not listed there); ``problem_words(problem)``
     says one of its problems (from ``event_refused`` or ``file_error``) in the page's language (restoring a file
     shows them).
 
@@ -170,6 +172,7 @@ class FamilyWeb:
     first_in: tuple[str, ...] = ()
     figure_words: Callable[[str], str] | None = None
     edit_anchor: str | None = None
+    rules_page: Callable[[str, str], str] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
