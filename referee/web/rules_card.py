@@ -15,6 +15,7 @@ from flask_babel import gettext, ngettext
 from markupsafe import Markup, escape
 
 from referee import families
+from referee.families import ChooserEntry
 from referee.ledger.state import CutEarnings, exact_cut_reward
 from referee.numerals import number
 from referee.rules.cards import Rank
@@ -30,6 +31,7 @@ from referee.rules.variants import (
     StockRule,
     Variant,
 )
+from referee.web.games import FamilyGames
 from referee.web.i18n import current_language, safe_next
 from referee.web.numbers import MAX_NUMBER, whole_number
 from referee.web.wording import (
@@ -341,41 +343,26 @@ def render_card(variant: Variant, *, players: int | None = None, back_url: str |
     )
 
 
-@dataclass(frozen=True)
-class RulesEntry:
-    """One game of the rules index: its id (its card is ``/rules/<id>``), its name and a line about it."""
-
-    id: str
-    name: str
-    note: str
-
-
-@dataclass(frozen=True)
-class RulesGroup:
-    """One family's games on the rules index, under the family's name in the page's language."""
-
-    id: str
-    heading: str
-    entries: tuple[RulesEntry, ...]
-
-
-def rules_groups() -> list[RulesGroup]:
-    """Every family's games that have a rules card, family by family: the families whose games come first in the
-    page's language (as in the game chooser: the Persian games on a Persian page) before the others."""
+def rules_groups() -> list[FamilyGames]:
+    """Every family's games that have a rules card, family by family, each entry linking to its card: the families
+    whose games come first in the page's language (as in the game chooser: the Persian games on a Persian page)
+    before the others."""
     rummy = families.family_for(next(iter(VARIANTS)))
     language = current_language()
-    groups: list[tuple[bool, RulesGroup]] = []
+    groups: list[tuple[bool, FamilyGames]] = []
     for family in families.families():
         if family.web is None:
             continue
         screens = family.screens()
         if family is rummy:
-            entries = tuple(RulesEntry(v.id, word(v.name), word(v.description)) for v in _variants())
+            games = [(v.id, word(v.name), word(v.description)) for v in _variants()]
         elif screens.rules_page is not None:
-            entries = tuple(RulesEntry(e.variant_id, e.name, e.note) for e in screens.chooser())
+            games = [(entry.variant_id, entry.name, entry.note) for entry in screens.chooser()]
         else:
             continue
-        groups.append((language not in screens.first_in, RulesGroup(family.id, screens.heading(), entries)))
+        entries = tuple(ChooserEntry(variant_id=game, name=name, note=note,
+                                     url=url_for("rules_card.show", variant_id=game)) for game, name, note in games)
+        groups.append((language not in screens.first_in, FamilyGames(family.id, screens.heading(), entries)))
     return [group for _later, group in sorted(groups, key=lambda pair: pair[0])]
 
 
