@@ -37,6 +37,9 @@ Its games and events (pure: no Flask, no database)
     - ``result(state) -> referee.records.GameResult``: optional; what the game says of each player for the
       players' records (totals, places, partners, the family's own figures). Without it the records count a
       family's games and wins from ``winners`` alone.
+    - ``summary(variant_id) -> dict``: optional; one of its games as ``referee variants`` lists it (JSON-safe):
+      its English ``name`` and what sets it apart, as ``deals`` (how many) or ``players`` (the counts it
+      seats). Without it the command lists the family's ids alone.
 
 Its game file (pure)
     - ``file_format``: the ``"format"`` value of its files (``"referee-game/1"``, ``"referee-table-game/1"``):
@@ -69,9 +72,13 @@ Its screens (``web``: the dotted name of a module imported only when the app is 
     its ``result`` counts (a players' record heads a column with it); ``nav`` is the template of its scorekeeper's
     navigation, which the core's scorekeeper pages (share, hand over) include with ``table``, ``state`` and
     ``active`` set; ``sheet_endpoint`` and ``export_endpoint`` are its score sheet and its game file's download
-    (each takes ``edit_token``), which the core's delete page links to; ``rules_card(state, back_url)`` renders
-    its rules card for ``/v/<view_token>/rules``; ``problem_words(problem)`` says one of its problems (from
-    ``event_refused`` or ``file_error``) in the page's language (restoring a file shows them).
+    (each takes ``edit_token``), which the core's delete page links to; ``edit_anchor`` is the id of the head of
+    its scorekeeper's screen, where the core's links to the entry land (none: the top of the page);
+    ``rules_card(state, back_url)`` renders its rules card for ``/v/<view_token>/rules``, and
+    ``rules_page(variant_id, back_url)`` one of its games' card without a game, at the house rules' defaults, for
+    the rules index's ``/rules/<variant_id>`` (a family without one is not listed there); ``problem_words(problem)``
+    says one of its problems (from ``event_refused`` or ``file_error``) in the page's language (restoring a file
+    shows them).
 
 A family's templates live under ``templates/<family id>/``; its sentences are gettext message ids in its own
 modules, translated in the app's catalogues.
@@ -164,6 +171,8 @@ class FamilyWeb:
     line: Callable[[Any], str] | None = None
     first_in: tuple[str, ...] = ()
     figure_words: Callable[[str], str] | None = None
+    edit_anchor: str | None = None
+    rules_page: Callable[[str, str], str] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -193,6 +202,7 @@ class Family:
     result: Callable[[Any], Any] | None = None
     with_override: Callable[[Any, str], Any] | None = None
     with_device: Callable[[Any, str], Any] | None = None
+    summary: Callable[[str], Mapping[str, Any]] | None = None
     _web: list[FamilyWeb] = field(default_factory=list, repr=False, compare=False)
 
     def plays(self, variant_id: str) -> bool:

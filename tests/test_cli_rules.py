@@ -23,22 +23,36 @@ def run(*args: str) -> Result:
 # --------------------------------------------------------------------------------------------------
 
 
+#: The Persian games as the rule book lists them (docs/table-games.md), with the players each seats.
+PERSIAN = [("hokm", "Hokm, 4 players"), ("shelem", "Shelem, 4 players"), ("shelem-two", "Shelem for two, 2 players"),
+           ("qahve", "Qahve, 4 players"), ("bi-del", "Hearts (Bi-del), 3 or 4 players"), ("rim", "Rim, 2 players"),
+           ("shaytan", "Old Maid (Shaytan), 3 to 12 players"), ("bluff", "Bluff, 3 to 12 players")]
+
+
 def test_variants_lists_every_variant() -> None:
     result = run("variants")
     assert result.exit_code == 0, result.output
-    lines = result.stdout.splitlines()
-    assert len(lines) == len(VARIANTS) == 13
-    assert lines[0].split()[0] == "telefunken"
-    assert lines[0].endswith("Telefunken (Venezuela), 7 deals")
+    rummy, persian = result.stdout.split("\n\n")
+    lines = rummy.splitlines()
+    assert lines[0] == "Contract rummy"
+    assert len(lines[1:]) == len(VARIANTS) == 13
+    assert lines[1].split()[0] == "telefunken"
+    assert lines[1].endswith("Telefunken (Venezuela), 7 deals")
+    lines = persian.splitlines()
+    assert lines[0] == "Persian card games"
+    assert [(line.split()[0], line.split(maxsplit=1)[1]) for line in lines[1:]] == PERSIAN
 
 
 def test_variants_json() -> None:
     result = run("variants", "--json")
     assert result.exit_code == 0, result.output
     rows = json.loads(result.stdout)
-    assert [r["id"] for r in rows] == list(VARIANTS)
-    assert {"id": "progressive-rummy", "name": VARIANTS["progressive-rummy"].name, "deals": 15} in rows
-    assert all(set(r) == {"id", "name", "deals"} for r in rows)
+    assert [r["id"] for r in rows] == [*VARIANTS, *(game for game, _ in PERSIAN)]
+    assert {"id": "progressive-rummy", "family": "rummy", "name": VARIANTS["progressive-rummy"].name,
+            "deals": 15} in rows
+    assert all(set(r) == {"id", "family", "name", "deals"} for r in rows[:len(VARIANTS)])
+    assert {"id": "bi-del", "family": "persian", "name": "Hearts (Bi-del)", "players": [3, 4]} in rows
+    assert all(set(r) == {"id", "family", "name", "players"} for r in rows[len(VARIANTS):])
 
 
 # --------------------------------------------------------------------------------------------------

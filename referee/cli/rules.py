@@ -12,13 +12,15 @@ live here and are public: ``referee solve`` (:mod:`referee.cli.solve`) uses them
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any, NoReturn
 
 import click
 
+from referee import families
+from referee.families import Family
 from referee.rules.cards import Card, format_cards, to_cards
-from referee.rules.catalogue import VARIANTS, find_variant
+from referee.rules.catalogue import find_variant
 from referee.rules.contracts import check_contract
 from referee.rules.melds import Meld, classify
 from referee.rules.problems import Problem, RulesError
@@ -139,22 +141,48 @@ def engine_command(
     return make
 
 
-@click.command("variants", cls=RulesCommand, short_help="List every variant: id, name, deals.")
+@click.command("variants", cls=RulesCommand, short_help="List every game by family: id, name, deals or players.")
 @JSON_OPTION
 def variants_command(as_json: bool) -> None:
-    """List every variant: its id, its name and its number of deals.
+    """List every game referee keeps, family by family: its id, its name, and its number of deals (contract
+    rummy) or the players it seats (the Persian games).
 
     \b
     Exit status: 0.
-    JSON: [{"id": "telefunken", "name": "…", "deals": 7}, …]
+    JSON: [{"id": "telefunken", "family": "rummy", "name": "…", "deals": 7}, …,
+           {"id": "hokm", "family": "persian", "name": "Hokm", "players": [4]}, …]
     """
-    rows = [{"id": v.id, "name": v.name, "deals": len(v.deals)} for v in VARIANTS.values()]
+    groups = [(family, [_listed(family, variant_id) for variant_id in family.variant_ids])
+              for family in families.families()]
     if as_json:
-        emit_json(rows)
+        emit_json([row for _family, rows in groups for row in rows])
         return
-    width = max((len(v.id) for v in VARIANTS.values()), default=0)
-    for v in VARIANTS.values():
-        click.echo(f"{v.id:<{width}}  {v.name}, {len(v.deals)} deals")
+    width = max((len(str(row["id"])) for _family, rows in groups for row in rows), default=0)
+    for index, (family, rows) in enumerate(groups):
+        click.echo(("\n" if index else "") + family.name)
+        for row in rows:
+            click.echo(f"  {row['id']:<{width}}  {_listed_words(row)}")
+
+
+def _listed(family: Family, variant_id: str) -> dict[str, Any]:
+    """One game as ``variants`` lists it: its id, its family and what the family says of it."""
+    summary = family.summary(variant_id) if family.summary is not None else {}
+    return {"id": variant_id, "family": family.id, "name": variant_id, **summary}
+
+
+def _listed_words(row: Mapping[str, Any]) -> str:
+    """A listed game's name and what sets it apart, as a line says it: "7 deals", "4 players", "3 or 4 players"."""
+    words = [str(row["name"])]
+    if "deals" in row:
+        words.append(f"{row['deals']} deals")
+    players = sorted(row.get("players", ()))
+    if players:
+        if len(players) > 2 and players == list(range(players[0], players[-1] + 1)):
+            counts = f"{players[0]} to {players[-1]}"
+        else:
+            counts = " or ".join(str(count) for count in players)
+        words.append(f"{counts} players")
+    return ", ".join(words)
 
 
 @engine_command(

@@ -1,4 +1,9 @@
-"""Cards and the card notation: ranks, suits, jokers, parsing and formatting.
+"""Contract rummy's cards: jokers, bare ranks, the suit letters and words of each language, parsing and formatting,
+and the rummy engine's refusals of what is no card.
+
+The ranks, the suits and the reading of the notation itself are every family's, in :mod:`referee.cards`; this
+module builds on them (and re-exports :class:`Rank` and :class:`Suit`), and says in its own words why a token is
+no card.
 
 The notation (docs/rules.md §2.1): a rank ``A 2 3 4 5 6 7 8 9 10 J Q K`` (also ``T`` for 10)
 followed by a suit ``S H D C`` (also ``♠ ♥ ♦ ♣``); a joker is ``JK`` (also ``*`` or ``🃏``).
@@ -46,9 +51,19 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import IntEnum, StrEnum
 from functools import cache
 
+from referee.cards import (
+    JOKER_TOKENS,
+    NOTATION_LETTERS,
+    RANKS_BY_LABEL,
+    SEPARATORS,
+    SYMBOLS_TYPED,
+    VARIATION_SELECTORS,
+    Rank,
+    Suit,
+    read_card,
+)
 from referee.rules.problems import RulesError
 from referee.rules.typed import ascii_digits
 
@@ -77,70 +92,20 @@ __all__ = [
     "to_cards",
     "check_copies",
     "full_deck",
+    "parse_rank",
 ]
 
 
-class Suit(StrEnum):
-    """A suit, valued by its notation letter."""
+def parse_rank(text: str) -> Rank:
+    """Parse a rank label (``A``, ``10``, ``T``, ``q``…); :class:`CardError` for anything else.
 
-    SPADES = "S"
-    HEARTS = "H"
-    DIAMONDS = "D"
-    CLUBS = "C"
-
-    @property
-    def symbol(self) -> str:
-        """The suit's symbol for people: ♠ ♥ ♦ ♣."""
-        return _SUIT_SYMBOLS[self]
-
-    @property
-    def is_red(self) -> bool:
-        """Hearts and diamonds are red."""
-        return self in (Suit.HEARTS, Suit.DIAMONDS)
-
-
-_SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
-
-
-class Rank(IntEnum):
-    """A rank; the value is its position with the ace low (A=1 … K=13)."""
-
-    ACE = 1
-    TWO = 2
-    THREE = 3
-    FOUR = 4
-    FIVE = 5
-    SIX = 6
-    SEVEN = 7
-    EIGHT = 8
-    NINE = 9
-    TEN = 10
-    JACK = 11
-    QUEEN = 12
-    KING = 13
-
-    @property
-    def label(self) -> str:
-        """The rank's notation: A 2 … 10 J Q K."""
-        return _RANK_LABELS[self]
-
-    @property
-    def plural(self) -> str:
-        """The rank in the plural, as the referee's sentences say it: aces, 7s, jacks."""
-        return _RANK_PLURALS.get(self, self.label + "s")
-
-    @classmethod
-    def parse(cls, text: str) -> Rank:
-        """Parse a rank label (``A``, ``10``, ``T``, ``q``…)."""
-        try:
-            return _RANKS_BY_LABEL[text.upper()]
-        except KeyError:
-            raise CardError(text, f"{text!r} is not a rank (use A 2 3 4 5 6 7 8 9 10 J Q K)") from None
-
-
-_RANK_LABELS = {r: {1: "A", 11: "J", 12: "Q", 13: "K"}.get(int(r), str(int(r))) for r in Rank}
-_RANKS_BY_LABEL = {label: r for r, label in _RANK_LABELS.items()} | {"T": Rank.TEN}
-_RANK_PLURALS = {Rank.ACE: "aces", Rank.JACK: "jacks", Rank.QUEEN: "queens", Rank.KING: "kings"}
+    >>> parse_rank("q"), parse_rank("T")
+    (<Rank.QUEEN: 12>, <Rank.TEN: 10>)
+    """
+    try:
+        return RANKS_BY_LABEL[text.upper()]
+    except KeyError:
+        raise CardError(text, f"{text!r} is not a rank (use A 2 3 4 5 6 7 8 9 10 J Q K)") from None
 
 
 class CardError(RulesError):
@@ -230,16 +195,8 @@ class Card:
 
 JOKER = Card(None, None)
 
-_JOKER_TOKENS = {"JK", "*", "🃏", "JOKER"}
-_SUIT_SYMBOLS_TYPED = {s.symbol: s for s in Suit} | {
-    "♤": Suit.SPADES,
-    "♡": Suit.HEARTS,
-    "♢": Suit.DIAMONDS,
-    "♧": Suit.CLUBS,
-}
-
 SUIT_LETTERS: dict[str, dict[str, Suit]] = {
-    "en": {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS},
+    "en": dict(NOTATION_LETTERS),
     "es": {"P": Suit.SPADES, "C": Suit.HEARTS, "D": Suit.DIAMONDS, "T": Suit.CLUBS},
 }
 """The letters each language writes the suits with (picas, corazones, diamantes, tréboles in Spanish).
@@ -325,7 +282,7 @@ def reads_as_notation(language: str) -> bool:
 @cache
 def _suit_spellings(primary: str) -> tuple[tuple[str, Suit], ...]:
     """Every way ``primary`` writes a suit at the end of a card, the longest first (``ダイヤ`` before ``ダ``)."""
-    spellings = suit_letters(primary) | _SUIT_SYMBOLS_TYPED | SUIT_NAMES.get(primary, {})
+    spellings = suit_letters(primary) | dict(SYMBOLS_TYPED) | SUIT_NAMES.get(primary, {})
     return tuple(sorted(spellings.items(), key=lambda item: -len(item[0])))
 
 
@@ -333,7 +290,7 @@ def _suit_spellings(primary: str) -> tuple[tuple[str, Suit], ...]:
 def _suits_alone(primary: str) -> frozenset[str]:
     """The tokens that are a suit with no rank in ``primary``: never a rank itself (Spanish ``T`` is a ten)."""
     spellings = {spelling for spelling, _suit in _suit_spellings(primary)} | set(AMBIGUOUS_SUIT_NAMES.get(primary, {}))
-    return frozenset(spellings - set(_RANKS_BY_LABEL))
+    return frozenset(spellings - set(RANKS_BY_LABEL))
 
 
 def _is_suit_alone(upper: str, primary: str) -> bool:
@@ -341,8 +298,6 @@ def _is_suit_alone(upper: str, primary: str) -> bool:
     return upper in _suits_alone(primary)
 
 
-_SEPARATORS = re.compile(r"[\s,，،、]+")
-_VARIATION_SELECTORS = str.maketrans("", "", "\ufe0f\ufe0e")
 #: Arabic letters a Persian phone may type for the Persian ones (an Arabic keyboard's kaf and yeh), and the
 #: tatweel that only stretches a word.
 _PERSIAN_LETTERS = str.maketrans({"\u0643": "\u06a9", "\u064a": "\u06cc", "\u0649": "\u06cc", "\u0640": None})
@@ -353,7 +308,7 @@ def _as_typed(text: str) -> str:
     """Text as a phone may type cards, in the forms the tables above hold: no variation selectors, ASCII digits
     and no direction marks (:func:`referee.rules.typed.ascii_digits`), full-width letters and half-width
     katakana as their usual forms (NFKC), Persian letters for their Arabic twins, katakana for hiragana."""
-    text = text.translate(_VARIATION_SELECTORS)
+    text = text.translate(VARIATION_SELECTORS)
     if text.isascii():
         return text
     text = ascii_digits(unicodedata.normalize("NFKC", text))
@@ -382,19 +337,19 @@ def parse_card(token: str, *, allow_bare_rank: bool = False, language: str = "en
     primary = _primary(language)
     text = "".join(_as_typed(token).split())
     upper = text.upper()
-    if upper in _JOKER_TOKENS or text in _JOKER_WORDS.get(primary, ()):
+    if upper in JOKER_TOKENS or text in _JOKER_WORDS.get(primary, ()):
         return JOKER
     if not text:
         raise CardError(token, "an empty card")
-    for spelling, suit in _suit_spellings(primary):
-        if len(upper) > len(spelling) and upper.endswith(spelling) and upper[: -len(spelling)] in _RANKS_BY_LABEL:
-            return Card(_RANKS_BY_LABEL[upper[: -len(spelling)]], suit)
+    read = read_card(upper, _suit_spellings(primary))
+    if read is not None:
+        return Card(*read)
     for spelling, suits in AMBIGUOUS_SUIT_NAMES.get(primary, {}).items():
-        if upper.endswith(spelling) and upper[: -len(spelling)] in _RANKS_BY_LABEL:
+        if upper.endswith(spelling) and upper[: -len(spelling)] in RANKS_BY_LABEL:
             raise AmbiguousSuitError(token, spelling, suits, language)
-    if upper in _RANKS_BY_LABEL:
+    if upper in RANKS_BY_LABEL:
         if allow_bare_rank:
-            return Card(_RANKS_BY_LABEL[upper], None)
+            return Card(RANKS_BY_LABEL[upper], None)
         example = written_suit(Suit.HEARTS, language)
         raise CardError(token, f"{token!r} needs a suit here (write it like {upper}{example} or {upper}♥)")
     raise CardError(token, _not_a_card(token, language))
@@ -432,11 +387,11 @@ def parse_cards(text: str, *, allow_bare_rank: bool = False, language: str = "en
     """
     primary = _primary(language)
     tokens: list[str] = []
-    for token in _SEPARATORS.split(text.translate(_VARIATION_SELECTORS)):
+    for token in SEPARATORS.split(text.translate(VARIATION_SELECTORS)):
         typed = _as_typed(token).strip().upper()
         if not typed:
             continue
-        if tokens and _as_typed(tokens[-1]).upper() in _RANKS_BY_LABEL and _is_suit_alone(typed, primary):
+        if tokens and _as_typed(tokens[-1]).upper() in RANKS_BY_LABEL and _is_suit_alone(typed, primary):
             tokens[-1] = f"{tokens[-1]} {token}"
         else:
             tokens.append(token)

@@ -6,11 +6,14 @@ a family's address is checked before its view runs (:func:`_to_the_games_family`
 to another family, the entry ``/g/<edit_token>`` (whichever family's rule it is) is answered by the game's own
 family's ``edit_endpoint``, and any other of the family's addresses answers 404, so a family's view only ever
 sees its own games' states. A token's family is looked up once per process (a game never changes family).
+
+The core's pages link to a game's scorekeeper by the entry, whatever its family: :func:`entry_url` (a Jinja
+global) and :func:`entry_endpoint` build its address without naming any family's endpoint.
 """
 
 from __future__ import annotations
 
-from flask import Flask, abort, current_app, make_response, request
+from flask import Flask, abort, current_app, make_response, request, url_for
 from sqlalchemy import text
 from werkzeug.wrappers import Response
 
@@ -18,9 +21,9 @@ from referee import db, families
 from referee.families import Family, UnknownFamilyError
 from referee.ledger import store
 from referee.lru import LeastRecentlyUsed
-from referee.web.access import is_token
+from referee.web.access import Table, is_token
 
-__all__ = ["ENTRY_RULE", "init_app", "family_of_token", "owners"]
+__all__ = ["ENTRY_RULE", "init_app", "family_of_token", "owners", "entry_endpoint", "entry_url"]
 
 #: The variant of a game by either of its tokens (tokens are 256-bit secrets: one game each, for its life).
 _VARIANT_OF_TOKEN = text(
@@ -28,6 +31,7 @@ _VARIANT_OF_TOKEN = text(
 )
 _KNOWN = LeastRecentlyUsed[str, str](size=4096)
 _OWNERS = "referee.family_blueprints"
+_ENTRY = "referee.entry_endpoint"
 #: The scorekeeper's entry: every family's games open here, on its family's ``edit_endpoint``.
 ENTRY_RULE = "/g/<edit_token>"
 
@@ -42,6 +46,11 @@ def init_app(app: Flask) -> None:
         screens.init_app(app)
         owners.update(dict.fromkeys(screens.blueprints, family.id))
     app.extensions[_OWNERS] = owners
+    # The endpoint whose rule is the entry (a family's own, since the entry answers with the game's family's
+    # screen): the core builds the entry's address with it and never names it.
+    app.extensions[_ENTRY] = next((rule.endpoint for rule in app.url_map.iter_rules() if rule.rule == ENTRY_RULE),
+                                  None)
+    app.add_template_global(entry_url, "entry_url")
     # Before the CSRF check: a refused form is answered by calling its view again (referee.web.security), which
     # must never be a view of another family than the game's.
     hooks = app.before_request_funcs.setdefault(None, [])
@@ -54,6 +63,21 @@ def owners(app: Flask | None = None) -> dict[str, str]:
     found = (app if app is not None else current_app).extensions.get(_OWNERS, {})
     assert isinstance(found, dict)
     return found
+
+
+def entry_endpoint(family: Family) -> str:
+    """The endpoint that builds the scorekeeper's entry ``/g/<edit_token>`` (its one argument ``edit_token``) for a
+    game of ``family``: the entry's own, or the family's ``edit_endpoint`` in an app where no family serves the
+    entry."""
+    endpoint = current_app.extensions.get(_ENTRY)
+    return endpoint if isinstance(endpoint, str) else family.screens().edit_endpoint
+
+
+def entry_url(table: Table) -> str:
+    """The scorekeeper's address of ``table``'s game, whatever its family: the entry, at the head of the family's
+    scorekeeper's screen (its ``edit_anchor``)."""
+    anchor = table.family.screens().edit_anchor
+    return url_for(entry_endpoint(table.family), edit_token=table.edit_token, _anchor=anchor)
 
 
 def family_of_token(token: str) -> Family | None:

@@ -14,6 +14,8 @@ from flask import Blueprint, abort, render_template, request, url_for
 from flask_babel import gettext, ngettext
 from markupsafe import Markup, escape
 
+from referee import families
+from referee.families import ChooserEntry
 from referee.ledger.state import CutEarnings, exact_cut_reward
 from referee.numerals import number
 from referee.rules.cards import Rank
@@ -29,7 +31,8 @@ from referee.rules.variants import (
     StockRule,
     Variant,
 )
-from referee.web.i18n import safe_next
+from referee.web.games import FamilyGames
+from referee.web.i18n import current_language, safe_next
 from referee.web.numbers import MAX_NUMBER, whole_number
 from referee.web.wording import (
     choice_words,
@@ -340,24 +343,60 @@ def render_card(variant: Variant, *, players: int | None = None, back_url: str |
     )
 
 
+def rules_groups() -> list[FamilyGames]:
+    """Every family's games that have a rules card, family by family, each entry linking to its card: the families
+    whose games come first in the page's language (as in the game chooser: the Persian games on a Persian page)
+    before the others."""
+    rummy = families.family_for(next(iter(VARIANTS)))
+    language = current_language()
+    groups: list[tuple[bool, FamilyGames]] = []
+    for family in families.families():
+        if family.web is None:
+            continue
+        screens = family.screens()
+        if family is rummy:
+            games = [(v.id, word(v.name), word(v.description)) for v in _variants()]
+        elif screens.rules_page is not None:
+            games = [(entry.variant_id, entry.name, entry.note) for entry in screens.chooser()]
+        else:
+            continue
+        entries = tuple(ChooserEntry(variant_id=game, name=name, note=note,
+                                     url=url_for("rules_card.show", variant_id=game)) for game, name, note in games)
+        groups.append((language not in screens.first_in, FamilyGames(family.id, screens.heading(), entries)))
+    return [group for _later, group in sorted(groups, key=lambda pair: pair[0])]
+
+
 @bp.get("/rules")
 def index() -> str:
-    """Every variant, with a link to its rules card."""
-    variants = [(v, word(v.description)) for v in _variants()]
-    return render_template("rules/index.html", variants=variants)
+    """Every game, family by family, with a link to its rules card."""
+    return render_template("rules/index.html", groups=rules_groups())
 
 
 @bp.get("/rules/<variant_id>")
 def show(variant_id: str) -> str:
-    """The rules card of one variant, with house rules from the query string."""
+    """The rules card of one variant, with house rules from the query string; another family's game's card is
+    the family's own (at its house rules' defaults)."""
+    back = request.args.get(BACK_PARAM)
     try:
         variant = find_variant(variant_id)
     except RulesError:
-        abort(404)
+        return _family_card(variant_id, safe_next(back) if back else url_for("rules_card.index"))
     values, refused = house_rules_from_query(variant, request.args)
     variant = variant.with_house_rules(values)
-    back = request.args.get(BACK_PARAM)
     return render_card(variant, refused=refused, back_url=safe_next(back) if back else None)
+
+
+def _family_card(variant_id: str, back_url: str) -> str:
+    """The rules card of a game of a family other than contract rummy's catalogue; 404 when no family has it."""
+    game_id = variant_id.strip().lower()
+    try:
+        family = families.family_of(game_id)
+    except families.UnknownFamilyError:
+        abort(404)
+    page = family.screens().rules_page if family.web is not None else None
+    if page is None:
+        abort(404)
+    return page(game_id, back_url)
 
 
 def _variants() -> Iterable[Variant]:

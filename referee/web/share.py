@@ -21,7 +21,7 @@ from werkzeug.wrappers import Response
 
 from referee import db
 from referee.ledger import store
-from referee.web import access, qr, summary
+from referee.web import access, family_screens, qr, summary
 from referee.web.forms import EmptyForm
 
 bp = Blueprint("share", __name__, url_prefix="/g/<edit_token>/share")
@@ -53,7 +53,7 @@ def players(edit_token: str) -> str | Response:
 def scorekeeper(edit_token: str) -> str:
     """Hand over scorekeeping: a code that looks different, with a warning, and revoking shared scorekeeping."""
     table = access.require_edit(edit_token)
-    address = qr.public_url_for("table.deal", edit_token=table.edit_token)
+    address = qr.public_url_for(family_screens.entry_endpoint(table.family), edit_token=table.edit_token)
     return render_template(
         "table/share_scorekeeper.html", table=table, state=table.state, address=address,
         nav=table.family.screens().nav,

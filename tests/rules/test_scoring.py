@@ -9,7 +9,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from referee.rules.cards import JOKER, Card, CardError, Rank, Suit, TooManyCopiesError, format_cards
+from referee.rules.cards import JOKER, Card, CardError, Rank, Suit, TooManyCopiesError, format_cards, parse_rank
 from referee.rules.catalogue import VARIANTS, find_variant
 from referee.rules.scoring import card_value, penalty_points
 from referee.rules.variants import PlayerCountError, UnknownVariantError
@@ -65,7 +65,7 @@ def test_card_values(variant_id: str, card: str, value: int) -> None:
     if card != "JK":
         for suit in Suit:
             assert card_value(card + suit.value, variant_id) == value
-        assert card_value(Card(Rank.parse(card), Suit.CLUBS), find_variant(variant_id)) == value
+        assert card_value(Card(parse_rank(card), Suit.CLUBS), find_variant(variant_id)) == value
     assert penalty_points(card, variant_id) == value
 
 

@@ -4,7 +4,7 @@ Bluff. ``rules`` is the pure engine (standard library only); the ledger and the 
 from __future__ import annotations
 
 from referee.families import Family, register
-from referee.games.persian import ledger, records
+from referee.games.persian import ledger, records, rules
 
 __all__ = ["PERSIAN"]
 
@@ -37,6 +37,7 @@ PERSIAN = register(
         sheet_json=ledger.sheet_json,
         winners=_winners,
         result=records.result,
+        summary=rules.summary,
         web="referee.games.persian.web",
     )
 )

@@ -69,6 +69,11 @@ def _sheet_json(state: Any, errors: Any) -> dict[str, Any]:
     return exchange.sheet_json(state, tuple(errors))
 
 
+def _summary(variant_id: str) -> dict[str, Any]:
+    variant = VARIANTS[variant_id]
+    return {"name": variant.name, "deals": len(variant.deals)}
+
+
 RUMMY = register(
     Family(
         id="rummy",
@@ -93,6 +98,7 @@ RUMMY = register(
         result=_result,
         with_override=_with_override,
         with_device=_with_device,
+        summary=_summary,
         web="referee.games.rummy.web",
     )
 )

@@ -72,4 +72,5 @@ WEB = FamilyWeb(
     sheet_endpoint="table.sheet",
     export_endpoint="table.export_json",
     figure_words=_figure_words,
+    edit_anchor="deal-head",
 )

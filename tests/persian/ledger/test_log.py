@@ -237,6 +237,18 @@ def test_renames_refused(old: str, new: str, code: str) -> None:
     assert codes(hokm(), PlayerRenamed(old=old, new=new)) == [code]
 
 
+def test_names_are_told_apart_as_in_every_game() -> None:
+    # the project's one name check: Cyrillic С and у draw like Latin C and y, so "Суrus" is Cyrus to the table
+    assert codes(hokm(), PlayerRenamed(old="Ana", new="\u0421\u0443rus")) == ["names-look-alike"]
+    with pytest.raises(EventRefused) as error:
+        start(GameCreated(variant="hokm", players=("Ana", "Bahram", "\u0421\u0443rus", "Cyrus"), first="Ana"))
+    assert [(p.code, dict(p.params)) for p in error.value.problems] == [
+        ("names-look-alike", {"name": "Cyrus", "other": "\u0421\u0443rus"})]
+    # an escape code is dropped whole, as the forms drop it: the name to write instead is "Dara", not "Dara[31m"
+    [problem] = check(hokm(), PlayerRenamed(old="Dara", new="Dara\x1b[31m"))
+    assert (problem.code, problem.param("clean")) == ("name-unclean", "Dara")
+
+
 # ---- the creation and the end ---------------------------------------------------------------------------------
 
 

@@ -50,6 +50,44 @@ def test_each_game_is_created_and_opens_its_hand_screen(client: FlaskClient, app
     assert state.players == tuple(players) and state.variant_id == variant
 
 
+def test_the_core_pages_open_a_persian_game_at_the_entry_and_its_hand_screen_head(client: FlaskClient) -> None:
+    _, token = create(client, "hokm", FOUR)
+    entry = f'href="/g/{token}#hand-head"'
+    share = client.get(f"/g/{token}/share").get_data(as_text=True)
+    assert re.search(rf'{entry}[^>]*data-testid="start-deal"', share), share
+    mine = client.get("/games").get_data(as_text=True)
+    assert re.search(rf'{entry}[^>]*data-testid="resume"', mine), mine
+    handover = client.get(f"/g/{token}/share/scorekeeper").get_data(as_text=True)
+    assert re.search(rf'href="http://[^"/]+/g/{token}" data-testid="edit-url"', handover), handover
+    assert 'id="hand-head"' in client.get(f"/g/{token}").get_data(as_text=True)
+
+
+def test_the_rules_index_lists_the_persian_games_first_on_a_persian_page(client: FlaskClient) -> None:
+    html = client.get("/rules").get_data(as_text=True)
+    assert re.findall(r'data-testid="rules-family-(\w+)"', html) == ["rummy", "persian"]
+    assert re.findall(r'href="/rules/([a-z-]+)" data-testid="rules-[a-z-]+">(?:Hokm|Hearts \(Bi-del\))<', html) == [
+        "hokm", "bi-del"]
+    for variant, _ in TABLES:
+        assert f'href="/rules/{variant}"' in html
+    client.get("/lang/fa?next=/rules")
+    persian = client.get("/rules").get_data(as_text=True)
+    assert re.findall(r'data-testid="rules-family-(\w+)"', persian) == ["persian", "rummy"]
+    assert "<h2>بازی‌های ورق ایرانی</h2>" in persian and 'data-testid="rules-hokm">حکم<' in persian
+
+
+def test_each_persian_game_has_a_rules_card_without_a_game(client: FlaskClient) -> None:
+    for variant, _ in TABLES:
+        response = client.get(f"/rules/{variant}")
+        assert response.status_code == 200, variant
+        assert 'data-testid="rules-card"' in response.get_data(as_text=True)
+    hokm = text_of(client.get("/rules/hokm").get_data(as_text=True))
+    assert "the first team to win 2 rounds wins the match" in hokm  # the house rule's default: 2 rounds
+    bidel = text_of(client.get("/rules/bi-del").get_data(as_text=True))
+    assert "3 cards across" in bidel and "Whoever reaches 300 loses" in bidel  # four players' passes, limit 300
+    assert 'href="/rules">' in client.get("/rules/rim").get_data(as_text=True)  # back to the index
+    assert client.get("/rules/poker").status_code == 404
+
+
 def test_the_new_game_page_offers_the_games_options_and_the_teams(client: FlaskClient) -> None:
     html = client.get(f"{NEW}?variant=shelem").get_data(as_text=True)
     for target in ("1200", "660", "330"):

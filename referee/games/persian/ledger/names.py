@@ -1,46 +1,38 @@
-"""Players' names the table can tell apart, checked with the standard library only.
+"""Players' names the table can tell apart: the project's one name check (:mod:`referee.ledger.names`), with this
+family's codes and sentences.
 
 Every name that joins a game (at its creation, at a rename) passes :func:`name_problems`. The rules check that
 every seat has a name and that no name is written twice (:meth:`~referee.games.persian.rules.base.GameRules.
-table_problems`); the ledger adds what keeps a name fit to show and to tell apart:
+table_problems`); the ledger adds what keeps a name fit to show and to tell apart, as the rummy games' ledger does:
 
-- a name is kept clean: NFC, no control, format or private-use characters (escape codes, zero-width and
-  direction marks), no spaces at its ends or two in a row; :func:`clean_name` says how to write it instead;
-- at most :data:`MAX_NAME_LENGTH` characters;
-- two names that look the same once folded (NFKC and case folding: fullwidth ``Ａｎａ`` and ``ana`` are
-  ``Ana``) are refused.
+- a name is kept clean (:func:`~referee.ledger.names.clean_name`: NFC, no escape codes, no control, format or
+  direction characters, no blank fillers, no spaces at its ends or two in a row);
+- at most :data:`~referee.ledger.names.MAX_NAME_LENGTH` characters;
+- two names that look the same (:func:`~referee.ledger.names.looks_like`: NFKC, case folding and the Unicode
+  confusable skeleton — fullwidth ``Ａｎａ`` and ``ana`` are ``Ana``, and so is Cyrillic ``Аna``) are refused.
 
-Decision: the Unicode confusable skeleton (Cyrillic ``А`` for Latin ``A``) needs ICU, which the family's pure
-code does not import (``referee.ledger.names`` has it); a form may run that fuller check before a name reaches
-the ledger.
+Decision: the check is the core's, not a copy. The purity rule holds for the rules engine
+(:mod:`referee.games.persian.rules`, standard library only), which checks only that names are there and
+distinct; this ledger already stands on the core (the family registers with :mod:`referee.families`, its records
+with :mod:`referee.records`, which imports :mod:`referee.ledger.names`), so taking the name check from there costs
+no new dependency, and a name the forms clean (they call the same :func:`clean_name`) is the name the ledger
+accepts. What stays the family's is the wording: the core's check returns the rummy engine's problems, worded in
+its catalogue, while this family's refusals are :class:`~referee.games.persian.ledger.wording.LedgerProblem` in
+its own; and this family's split of the work with its rules (an empty name and an exact repeat at creation are
+the rules' to say; at a rename an exact repeat is "name-taken" and any other look-alike "names-look-alike").
 
->>> [str(p) for p in name_problems(("Ana", "Beto", "ＡＮＡ"))]
-['«ＡＮＡ» looks the same as «Ana»']
->>> clean_name(" Ana\\u200b  Beto ")
-'Ana Beto'
+>>> [str(p) for p in name_problems(("Ana", "Beto", "ＡＮＡ", "\u0410na"))]
+['«ＡＮＡ» looks the same as «Ana»', '«Аna» looks the same as «Ana»']
 """
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 
 from referee.games.persian.ledger.wording import LedgerProblem
+from referee.ledger.names import MAX_NAME_LENGTH, clean_name, looks_like
 
-__all__ = ["MAX_NAME_LENGTH", "clean_name", "name_problems"]
-
-#: The longest name a player may have (the same limit as the rummy games' forms).
-MAX_NAME_LENGTH = 40
-
-
-def clean_name(text: str) -> str:
-    """``text`` as a name is kept: invisible characters dropped, spaces collapsed, NFC."""
-    kept = "".join(char for char in text if not unicodedata.category(char).startswith("C"))
-    return unicodedata.normalize("NFC", " ".join(kept.split()))
-
-
-def _folded(name: str) -> str:
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+__all__ = ["name_problems"]
 
 
 def _own_problems(name: str) -> list[LedgerProblem]:
@@ -73,7 +65,7 @@ def name_problems(names: Sequence[str], *, changed: int | None = None) -> list[L
                 if changed is not None:
                     problems.append(LedgerProblem.of("name-taken", name=names[seat]))
                 break
-            if _folded(names[other]) == _folded(names[seat]):
+            if looks_like(names[seat], names[other]):
                 problems.append(LedgerProblem.of("names-look-alike", name=names[seat], other=names[other]))
                 break
     return problems

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from referee.games.persian.rules import bidel, hokm, qahve, rim, shelem, tally
-from referee.games.persian.rules.base import GameRules, Problem, UnknownGame, quote
+from referee.games.persian.rules.base import N_, GameRules, JsonValue, Problem, UnknownGame, quote
 
-__all__ = ["GAMES", "find_game", "game_ids"]
+__all__ = ["GAMES", "NAMES", "find_game", "game_ids", "game_name", "summary"]
 
 #: Every game module, each with its ``GAMES`` (docs/table-games.md §1–§6).
 _MODULES: tuple[Any, ...] = (
@@ -26,6 +26,38 @@ _MODULES: tuple[Any, ...] = (
 
 #: Every game by id, in the order the table games' page lists them.
 GAMES: dict[str, GameRules[Any, Any]] = {rules.id: rules for module in _MODULES for rules in module.GAMES}
+
+
+#: Each game's name in English, as its table says it: the catalogue's message id, which a page says in its
+#: language and the command line as it is.
+NAMES: dict[str, str] = {
+    "hokm": N_("Hokm"),
+    "shelem": N_("Shelem"),
+    "shelem-two": N_("Shelem for two"),
+    "qahve": N_("Qahve"),
+    "bi-del": N_("Hearts (Bi-del)"),
+    "rim": N_("Rim"),
+    "shaytan": N_("Old Maid (Shaytan)"),
+    "bluff": N_("Bluff"),
+}
+
+
+def game_name(game_id: str) -> str:
+    """The game's name in English (its id when it is none of ours).
+
+    >>> game_name("bi-del"), game_name("poker")
+    ('Hearts (Bi-del)', 'poker')
+    """
+    return NAMES.get(game_id, game_id)
+
+
+def summary(game_id: str) -> dict[str, JsonValue]:
+    """The game as ``referee variants`` lists it: its English name and the player counts it seats.
+
+    >>> summary("bi-del")
+    {'name': 'Hearts (Bi-del)', 'players': [3, 4]}
+    """
+    return {"name": game_name(game_id), "players": list(find_game(game_id).players)}
 
 
 def game_ids() -> tuple[str, ...]:

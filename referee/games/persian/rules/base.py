@@ -17,7 +17,8 @@ team A is seats 0 and 2, team B seats 1 and 3.
   table the game cannot seat), ``problems(hand)`` (*every* reason the hand is refused; empty means allowed),
   ``play(hand)`` (the new score; raises :class:`HandRefused` carrying those problems), and the facts the table
   argues about, all derived and read-only: ``totals``, ``dealer``, ``ruler``, ``first_bidder``, ``hand_number``,
-  ``is_over``, ``winners`` and the sheet's ``rows`` as the table draws them.
+  ``is_over``, ``winners`` and the sheet's ``rows`` as the table draws them. It is built on :class:`BaseScore`
+  (or :class:`TeamScore`, for a game a side wins), which writes the parts every game shares once.
 
 A :class:`Problem` is a stable ``code`` with parameters that are numbers or names (players' names, team letters,
 field names, a quoted input), never English fragments. Its English sentence lives once, in :data:`MESSAGES`,
@@ -32,6 +33,7 @@ marked with :func:`N_` so ``pybabel extract`` finds it; a screen translates it b
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -62,6 +64,8 @@ __all__ = [
     "HandEntry",
     "SheetRow",
     "GameScore",
+    "BaseScore",
+    "TeamScore",
     "quote",
     "read_int",
     "read_bool",
@@ -440,6 +444,91 @@ class GameScore(Protocol[H_contra]):
 
 H = TypeVar("H")
 S = TypeVar("S", bound="GameScore[Any]")  # the type checker holds each game's score to the protocol
+
+
+class BaseScore(ABC, Generic[H]):
+    """The skeleton every game's score is built on: a frozen dataclass subclass that has the fields ``table`` and
+    ``rows`` and says what refuses a hand (:meth:`hand_problems`), what a hand it allows does
+    (:meth:`scored`) and who has won (:attr:`winners`). This class derives the rest of :class:`GameScore` once:
+    the hand's number, the end, a refusal once the game is over, and :meth:`play` raising :class:`HandRefused`.
+
+    Its defaults suit a game without ruler or bidding whose deal goes round: a game with them overrides
+    ``ruler``, ``first_bidder`` or ``dealer`` (with a field or a property).
+    """
+
+    __slots__ = ()
+
+    table: Table
+    rows: tuple[SheetRow, ...]
+
+    @property
+    def hand_number(self) -> int:
+        """The number of the next hand, from 1."""
+        return len(self.rows) + 1
+
+    @property
+    def dealer(self) -> int:
+        """Who deals the next hand: one hand each, round to the right from the table's ``first`` seat."""
+        return (self.table.first + len(self.rows)) % self.table.count
+
+    @property
+    def ruler(self) -> int | None:
+        """Who rules the next hand: nobody, unless the game has a ruler known before the hand."""
+        return None
+
+    @property
+    def first_bidder(self) -> int | None:
+        """Who bids first in the next hand: nobody, unless the game has bidding."""
+        return None
+
+    @property
+    @abstractmethod
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won (empty while the game goes on)."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended: once somebody has won, unless the game says otherwise."""
+        return bool(self.winners)
+
+    @abstractmethod
+    def hand_problems(self, hand: H, /) -> tuple[Problem, ...]:
+        """Every reason the game's rules refuse ``hand``, the game's end aside."""
+
+    @abstractmethod
+    def scored(self, hand: H, /) -> Self:
+        """The score after ``hand``, which the rules allow."""
+
+    def problems(self, hand: H, /) -> tuple[Problem, ...]:
+        """Every reason the hand is refused: the game is over, and what the game's rules say of it."""
+        over = (Problem.of("game-over"),) if self.is_over else ()
+        return (*over, *self.hand_problems(hand))
+
+    def play(self, hand: H, /) -> Self:
+        """The score after the hand; :class:`HandRefused` with the problems when there are any."""
+        problems = self.problems(hand)
+        if problems:
+            raise HandRefused(problems)
+        return self.scored(hand)
+
+
+class TeamScore(BaseScore[H]):
+    """The score of a game won by a side (a team of two seats opposite; with two players, a seat): a subclass
+    has the field ``winning_team``, None while the game goes on."""
+
+    __slots__ = ()
+
+    winning_team: int | None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a side has won."""
+        return self.winning_team is not None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats of the winning side; empty while the game goes on."""
+        return () if self.winning_team is None else team_seats(self.winning_team, self.table.count)
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,9 +26,9 @@ from enum import StrEnum
 from typing import Self
 
 from referee.games.persian.rules.base import (
+    BaseScore,
     GameRules,
     HandError,
-    HandRefused,
     JsonValue,
     Option,
     Problem,
@@ -199,8 +199,10 @@ class Row:
 
 
 @dataclass(frozen=True, slots=True)
-class Score:
-    """A game of Bi-del between hands: the totals, the next pass, the sheet, the end."""
+class Score(BaseScore[Hand]):
+    """A game of Bi-del between hands: the totals, the next pass, the sheet, the end. Bi-del has no ruler and no
+    bidding (the 2♣ leads); anyone may deal, so the sheet only suggests the deal going to the right from the
+    table's ``first`` seat (docs/table-games.md §4.2, T22)."""
 
     table: Table
     totals: tuple[int, ...]
@@ -216,11 +218,6 @@ class Score:
     def limit(self) -> int:
         """The total that ends the game: whoever reaches it has lost (house rule, docs/table-games.md §4.5)."""
         return int(self.table.option(LIMIT))
-
-    @property
-    def hand_number(self) -> int:
-        """The number of the next hand, from 1."""
-        return len(self.rows) + 1
 
     @property
     def passing(self) -> Passing:
@@ -240,22 +237,6 @@ class Score:
     def reminders(self) -> tuple[str, ...]:
         """The codes of the reminders the screen shows before each hand."""
         return reminders(self.table.count)
-
-    @property
-    def dealer(self) -> int:
-        """Who deals the next hand: anyone may, so the sheet only suggests the deal going to the right from the
-        table's ``first`` seat (docs/table-games.md §4.2, T22)."""
-        return (self.table.first + len(self.rows)) % self.table.count
-
-    @property
-    def ruler(self) -> int | None:
-        """Bi-del has no ruler."""
-        return None
-
-    @property
-    def first_bidder(self) -> int | None:
-        """Bi-del has no bidding: the 2♣ leads."""
-        return None
 
     @property
     def losers(self) -> tuple[int, ...]:
@@ -279,10 +260,10 @@ class Score:
             return ()
         return tuple(seat for seat, place in enumerate(self.places) if place == 1)
 
-    def problems(self, hand: Hand, /) -> tuple[Problem, ...]:
-        """Every reason the hand is refused (docs/table-games.md §4.6)."""
+    def hand_problems(self, hand: Hand, /) -> tuple[Problem, ...]:
+        """Every reason the rules refuse the hand (docs/table-games.md §4.6)."""
         count = self.table.count
-        found: list[Problem] = [Problem.of("game-over")] if self.is_over else []
+        found: list[Problem] = []
         if len(hand.hearts) != count:
             found.append(Problem.of("field-length", field="hearts", count=count, value=quote(list(hand.hearts))))
         else:
@@ -295,11 +276,8 @@ class Score:
             found.append(Problem.of("no-such-player", seat=hand.queen + 1, count=count))
         return tuple(found)
 
-    def play(self, hand: Hand, /) -> Self:
+    def scored(self, hand: Hand, /) -> Self:
         """The score after ``hand``: the penalties (a moon recognised), the totals, the end."""
-        problems = self.problems(hand)
-        if problems:
-            raise HandRefused(problems)
         penalties, moon = hand_penalties(hand.hearts, hand.queen)
         totals = tuple(total + penalty for total, penalty in zip(self.totals, penalties, strict=True))
         row = Row(hand=self.hand_number, dealer=self.dealer, passing=self.passing, hearts=hand.hearts,

@@ -10,10 +10,11 @@ Output uses the first form, so the notation round-trips.
 >>> format_cards(parse_cards("kh a♦")), format_cards(parse_cards("kh a♦"), pretty=True)
 ('KH AD', 'K♥ A♦')
 
-Why a module of its own rather than the rummy engine's card module: that one reads jokers, bare ranks, two
-packs and every language's suit letters, and comes with the rummy engine's sentences and errors; these games
-play one pack of 52 with no joker, and their errors are :class:`~.base.RulesError` problems with this family's
-sentences. A joker is read only to be refused by name:
+The ranks, the suits and the reading of the notation are every family's (:mod:`referee.cards`). What is this
+family's own is the card and the refusals: the rummy engine's card module reads jokers, bare ranks, two packs and
+every language's suit letters, and comes with the rummy engine's sentences and errors; these games play one pack
+of 52 with no joker, and their errors are :class:`~.base.RulesError` problems with this family's sentences. A
+joker is read only to be refused by name:
 
 >>> parse_cards("KH JK 1X")  # doctest: +IGNORE_EXCEPTION_DETAIL
 Traceback (most recent call last):
@@ -23,62 +24,15 @@ referee.games.persian.rules.cards.CardError: 'JK' is a joker: ...; '1X' is not a
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import IntEnum, StrEnum
 
+from referee.cards import Rank, Suit, is_joker, normalised, read_card, tokens
 from referee.games.persian.rules.base import HandError, Problem, quote
 
 __all__ = ["Suit", "Rank", "Card", "CardError", "CardsLike", "parse_card", "parse_cards", "format_cards",
            "to_cards", "full_deck", "repeated"]
-
-
-class Suit(StrEnum):
-    """A suit, valued by its notation letter."""
-
-    SPADES = "S"
-    HEARTS = "H"
-    DIAMONDS = "D"
-    CLUBS = "C"
-
-    @property
-    def symbol(self) -> str:
-        """The suit's symbol for people: ♠ ♥ ♦ ♣."""
-        return _SYMBOLS[self]
-
-
-_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
-_SUITS_TYPED = {suit.value: suit for suit in Suit} | {symbol: suit for suit, symbol in _SYMBOLS.items()}
-
-
-class Rank(IntEnum):
-    """A rank; the value is its place with the ace low (A=1 … K=13)."""
-
-    ACE = 1
-    TWO = 2
-    THREE = 3
-    FOUR = 4
-    FIVE = 5
-    SIX = 6
-    SEVEN = 7
-    EIGHT = 8
-    NINE = 9
-    TEN = 10
-    JACK = 11
-    QUEEN = 12
-    KING = 13
-
-    @property
-    def label(self) -> str:
-        """The rank's notation: A 2 … 10 J Q K."""
-        return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(int(self), str(int(self)))
-
-
-_RANKS_TYPED = {rank.label: rank for rank in Rank} | {"T": Rank.TEN}
-_JOKERS = {"JK", "*", "🃏", "JOKER"}
-_SEPARATORS = re.compile(r"[\s,،]+")
 
 
 class CardError(HandError):
@@ -112,14 +66,13 @@ CardsLike = str | Iterable[Card]
 """Every public function takes cards as notation text or as Card objects."""
 
 
-def _token_problem(token: str) -> Problem | None:
-    """Why ``token`` is no card, or None when it is one."""
-    text = token.strip().upper().replace("\ufe0f", "")
-    if text in _JOKERS:
-        return Problem.of("card-joker", card=quote(token))
-    if text[-1:] in _SUITS_TYPED and text[:-1] in _RANKS_TYPED:
-        return None
-    return Problem.of("card-unknown", card=quote(token))
+def _read(token: str) -> Card | Problem:
+    """The card ``token`` writes, or why it is no card of one pack."""
+    text = normalised(token)
+    read = read_card(text)
+    if read is not None:
+        return Card(*read)
+    return Problem.of("card-joker" if is_joker(text) else "card-unknown", card=quote(token))
 
 
 def parse_card(token: str) -> Card:
@@ -128,21 +81,20 @@ def parse_card(token: str) -> Card:
     >>> parse_card("q♠"), parse_card("T♥")
     (Card.parse('QS'), Card.parse('10H'))
     """
-    problem = _token_problem(token)
-    if problem is not None:
-        raise CardError((problem,))
-    text = token.strip().upper().replace("\ufe0f", "")
-    return Card(_RANKS_TYPED[text[:-1]], _SUITS_TYPED[text[-1]])
+    read = _read(token)
+    if isinstance(read, Problem):
+        raise CardError((read,))
+    return read
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Cards separated by spaces or commas (an empty text is no cards); :class:`CardError` names every token
     that is no card."""
-    tokens = [token for token in _SEPARATORS.split(text) if token]
-    problems = tuple(p for p in (_token_problem(token) for token in tokens) if p is not None)
+    read = [_read(token) for token in tokens(text)]
+    problems = tuple(item for item in read if isinstance(item, Problem))
     if problems:
         raise CardError(problems)
-    return tuple(parse_card(token) for token in tokens)
+    return tuple(item for item in read if isinstance(item, Card))
 
 
 def to_cards(cards: CardsLike) -> tuple[Card, ...]:

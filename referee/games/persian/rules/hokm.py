@@ -23,11 +23,11 @@ from typing import Self
 from referee.games.persian.rules.base import (
     TEAM_NAMES,
     GameRules,
-    HandRefused,
     JsonValue,
     Option,
     Problem,
     Table,
+    TeamScore,
     check_fields,
     quote,
     read_bool,
@@ -35,7 +35,6 @@ from referee.games.persian.rules.base import (
     read_team,
     right_of,
     team_of,
-    team_seats,
 )
 
 __all__ = ["Hand", "Outcome", "Row", "Score", "ROUNDS", "GAMES", "hand_points"]
@@ -117,15 +116,16 @@ class Row:
 
 
 @dataclass(frozen=True, slots=True)
-class Score:
-    """A game of Hokm between hands: the ruler, the round's points, the rounds won, the sheet."""
+class Score(TeamScore[Hand]):
+    """A game of Hokm between hands: the ruler, the round's points, the rounds won, the sheet, and the team that
+    won the match. Hokm has no bidding: the ruler names trump."""
 
     table: Table
     ruler: int
     totals: tuple[int, ...] = (0, 0)
     rounds_won: tuple[int, ...] = (0, 0)
     rows: tuple[Row, ...] = ()
-    match_winner: int | None = None
+    winning_team: int | None = None
 
     @classmethod
     def start(cls, table: Table) -> Self:
@@ -144,35 +144,13 @@ class Score:
         return right_of(self.ruler, self.table.count)
 
     @property
-    def first_bidder(self) -> int | None:
-        """Hokm has no bidding: the ruler names trump."""
-        return None
-
-    @property
-    def hand_number(self) -> int:
-        """The number of the next hand, from 1."""
-        return len(self.rows) + 1
-
-    @property
     def round_number(self) -> int:
         """The round the next hand belongs to, from 1."""
         return sum(self.rounds_won) + 1
 
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.match_winner is not None
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The seats of the winning side; empty while the game goes on."""
-        return () if self.match_winner is None else team_seats(self.match_winner)
-
-    def problems(self, hand: Hand, /) -> tuple[Problem, ...]:
-        """Every reason the hand is refused (docs/table-games.md §1.6)."""
+    def hand_problems(self, hand: Hand, /) -> tuple[Problem, ...]:
+        """Every reason the rules refuse the hand (docs/table-games.md §1.6)."""
         found: list[Problem] = []
-        if self.is_over:
-            found.append(Problem.of("game-over"))
         if hand.winner not in (0, 1):
             found.append(Problem.of("no-such-team", team=quote(hand.winner)))
         if not 0 <= hand.losers_tricks < TRICKS_TO_WIN:
@@ -181,11 +159,8 @@ class Score:
             found.append(Problem.of("hokm-bam-needs-seven-nil", tricks=hand.losers_tricks))
         return tuple(found)
 
-    def play(self, hand: Hand, /) -> Self:
+    def scored(self, hand: Hand, /) -> Self:
         """The score after ``hand``: its points, the ruler passing on a loss, a round or the match won."""
-        problems = self.problems(hand)
-        if problems:
-            raise HandRefused(problems)
         ruler_team = team_of(self.ruler)
         kind, points = hand_points(hand.winner, hand.losers_tricks, ruler_team)
         totals = tuple(total + (points if team == hand.winner else 0) for team, total in enumerate(self.totals))
@@ -194,17 +169,17 @@ class Score:
         if round_won:  # an overshoot (a kot at 6) just wins the round; the next starts at 0 (§1.4, T5)
             rounds = tuple(won + (1 if team == hand.winner else 0) for team, won in enumerate(rounds))
             totals = (0, 0)
-        match_winner = None
+        winning_team = None
         if hand.bam or rounds[hand.winner] >= self.rounds_to_win:  # a bam ends the whole match (§1.5, T4)
-            match_winner = hand.winner
+            winning_team = hand.winner
         row = Row(hand=self.hand_number, round=self.round_number, dealer=self.dealer, ruler=self.ruler,
                   winner=hand.winner, losers_tricks=hand.losers_tricks, kind=kind, points=points, bam=hand.bam,
-                  totals=totals, rounds=rounds, line_after=round_won or match_winner is not None)
+                  totals=totals, rounds=rounds, line_after=round_won or winning_team is not None)
         # The ruler stays while the ruler's team wins, else passes to the old ruler's right, who is on the
         # winning team; no new draw at a round's start (docs/table-games.md §1.3, T2).
         ruler = self.ruler if hand.winner == ruler_team else right_of(self.ruler, self.table.count)
         return replace(self, ruler=ruler, totals=totals, rounds_won=rounds, rows=(*self.rows, row),
-                       match_winner=match_winner)
+                       winning_team=winning_team)
 
 
 def read_hand(data: Mapping[str, object]) -> Hand:

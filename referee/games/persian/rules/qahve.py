@@ -21,16 +21,15 @@ from referee.games.persian.rules.base import (
     TEAM_NAMES,
     GameRules,
     HandError,
-    HandRefused,
     JsonValue,
     Option,
     Problem,
     Table,
+    TeamScore,
     check_fields,
     quote,
     right_of,
     team_of,
-    team_seats,
 )
 
 __all__ = ["Hand", "Row", "Score", "TARGET", "GAMES", "team_score", "end_winner"]
@@ -118,8 +117,9 @@ class Row:
 
 
 @dataclass(frozen=True, slots=True)
-class Score:
-    """A game of Qahve between hands: the totals, the dealer, the sheet."""
+class Score(TeamScore[Hand]):
+    """A game of Qahve between hands: the totals, the dealer, the sheet. Qahve has no ruler: spades are always
+    trump."""
 
     table: Table
     dealer: int
@@ -143,29 +143,9 @@ class Score:
         """The dealer's right bids and leads first."""
         return right_of(self.dealer, self.table.count)
 
-    @property
-    def ruler(self) -> int | None:
-        """Qahve has no ruler: spades are always trump."""
-        return None
-
-    @property
-    def hand_number(self) -> int:
-        """The number of the next hand, from 1."""
-        return len(self.rows) + 1
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.winning_team is not None
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The seats of the winning side; empty while the game goes on."""
-        return () if self.winning_team is None else team_seats(self.winning_team)
-
-    def problems(self, hand: Hand, /) -> tuple[Problem, ...]:
-        """Every reason the hand is refused (docs/table-games.md §3.6)."""
-        found: list[Problem] = [Problem.of("game-over")] if self.is_over else []
+    def hand_problems(self, hand: Hand, /) -> tuple[Problem, ...]:
+        """Every reason the rules refuse the hand (docs/table-games.md §3.6)."""
+        found: list[Problem] = []
         if len(hand.bids) != PLAYERS:
             found.append(Problem.of("field-length", field="bids", count=PLAYERS, value=quote(list(hand.bids))))
         else:
@@ -183,11 +163,8 @@ class Score:
             found.append(Problem.of("qahve-tricks-total", total=sum(hand.tricks)))
         return tuple(found)
 
-    def play(self, hand: Hand, /) -> Self:
+    def scored(self, hand: Hand, /) -> Self:
         """The score after ``hand``: each team's score, the dealer keeping or passing the deal, the end."""
-        problems = self.problems(hand)
-        if problems:
-            raise HandRefused(problems)
         team_bids = hand.team_bids()
         scores = tuple(team_score(bid, tricks) for bid, tricks in zip(team_bids, hand.tricks, strict=True))
         totals = tuple(total + score for total, score in zip(self.totals, scores, strict=True))

@@ -25,9 +25,9 @@ from enum import StrEnum
 from typing import Self
 
 from referee.games.persian.rules.base import (
+    BaseScore,
     GameRules,
     HandError,
-    HandRefused,
     JsonValue,
     Option,
     Problem,
@@ -213,8 +213,10 @@ class Row:
 
 
 @dataclass(frozen=True, slots=True)
-class Score:
-    """A game of Rim between hands: the totals, the dealer, the sheet, the end."""
+class Score(BaseScore[Hand]):
+    """A game of Rim between hands: the totals, the dealer, the sheet, the end. Rim has no ruler and no bidding;
+    the players deal in turn, from the table's ``first`` seat (docs/table-games.md §5.1, T29). The game is over
+    once a player has reached the target."""
 
     table: Table
     totals: tuple[int, ...] = (0, 0)
@@ -237,42 +239,17 @@ class Score:
         return int(self.table.option(JACK))
 
     @property
-    def hand_number(self) -> int:
-        """The number of the next hand, from 1."""
-        return len(self.rows) + 1
-
-    @property
-    def dealer(self) -> int:
-        """The players deal in turn, from the table's ``first`` seat (docs/table-games.md §5.1, T29)."""
-        return (self.table.first + len(self.rows)) % PLAYERS
-
-    @property
-    def ruler(self) -> int | None:
-        """Rim has no ruler."""
-        return None
-
-    @property
-    def first_bidder(self) -> int | None:
-        """Rim has no bidding."""
-        return None
-
-    @property
     def winners(self) -> tuple[int, ...]:
         """The seat that reached the target (only the hand's winner scores, so one at most)."""
         return tuple(seat for seat, total in enumerate(self.totals) if total >= self.target)
-
-    @property
-    def is_over(self) -> bool:
-        """Whether a player has reached the target."""
-        return bool(self.winners)
 
     def points(self, hand: Hand) -> int:
         """What ``hand`` scores for its winner: the loser's unmatched cards, nothing when the stock ran out."""
         return 0 if hand.winner is None else unmatched_points(hand.cards, jack=self.jack)
 
-    def problems(self, hand: Hand, /) -> tuple[Problem, ...]:
-        """Every reason the hand is refused (docs/table-games.md §5.5)."""
-        found: list[Problem] = [Problem.of("game-over")] if self.is_over else []
+    def hand_problems(self, hand: Hand, /) -> tuple[Problem, ...]:
+        """Every reason the rules refuse the hand (docs/table-games.md §5.5)."""
+        found: list[Problem] = []
         if hand.winner is None:
             if hand.cards:
                 found.append(Problem.of("rim-stock-out-cards"))
@@ -283,11 +260,8 @@ class Score:
         found += [Problem.of("card-twice", card=str(card)) for card in repeated(hand.cards)]
         return tuple(found)
 
-    def play(self, hand: Hand, /) -> Self:
+    def scored(self, hand: Hand, /) -> Self:
         """The score after ``hand``: the winner scores the loser's unmatched cards; the end at the target."""
-        problems = self.problems(hand)
-        if problems:
-            raise HandRefused(problems)
         points = self.points(hand)
         totals = tuple(total + (points if seat == hand.winner else 0) for seat, total in enumerate(self.totals))
         row = Row(hand=self.hand_number, dealer=self.dealer, winner=hand.winner, cards=hand.cards, points=points,

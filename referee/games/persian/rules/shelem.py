@@ -24,18 +24,17 @@ from typing import Self
 from referee.games.persian.rules.base import (
     GameRules,
     HandError,
-    HandRefused,
     JsonValue,
     Option,
     Problem,
     Table,
+    TeamScore,
     check_fields,
     quote,
     read_int,
     right_of,
     seats_from,
     team_of,
-    team_seats,
 )
 
 __all__ = ["Call", "Hand", "Outcome", "Row", "Score", "Bidding", "TARGET", "ALL_PASS_REDEAL", "GAMES",
@@ -233,8 +232,9 @@ class Row:
 
 
 @dataclass(frozen=True, slots=True)
-class Score:
-    """A game of Shelem between hands: the totals, the dealer, the sheet."""
+class Score(TeamScore[Hand]):
+    """A game of Shelem between hands: the totals, the dealer, the sheet. Its ruler is the bidding's winner,
+    known only during the hand, so the score before a hand names none."""
 
     table: Table
     dealer: int
@@ -263,26 +263,6 @@ class Score:
         """The dealer's right bids first (with two players: the non-dealer)."""
         return right_of(self.dealer, self.table.count)
 
-    @property
-    def ruler(self) -> int | None:
-        """Shelem's ruler is the bidding's winner, known only during the hand."""
-        return None
-
-    @property
-    def hand_number(self) -> int:
-        """The number of the next hand, from 1."""
-        return len(self.rows) + 1
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.winning_team is not None
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The seats of the winning side; empty while the game goes on."""
-        return () if self.winning_team is None else team_seats(self.winning_team, self.table.count)
-
     def all_passed(self) -> Hand:
         """The hand in which every player passed, in bidding order."""
         return Hand(bidding=tuple(Call(seat) for seat in seats_from(self.first_bidder, self.table.count)))
@@ -294,9 +274,9 @@ class Score:
             return result.ruler, result.bid
         return hand.ruler, hand.bid
 
-    def problems(self, hand: Hand, /) -> tuple[Problem, ...]:
-        """Every reason the hand is refused (docs/table-games.md §2.7)."""
-        found: list[Problem] = [Problem.of("game-over")] if self.is_over else []
+    def hand_problems(self, hand: Hand, /) -> tuple[Problem, ...]:
+        """Every reason the rules refuse the hand (docs/table-games.md §2.7)."""
+        found: list[Problem] = []
         if hand.bidding:
             result = read_bidding(hand.bidding, self.table.players, self.first_bidder)
             found += result.problems or (() if result.finished else (Problem.of("shelem-bidding-open"),))
@@ -312,11 +292,8 @@ class Score:
             found += bid_problems(hand.bid)
         return (*found, *_points_problems(hand.points))
 
-    def play(self, hand: Hand, /) -> Self:
+    def scored(self, hand: Hand, /) -> Self:
         """The score after ``hand``: the teams' scores, the next dealer, the end."""
-        problems = self.problems(hand)
-        if problems:
-            raise HandRefused(problems)
         ruler, bid = self.ruler_and_bid(hand)
         if ruler is None or bid is None or hand.points is None:  # everybody passed: nothing is scored
             outcome, scores = Outcome.ALL_PASSED, (0,) * len(self.totals)

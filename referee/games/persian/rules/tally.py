@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Self
 
 from referee.games.persian.rules.base import (
+    BaseScore,
     GameRules,
     HandRefused,
     JsonValue,
@@ -98,8 +99,10 @@ class Row:
 
 
 @dataclass(frozen=True, slots=True)
-class Score:
-    """A tally game between hands: the counts, the sheet, and whether the scorekeeper has ended it."""
+class Score(BaseScore[Hand]):
+    """A tally game between hands: the counts, the sheet, and whether the scorekeeper has ended it. A tally game
+    has no ruler and no bidding; the source names no dealer, so the sheet suggests the deal going to the right
+    from the table's ``first`` seat (docs/table-games.md §6.1, T33)."""
 
     table: Table
     totals: tuple[int, ...]
@@ -118,27 +121,6 @@ class Score:
         return TALLIES[self.table.game]
 
     @property
-    def hand_number(self) -> int:
-        """The number of the next hand, from 1."""
-        return len(self.rows) + 1
-
-    @property
-    def dealer(self) -> int:
-        """Who deals the next hand: the source names no dealer, so the sheet suggests the deal going to the
-        right from the table's ``first`` seat (docs/table-games.md §6.1, T33)."""
-        return (self.table.first + len(self.rows)) % self.table.count
-
-    @property
-    def ruler(self) -> int | None:
-        """A tally game has no ruler."""
-        return None
-
-    @property
-    def first_bidder(self) -> int | None:
-        """A tally game has no bidding."""
-        return None
-
-    @property
     def leaders(self) -> tuple[int, ...]:
         """The seats that lead now (none before the first hand)."""
         return leaders(self.totals, fewest_lead=self.tally.fewest_lead) if self.rows else ()
@@ -153,18 +135,14 @@ class Score:
         """Once the game is ended, the seats that lead (none when it ended before any hand)."""
         return self.leaders if self.ended else ()
 
-    def problems(self, hand: Hand, /) -> tuple[Problem, ...]:
-        """Every reason the hand is refused (docs/table-games.md §6.2)."""
-        found: list[Problem] = [Problem.of("game-over")] if self.is_over else []
+    def hand_problems(self, hand: Hand, /) -> tuple[Problem, ...]:
+        """Every reason the rules refuse the hand (docs/table-games.md §6.2)."""
         if not 0 <= hand.player < self.table.count:
-            found.append(Problem.of("no-such-player", seat=hand.player + 1, count=self.table.count))
-        return tuple(found)
+            return (Problem.of("no-such-player", seat=hand.player + 1, count=self.table.count),)
+        return ()
 
-    def play(self, hand: Hand, /) -> Self:
+    def scored(self, hand: Hand, /) -> Self:
         """The score after ``hand``: one more loss or win for its player."""
-        problems = self.problems(hand)
-        if problems:
-            raise HandRefused(problems)
         totals = tuple(count + (seat == hand.player) for seat, count in enumerate(self.totals))
         row = Row(hand=self.hand_number, dealer=self.dealer, player=hand.player, totals=totals)
         return replace(self, totals=totals, rows=(*self.rows, row))

@@ -17,7 +17,7 @@ from referee.families import ChooserEntry, FamilyWeb
 from referee.games.persian.web import correct, hand, new, sheet, table, undo, words
 from referee.games.persian.web.blueprint import bp
 from referee.games.persian.web.screens import head_of
-from referee.games.persian.web.viewer import VIEWER, rules_card
+from referee.games.persian.web.viewer import VIEWER, rules_card, rules_page
 
 __all__ = ["WEB", "init_app", "chooser"]
 
@@ -52,4 +52,4 @@ def line(state: Any) -> str:
 WEB = FamilyWeb(init_app=init_app, blueprints=(bp.name,), edit_endpoint="persian.hand", viewer=VIEWER,
                 chooser=chooser, rules_card=rules_card, problem_words=words.problem_words, heading=heading,
                 nav="persian/_nav.html", sheet_endpoint="persian.sheet", export_endpoint="persian.export",
-                line=line, first_in=("fa",))
+                line=line, first_in=("fa",), edit_anchor="hand-head", rules_page=rules_page)

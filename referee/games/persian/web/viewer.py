@@ -8,11 +8,13 @@ from typing import Any
 
 from flask import render_template, url_for
 
+from referee.games.persian import ledger
+from referee.games.persian.rules import find_game
 from referee.games.persian.web.card import card_lines
 from referee.games.persian.web.screens import head_of
 from referee.games.persian.web.sheet import sheet_of
 
-__all__ = ["PersianViewer", "VIEWER", "rules_card"]
+__all__ = ["PersianViewer", "VIEWER", "rules_card", "rules_page"]
 
 
 def _context(state: Any, view_token: str, me: str | None) -> dict[str, Any]:
@@ -48,3 +50,13 @@ def rules_card(state: Any, back_url: str) -> str:
     screen = head_of(state)
     return render_template("persian/rules_card.html", screen=screen, lines=card_lines(state, screen.entry),
                            back_url=back_url)
+
+
+def rules_page(variant_id: str, back_url: str) -> str:
+    """The rules card of one game without a game (the core's ``/rules/<id>``): at its house rules' defaults, at a
+    table of the size closest to four it seats (Bi-del's card shows the four-player passes), the seats named by
+    number (the card names nobody)."""
+    rules = find_game(variant_id)
+    count = min(rules.players, key=lambda players: (abs(players - 4), players))
+    seats = tuple(str(seat) for seat in range(1, count + 1))
+    return rules_card(ledger.start(ledger.GameCreated(variant=rules.id, players=seats, first=seats[0])), back_url)

@@ -14,6 +14,7 @@ from flask_babel import gettext, lazy_gettext, ngettext, pgettext
 from flask_babel.speaklater import LazyString
 
 from referee.games.persian.ledger.wording import message_id
+from referee.games.persian.rules import NAMES
 from referee.games.persian.rules.base import TEAM_NAMES, ParamValue, Problem
 from referee.numerals import number
 
@@ -22,17 +23,9 @@ __all__ = [
     "first_help", "option_title", "option_help", "option_value", "problem_words", "problems_words", "refusal_words",
 ]
 
-#: Each game's name, as its table says it (the ids are the rule book's, docs/table-games.md).
-GAME_NAMES: Mapping[str, LazyString] = {
-    "hokm": lazy_gettext("Hokm"),
-    "shelem": lazy_gettext("Shelem"),
-    "shelem-two": lazy_gettext("Shelem for two"),
-    "qahve": lazy_gettext("Qahve"),
-    "bi-del": lazy_gettext("Hearts (Bi-del)"),
-    "rim": lazy_gettext("Rim"),
-    "shaytan": lazy_gettext("Old Maid (Shaytan)"),
-    "bluff": lazy_gettext("Bluff"),
-}
+#: Each game's name, as its table says it, in the page's language (the English names are the rules' own,
+#: :data:`referee.games.persian.rules.NAMES`; the ids are the rule book's, docs/table-games.md).
+GAME_NAMES: Mapping[str, LazyString] = {game: lazy_gettext(name) for game, name in NAMES.items()}
 
 #: One line under each name in the chooser: who plays and what the sheet keeps.
 GAME_BLURBS: Mapping[str, LazyString] = {
