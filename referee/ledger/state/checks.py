@@ -112,56 +112,58 @@ def _hand_problems(
     state: GameFacts, went_out: str | None, hands: Mapping[str, HandValue], record: DealRecord | None = None
 ) -> tuple[list[Problem], int | None]:
     """Every problem of a deal's result (default: the deal under way); also the winner's seat."""
-    problems: list[Problem] = []
-    variant = state.variant
     record = record if record is not None else state.current
-    winner: int | None = None
-    if went_out is not None:
-        if went_out not in state.names:
-            problems.append(_unknown(state, went_out))
-        else:
-            winner = state.names.index(went_out)
-            if winner in record.away:
-                problems.append(_away(state, went_out, record.number))
-    elif not variant.deal_may_end_with_nobody_out:
-        problems.append(_p("nobody-out", variant=variant.named))
-    for name in hands:
-        if name not in state.names:
-            problems.append(_unknown(state, name))
+    problems, winner = _winner(state, went_out, record)
+    problems += [_unknown(state, name) for name in hands if name not in state.names]
     all_cards: list[Card] = []
     for seat, name in enumerate(state.names):
         if seat in record.away:
             if name in hands and hands[name] not in ("", 0):
                 problems.append(_away(state, name, record.number))
-            continue
-        if name not in hands:
+        elif name not in hands:
             if seat != winner:
                 problems.append(_p("missing-hand", player=name))
-            continue
-        value = hands[name]
-        if isinstance(value, bool) or not isinstance(value, int | str):
-            problems.append(_p("bad-cards", "value",
-                               player=name, value=repr(value)))
-            continue
-        if isinstance(value, int):
-            if value < 0:
-                problems.append(_p("negative-points", player=name, points=value))
-            elif seat == winner and value > 0:
-                problems.append(_p("went-out-with-cards", "points", player=name, points=value))
-            continue
-        try:
-            cards = parse_cards(value, allow_bare_rank=True)
-        except CardError as error:
-            problems.append(_p("bad-cards", "cards", player=name, cards=value, token=error.token))
-            continue
-        if seat == winner and cards:
-            problems.append(_p("went-out-with-cards", player=name, cards=format_cards(cards)))
-        all_cards.extend(cards)
+        else:
+            found, cards = _one_hand_problems(name, hands[name], went_out=seat == winner)
+            problems += found
+            all_cards.extend(cards)
     try:
-        variant.check_copies(all_cards, len(state.names))
+        state.variant.check_copies(all_cards, len(state.names))
     except TooManyCopiesError as error:
         problems.append(_copies("hands", error))
     return problems, winner
+
+
+def _winner(state: GameFacts, went_out: str | None, record: DealRecord) -> tuple[list[Problem], int | None]:
+    """The seat of who went out in ``record``'s deal, and why they cannot have (unknown, left, or nobody out where
+    someone must go out)."""
+    if went_out is None:
+        if state.variant.deal_may_end_with_nobody_out:
+            return [], None
+        return [_p("nobody-out", variant=state.variant.named)], None
+    if went_out not in state.names:
+        return [_unknown(state, went_out)], None
+    winner = state.names.index(went_out)
+    return ([_away(state, went_out, record.number)] if winner in record.away else []), winner
+
+
+def _one_hand_problems(name: str, value: object, *, went_out: bool) -> tuple[list[Problem], Sequence[Card]]:
+    """What is wrong with ``name``'s hand ``value`` (points or cards), and its cards (none for points)."""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        return [_p("bad-cards", "value", player=name, value=repr(value))], []
+    if isinstance(value, int):
+        if value < 0:
+            return [_p("negative-points", player=name, points=value)], []
+        if went_out and value > 0:
+            return [_p("went-out-with-cards", "points", player=name, points=value)], []
+        return [], []
+    try:
+        cards = parse_cards(value, allow_bare_rank=True)
+    except CardError as error:
+        return [_p("bad-cards", "cards", player=name, cards=value, token=error.token)], []
+    if went_out and cards:
+        return [_p("went-out-with-cards", player=name, cards=format_cards(cards))], cards
+    return [], cards
 
 
 def _absent(state: GameFacts, player: str, record: DealRecord) -> Problem | None:
@@ -274,13 +276,7 @@ def _correction_problems(state: GameFacts, event: DealCorrected) -> list[Problem
     problems += bonus_problems(state.variant, event.went_out, event.out_in_one_turn)
     corrected = corrected_record(state, record, event)
     if event.buys is not None:
-        for name, count in event.buys.items():
-            if name not in state.names:
-                problems.append(_unknown(state, name))
-            elif count < 0:
-                problems.append(_p("negative-buys", player=name, count=count))
-            elif count > 0 and state.names.index(name) in record.away:
-                problems.append(_away(state, name, record.number))
+        problems += _buy_count_problems(state, event.buys, record)
         if not any(p.code in HARD_CODES for p in problems):
             for seat in range(len(state.names)):
                 extra = corrected.buys_of(seat)
@@ -289,12 +285,7 @@ def _correction_problems(state: GameFacts, event: DealCorrected) -> list[Problem
     if event.exact_cut or (event.exact_cut is None and record.exact_cut and event.cutter_jokers is not None):
         problems += _cut_problems(state, corrected.cutter_jokers, record.number)
     if event.contract_index is not None:
-        if not state.variant.dealer_chooses_contract:
-            problems.append(_no_dealers_choice(state.variant))
-        elif not 0 <= event.contract_index < len(state.variant.deals):
-            problems.append(_no_such_contract(state.variant, event.contract_index))
-        else:
-            problems += _contract_used(state, event.contract_index, record)
+        problems += _corrected_choice_problems(state, event.contract_index, record)
     if not any(p.code in HARD_CODES for p in problems):
         records = list(state.records)
         records[event.deal - 1] = corrected
@@ -302,6 +293,28 @@ def _correction_problems(state: GameFacts, event: DealCorrected) -> list[Problem
         problems += _ceiling_problems(state, records, event.deal)
     # one reason once
     return list(dict.fromkeys(problems))
+
+
+def _buy_count_problems(state: GameFacts, buys: Mapping[str, int], record: DealRecord) -> list[Problem]:
+    """Why a correction's buy counts cannot stand: an unknown player, a negative count, buys by one who left."""
+    problems: list[Problem] = []
+    for name, count in buys.items():
+        if name not in state.names:
+            problems.append(_unknown(state, name))
+        elif count < 0:
+            problems.append(_p("negative-buys", player=name, count=count))
+        elif count > 0 and state.names.index(name) in record.away:
+            problems.append(_away(state, name, record.number))
+    return problems
+
+
+def _corrected_choice_problems(state: GameFacts, index: int, record: DealRecord) -> list[Problem]:
+    """Why a correction cannot say ``record``'s deal played contract ``index`` (dealer's choice)."""
+    if not state.variant.dealer_chooses_contract:
+        return [_no_dealers_choice(state.variant)]
+    if not 0 <= index < len(state.variant.deals):
+        return [_no_such_contract(state.variant, index)]
+    return _contract_used(state, index, record)
 
 
 def _rename_problems(state: GameFacts, event: PlayerRenamed) -> list[Problem]:

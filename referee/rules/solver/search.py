@@ -397,76 +397,91 @@ class Search:
     def _melds_through(
         self, code: int, counts: Counts, specs: Sequence[Spec], wused: int, taken: Marks
     ) -> list[tuple[Part, tuple[int, ...]]]:
-        """Every meld holding card ``code`` the specs allow, as (part, constraint mark)."""
+        """Every meld holding card ``code`` the specs allow, as (part, constraint mark): sets, runs, colour runs."""
+        rank = code >> 2
+        set_specs = [s for s in specs if s.kind in (MeldKind.SET, MeldKind.PAIR)]
+        run_specs = [s for s in specs if s.kind is MeldKind.RUN]
+        out = self._sets_through(code, counts, set_specs, wused, taken) if set_specs else []
+        if run_specs and self.rules.runs and not (self.rules.ace is AceRule.NOT_IN_RUNS and rank == 1):
+            out += self._runs_through(code, counts, run_specs, wused, taken)
+        for spec in (s for s in specs if s.kind is MeldKind.COLOUR_RUN):
+            sizes = [n for n in (12, 13) if spec.takes(n)]
+            out.extend((part, COLOUR_MARK) for part in self._colour_parts(spec, counts, sizes) if code in part.naturals)
+        return out
+
+    def _may_fill(self, spec: Spec, wilds: int, wused: int, shape: tuple[int, ...], kind: MeldKind, taken: Marks
+                  ) -> bool:
+        """Whether a meld of ``spec`` with ``wilds`` wild cards may be made: an extra meld always; a contract meld
+        within the wild-card budget and beside the contract melds already ``taken``."""
+        return spec.req is None or (wused + wilds <= self.budget and self._allowed(spec, shape, kind, taken))
+
+    def _sets_through(
+        self, code: int, counts: Counts, set_specs: Sequence[Spec], wused: int, taken: Marks
+    ) -> list[tuple[Part, tuple[int, ...]]]:
+        """Every set (or pair) holding card ``code``: each choice of the other naturals of its rank, then wilds."""
         out: list[tuple[Part, tuple[int, ...]]] = []
         rank, suit = code >> 2, code & 3
         wild_pool = self._wild_count(counts)
-        set_specs = [s for s in specs if s.kind in (MeldKind.SET, MeldKind.PAIR)]
-        run_specs = [s for s in specs if s.kind is MeldKind.RUN]
-        colour_specs = [s for s in specs if s.kind is MeldKind.COLOUR_RUN]
-        many = self.twos_wild
-        if set_specs:
-            base = rank * 4
-            others = [(counts[base + s] - (1 if s == suit else 0), base + s) for s in range(4)]
-            ranges = [range(n + 1) for n, _ in others]
-            for pick in itertools.product(*ranges):
-                naturals = (code,) + tuple(c for (n, c), k in zip(others, pick, strict=True) for _ in range(k))
-                naturals = tuple(sorted(naturals))
-                n = len(naturals)
-                distinct = len(set(naturals)) == n
-                after = without_codes(counts, naturals)
-                for w in range(0, wild_pool + 1):
-                    for spec in set_specs:
-                        if not spec.takes(n + w) or not spec.fits(n, w):
-                            continue
-                        if spec.distinct and not distinct:
-                            continue
-                        if spec.req is not None and (
-                            wused + w > self.budget or not self._allowed(spec, (rank,), spec.kind, taken)
-                        ):
-                            continue
-                        for wilds in self._wild_choices(after, w, many=False):
-                            out.append((Part(spec.req, spec.kind, naturals, wilds, (rank,)), (1, rank)))
-        if run_specs and self.rules.runs and not (self.rules.ace is AceRule.NOT_IN_RUNS and rank == 1):
-            lengths = range(self.max_run, min(s.size for s in run_specs) - 1, -1)
-            seen: set[object] = set()
-            for length in lengths:
-                fitting = [s for s in run_specs if s.takes(length)]
-                if not fitting:
-                    continue
-                for start, ranks in run_windows(self.rules.ace, length):
-                    if rank not in ranks:
+        base = rank * 4
+        others = [(counts[base + s] - (1 if s == suit else 0), base + s) for s in range(4)]
+        ranges = [range(n + 1) for n, _ in others]
+        for pick in itertools.product(*ranges):
+            naturals = (code,) + tuple(c for (n, c), k in zip(others, pick, strict=True) for _ in range(k))
+            naturals = tuple(sorted(naturals))
+            n = len(naturals)
+            distinct = len(set(naturals)) == n
+            after = without_codes(counts, naturals)
+            for w in range(0, wild_pool + 1):
+                for spec in set_specs:
+                    if (not spec.takes(n + w) or not spec.fits(n, w) or (spec.distinct and not distinct)
+                            or not self._may_fill(spec, w, wused, (rank,), spec.kind, taken)):
                         continue
-                    present = [r * 4 + suit for r in ranks if r != rank and counts[r * 4 + suit] > 0]
-                    gaps = length - 1 - len(present)
-                    if gaps > wild_pool:
-                        continue
-                    for k in range(len(present), max(0, length - 1 - wild_pool) - 1, -1):
-                        for others_used in itertools.combinations(present, k):
-                            used = tuple(sorted((code, *others_used)))
-                            n = k + 1
-                            w = length - n
-                            rest = without_codes(counts, used)
-                            for spec in fitting:
-                                if not spec.fits(n, w):
-                                    continue
-                                mark = (2, suit, start, start + length - 1)
-                                if spec.req is not None and (
-                                    wused + w > self.budget or not self._allowed(spec, mark[1:], MeldKind.RUN, taken)
-                                ):
-                                    continue
-                                for wilds in self._wild_choices(rest, w, many=many):
-                                    key = (used, wilds, spec.group, mark if self.tracks else None)
-                                    if key in seen:
-                                        continue
-                                    seen.add(key)
-                                    out.append((Part(spec.req, MeldKind.RUN, used, wilds, (suit, *ranks)), mark))
-        for spec in colour_specs:
-            sizes = [n for n in (12, 13) if spec.takes(n)]
-            for part in self._colour_parts(spec, counts, sizes):
-                if code in part.naturals:
-                    out.append((part, COLOUR_MARK))
+                    for wilds in self._wild_choices(after, w, many=False):
+                        out.append((Part(spec.req, spec.kind, naturals, wilds, (rank,)), (1, rank)))
         return out
+
+    def _runs_through(
+        self, code: int, counts: Counts, run_specs: Sequence[Spec], wused: int, taken: Marks
+    ) -> list[tuple[Part, tuple[int, ...]]]:
+        """Every run holding card ``code``, each once: its window, naturals and wilds, and the specs it fits."""
+        out: list[tuple[Part, tuple[int, ...]]] = []
+        suit = code & 3
+        seen: set[object] = set()
+        for start, ranks, fitting, used in self._run_naturals_through(code, counts, run_specs):
+            length, n = len(ranks), len(used)
+            w = length - n
+            rest = without_codes(counts, used)
+            mark = (2, suit, start, start + length - 1)
+            for spec in fitting:
+                if not spec.fits(n, w) or not self._may_fill(spec, w, wused, mark[1:], MeldKind.RUN, taken):
+                    continue
+                for wilds in self._wild_choices(rest, w, many=self.twos_wild):
+                    key = (used, wilds, spec.group, mark if self.tracks else None)
+                    if key not in seen:
+                        seen.add(key)
+                        out.append((Part(spec.req, MeldKind.RUN, used, wilds, (suit, *ranks)), mark))
+        return out
+
+    def _run_naturals_through(
+        self, code: int, counts: Counts, run_specs: Sequence[Spec]
+    ) -> Iterator[tuple[int, tuple[int, ...], list[Spec], tuple[int, ...]]]:
+        """(start, ranks, specs of its length, naturals) of each run window holding card ``code``, longest first,
+        with each choice of the other naturals of its suit there (most first) that the wild cards can complete."""
+        rank, suit = code >> 2, code & 3
+        wild_pool = self._wild_count(counts)
+        for length in range(self.max_run, min(s.size for s in run_specs) - 1, -1):
+            fitting = [s for s in run_specs if s.takes(length)]
+            if not fitting:
+                continue
+            for start, ranks in run_windows(self.rules.ace, length):
+                if rank not in ranks:
+                    continue
+                present = [r * 4 + suit for r in ranks if r != rank and counts[r * 4 + suit] > 0]
+                if length - 1 - len(present) > wild_pool:
+                    continue
+                for k in range(len(present), max(0, length - 1 - wild_pool) - 1, -1):
+                    for others_used in itertools.combinations(present, k):
+                        yield start, ranks, fitting, tuple(sorted((code, *others_used)))
 
     def _go_out(
         self, counts: Counts, todo: tuple[int, ...], leave: int, wused: int, taken: Marks
