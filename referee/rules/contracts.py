@@ -370,24 +370,29 @@ class _Matcher:
 
     def closest(self, contract: Contract) -> tuple[ContractVerdict, int]:
         """The assignment and readings with the fewest problems, and those problems."""
+        count_problems = self._count_problems(contract)
+        picked, cost = self._best_assignment(contract, 2 * len(count_problems))
+        return self._verdict(contract, picked, count_problems), cost
+
+    def _count_problems(self, contract: Contract) -> list[Problem]:
+        """Too few melds for the contract, or too many where it allows no extra meld."""
+        m = len(self.codes)
+        r = len(contract.melds)
+        if m < r or (m > r and not self.extras):
+            return [Problem.of("wrong-meld-count", given=Count(m, Noun.MELD), deal=self.deal, contract=contract,
+                               count=m, expected=r)]
+        return []
+
+    def _best_assignment(
+        self, contract: Contract, start_cost: int
+    ) -> tuple[list[tuple[int, int | None, _Option | None]], int]:
+        """The cheapest assignment of the melds to the contract's requirements (a meld left over: None), each
+        with its reading, and its cost; a branch-and-bound search, cut short after a fixed number of nodes."""
         reqs = contract.melds
         m = len(self.codes)
-        r = len(reqs)
         twins = _twins(reqs)
-        count_problems: list[Problem] = []
-        if m < r or (m > r and not self.extras):
-            count_problems.append(
-                Problem.of(
-                    "wrong-meld-count",
-                    given=Count(m, Noun.MELD),
-                    deal=self.deal,
-                    contract=contract,
-                    count=m,
-                    expected=r,
-                )
-            )
-        spare = max(0, m - r)  # melds that must be left over
-        used = [False] * r
+        spare = max(0, m - len(reqs))  # melds that must be left over
+        used = [False] * len(reqs)
         chosen: list[tuple[int, int | None, _Option | None]] = []
         best_cost = [1 << 30]
         best: list[list[tuple[int, int | None, _Option | None]]] = [[]]
@@ -425,8 +430,14 @@ class _Matcher:
                 search(i + 1, cost + extra, left_over + 1)
                 chosen.pop()
 
-        search(0, 2 * len(count_problems), 0)
-        picked = best[0]
+        search(0, start_cost, 0)
+        return best[0], best_cost[0]
+
+    def _verdict(
+        self, contract: Contract, picked: list[tuple[int, int | None, _Option | None]], count_problems: list[Problem]
+    ) -> ContractVerdict:
+        """The verdict of the assignment ``picked``: each meld's reading and requirement, and every problem."""
+        m = len(self.codes)
         problems = list(count_problems)
         numbered = m > 1
         melds: list[Meld | None] = [None] * m
@@ -439,14 +450,14 @@ class _Matcher:
                     problems.extend(_numbered(p, i, numbered) for p in why)
                 continue
             melds[i] = option.meld
-            filled[i] = reqs[j]
+            filled[i] = contract.melds[j]
             problems.extend(_numbered(p, i, numbered) for p in option.problems)
             if option.meld is not None:
                 for other in placed:
                     problems.extend(self._clash_problems(other, option.meld, contract))
                 placed.append(option.meld)
         problems.extend(self._contract_wilds(contract, picked))
-        return ContractVerdict(contract, tuple(melds), tuple(filled), tuple(problems)), best_cost[0]
+        return ContractVerdict(contract, tuple(melds), tuple(filled), tuple(problems))
 
     def _contract_wilds(
         self, contract: Contract, chosen: Sequence[tuple[int, int | None, _Option | None]]

@@ -1,9 +1,10 @@
 """The state of a game, a pure function of its event log: ``replay(events)``.
 
-The fold is :mod:`.game`; the read-models the screens use are :mod:`.seating` (who deals, cuts, plays first,
-who is still playing), :mod:`.chips` (chips and buys, what an exact cut earns), :mod:`.sheet` (points,
-adjustments, totals, standings, money) and :mod:`.history` (the log as shown, undo and redo); the refusals
-are :mod:`.checks`.
+The fold is :mod:`.game`; the facts it folds are :mod:`.facts`, whose read-models the screens use:
+:mod:`.seating` (who deals, cuts, plays first, who is still playing), :mod:`.chips` (chips and buys, what an
+exact cut earns), :mod:`.sheet` (points, adjustments, totals, standings, money) and :mod:`.history` (the log as
+shown, undo and redo); the refusals are :mod:`.checks` and each event's effect :mod:`.steps`. Each module imports
+only those below it: records, the read-models, facts, steps, checks, then the fold.
 
 Nothing here touches a database or the web. :func:`apply` adds one event and returns a new
 :class:`GameState`, or raises :class:`EventRefused` with every reason the rules give (and changes nothing);

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.ledger.state.records import MAX_CALLS_PER_DEAL, DealRecord, _rules_number
+from referee.ledger.state.records import MAX_CALLS_PER_DEAL, DealRecord, rules_number
 from referee.ledger.state.seating import SeatedView
 from referee.rules.problems import Problem
 from referee.rules.variants import Variant
@@ -52,7 +52,7 @@ def call_problems(variant: Variant, record: DealRecord, seat: int, player: str) 
         problems.append(Problem.of("too-many-calls", player=player, limit=MAX_CALLS_PER_DEAL, deal=record.number))
     if not variant.shanghai_call:
         return [*problems, Problem.of("no-shanghai-call", variant=variant.named)]
-    if variant.deal(_rules_number(record)).go_out_in_one_turn:
+    if variant.deal(rules_number(record)).go_out_in_one_turn:
         problems.append(Problem.of("shanghai-call-one-turn-deal", deal=record.number))
     elif not record.laid_down:
         problems.append(Problem.of("shanghai-call-nothing-laid", deal=record.number))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from referee.ledger.state.records import DealRecord, _rules_number, buy_ceiling
+from referee.ledger.state.records import DealRecord, buy_ceiling, rules_number
 from referee.ledger.state.seating import SeatedView
 from referee.rules.variants import CutReward, Variant
 
@@ -142,7 +142,7 @@ class ChipsAndBuys(SeatedView):
 
     def buy_limit(self, record: DealRecord | None = None) -> int | None:
         """Buys allowed per player in a deal (0: no buying; None: no per-deal limit); default: this deal."""
-        number = _rules_number(record if record is not None else self.records[-1])
+        number = rules_number(record if record is not None else self.records[-1])
         if not self.variant.buying_in(number):
             return 0
         return self.variant.buy_limit_in(number)

@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from referee.ledger.events import DealCorrected, Undone
-from referee.ledger.state.records import HistoryEntry, _LogEntry
+from referee.ledger.state.records import HistoryEntry, LogEntry
 
 __all__ = ["History", "cancelled"]
 
 
-def cancelled(log: Sequence[_LogEntry]) -> set[int]:
+def cancelled(log: Sequence[LogEntry]) -> set[int]:
     """Seqs cancelled by effective Undone events (an undone Undone cancels nothing)."""
     out: set[int] = set()
     for entry in reversed(log):
@@ -28,7 +28,7 @@ def cancelled(log: Sequence[_LogEntry]) -> set[int]:
 class History:
     """The log of one state, entry by entry."""
 
-    log: tuple[_LogEntry, ...]
+    log: tuple[LogEntry, ...]
 
 
     @cached_property

@@ -7,41 +7,39 @@ of the deal with someone else (or nobody) out; like every refusal, an override r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from referee.ledger.events import OneTurnOut
-from referee.ledger.state.records import DealRecord, _rules_number
+from referee.ledger.state.records import DealRecord, rules_number
 from referee.rules.problems import Problem
 from referee.rules.variants import Variant
-
-if TYPE_CHECKING:
-    from referee.ledger.state.game import GameState
 
 __all__ = ["OneTurnBonus", "bonus_problems", "one_turn_bonus", "one_turn_deal", "second_laydown_problems",
            "went_out_problems"]
 
 
-def one_turn_deal(state: GameState, record: DealRecord) -> bool:
+def one_turn_deal(variant: Variant, record: DealRecord) -> bool:
     """Whether ``record``'s deal must be gone out in one turn (under dealer's choice: once announced)."""
-    if state.variant.dealer_chooses_contract and record.contract_index is None:
+    if variant.dealer_chooses_contract and record.contract_index is None:
         return False
-    return state.variant.deal(_rules_number(record)).go_out_in_one_turn
+    return variant.deal(rules_number(record)).go_out_in_one_turn
 
 
-def second_laydown_problems(state: GameState, record: DealRecord, player: str) -> list[Problem]:
+def second_laydown_problems(variant: Variant, names: Sequence[str], record: DealRecord, player: str) -> list[Problem]:
     """Why ``player`` may not lay down in ``record``'s deal: someone already laid down and so went out."""
-    if not record.melded or not one_turn_deal(state, record):
+    if not record.melded or not one_turn_deal(variant, record):
         return []
-    first = state.names[record.melded[0]]
+    first = names[record.melded[0]]
     return [Problem.of("one-turn-second-laydown", player=player, first=first, deal=record.number)]
 
 
-def went_out_problems(state: GameState, record: DealRecord, went_out: str | None) -> list[Problem]:
+def went_out_problems(variant: Variant, names: Sequence[str], record: DealRecord, went_out: str | None
+                      ) -> list[Problem]:
     """Why ``record``'s deal may not end with ``went_out`` out: the first to lay down went out."""
-    if not record.melded or not one_turn_deal(state, record):
+    if not record.melded or not one_turn_deal(variant, record):
         return []
-    first = state.names[record.melded[0]]
+    first = names[record.melded[0]]
     if went_out == first:
         return []
     if went_out is None:
@@ -76,12 +74,12 @@ def one_turn_bonus(variant: Variant, how: OneTurnOut | None) -> OneTurnBonus | N
     return OneTurnBonus(without_wild, "out-in-one-turn-no-wild", "went out in one turn with no wild card")
 
 
-def bonus_problems(state: GameState, went_out: str | None, how: OneTurnOut | None) -> list[Problem]:
+def bonus_problems(variant: Variant, went_out: str | None, how: OneTurnOut | None) -> list[Problem]:
     """Why a deal's end may not say its winner went out in one turn: no such bonus, or nobody went out."""
     if how is None:
         return []
-    if state.variant.blind_out_bonus is None:
-        return [Problem.of("no-one-turn-bonus", variant=state.variant.named)]
+    if variant.blind_out_bonus is None:
+        return [Problem.of("no-one-turn-bonus", variant=variant.named)]
     if went_out is None:
         return [Problem.of("no-one-turn-bonus", "nobody")]
     return []

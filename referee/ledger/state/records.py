@@ -204,7 +204,10 @@ class Stakes:
 
 
 @dataclass(frozen=True)
-class _LogEntry:
+class LogEntry:
+    """One entry of the log: its sequence number, the event, when it was recorded, and the problems the table
+    overrode to record it."""
+
     seq: int
     event: Event
     time: datetime | None
@@ -212,15 +215,16 @@ class _LogEntry:
 
 
 #: What an entry of the log leaves behind in the effective fold: names, deal records, abandoned.
-_Fold = tuple[tuple[str, ...], int, tuple["DealRecord", ...], "str | None"]
+Fold = tuple[tuple[str, ...], int, tuple["DealRecord", ...], "str | None"]
 
 
-def _rules_number(record: DealRecord) -> int:
+def rules_number(record: DealRecord) -> int:
     """The variant's deal whose rules a record's deal follows (dealer's choice: the announced one)."""
     return record.contract_index + 1 if record.contract_index is not None else record.number
 
 
-def _amount(value: object) -> float | None:
+def amount(value: object) -> float | None:
+    """A setting's amount of money as a float; None when it is no number."""
     if isinstance(value, int | float) and not isinstance(value, bool):
         return float(value)
     return None

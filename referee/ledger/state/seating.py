@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from referee.ledger.state.records import DealRecord, _rules_number
+from referee.ledger.state.records import DealRecord, rules_number
 from referee.rules.problems import RulesError
 from referee.rules.variants import FirstPlayer, Variant
 
@@ -133,4 +133,4 @@ class SeatedView:
     @property
     def rules_deal(self) -> int:
         """The variant's deal whose rules the deal under way follows (dealer's choice: the announced one)."""
-        return _rules_number(self.records[-1])
+        return rules_number(self.records[-1])

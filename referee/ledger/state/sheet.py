@@ -15,7 +15,7 @@ from typing import Any
 from referee.ledger.events import HandValue
 from referee.ledger.state.chips import ChipsAndBuys, exact_cut_reward
 from referee.ledger.state.one_turn import one_turn_bonus
-from referee.ledger.state.records import Adjustment, DealRecord, DealResult, Stakes, _amount, hand_points
+from referee.ledger.state.records import Adjustment, DealRecord, DealResult, Stakes, amount, hand_points
 from referee.ledger.state.seating import Seating
 from referee.rules.variants import Variant
 
@@ -161,8 +161,8 @@ class Sheet:
         for result in self.deals:
             if result.went_out is not None:
                 wins[result.went_out] += 1
-        small = _amount(self.settings.get("small_stake"))
-        large = _amount(self.settings.get("large_stake"))
+        small = amount(self.settings.get("small_stake"))
+        large = amount(self.settings.get("large_stake"))
         money = {name: float(wins[name] * small) if small is not None else 0.0 for name in self.names}
         if large is not None and self.finished:
             for name in self.leaders:

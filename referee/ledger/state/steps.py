@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import Any, TypeVar
 
 from referee.ledger import events as ev
-from referee.ledger.state.checks import _bump, _corrected_record
+from referee.ledger.state.facts import GameFacts
 from referee.ledger.state.records import DealRecord
 
-if TYPE_CHECKING:
-    from referee.ledger.state.game import GameState
+__all__ = ["step", "corrected_record"]
+
+#: The fold's own state type (a step returns the same type it was given).
+State = TypeVar("State", bound=GameFacts)
 
 
-def _reseat(state: GameState, event: ev.SeatsChanged) -> GameState:
+def _reseat(state: State, event: ev.SeatsChanged) -> State:
     """The state with the new seats; deal 1's buys, calls and lay-downs stay with their players."""
     old = state.names
     new = tuple(event.players)
@@ -32,7 +34,7 @@ def _reseat(state: GameState, event: ev.SeatsChanged) -> GameState:
                                records=tuple(records))
 
 
-def _step(state: GameState, event: ev.Event) -> GameState:
+def step(state: State, event: ev.Event) -> State:
     """The state after an event already checked (or forced)."""
     names = state.names
     n = len(names)
@@ -50,7 +52,7 @@ def _step(state: GameState, event: ev.Event) -> GameState:
         return dataclasses.replace(state, records=tuple(records))
     if isinstance(event, ev.DealCorrected):
         index = event.deal - 1
-        corrected = _corrected_record(state, records[index], event)
+        corrected = corrected_record(state, records[index], event)
         if event.override:
             corrected = dataclasses.replace(corrected, overrides=(*corrected.overrides, event.override))
         records[index] = corrected
@@ -78,3 +80,30 @@ def _step(state: GameState, event: ev.Event) -> GameState:
     if isinstance(event, ev.DealEnded) and record.number < len(state.variant.deals):
         records.append(DealRecord(record.number + 1, away=record.away))
     return dataclasses.replace(state, records=tuple(records))
+
+
+def corrected_record(state: GameFacts, record: DealRecord, event: ev.DealCorrected) -> DealRecord:
+    """``record`` as ``event`` corrects it (what the fold keeps, and what the refusals weigh)."""
+    names = state.names
+    winner = names.index(event.went_out) if event.went_out in names else None
+    hands = tuple((names.index(n), v) for n, v in event.hands.items() if n in names)
+    changes: dict[str, Any] = {"went_out": winner, "hands": tuple(sorted(hands)), "corrected": True,
+                               "out_in_one_turn": event.out_in_one_turn}
+    if event.exact_cut is not None:
+        changes["exact_cut"] = event.exact_cut
+        if not event.exact_cut:
+            changes["cutter_jokers"] = 0
+    if event.cutter_jokers is not None:
+        changes["cutter_jokers"] = event.cutter_jokers
+    if event.buys is not None:
+        changes["buys"] = tuple(max(event.buys.get(name, 0), 0) for name in names)
+    if event.contract_index is not None:
+        changes["contract_index"] = event.contract_index
+    return dataclasses.replace(record, **changes)
+
+
+def _bump(counts: tuple[int, ...], seat: int, players: int, by: int = 1) -> tuple[int, ...]:
+    """Per-seat ``counts`` (buys, calls; shorter when the last seats have none) with ``by`` more for ``seat``."""
+    more = list(counts) + [0] * (players - len(counts))
+    more[seat] += by
+    return tuple(more)

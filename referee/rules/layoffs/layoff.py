@@ -7,15 +7,15 @@ import itertools
 from referee.rules.cards import Card, CardsLike, Suit, format_cards
 from referee.rules.catalogue import to_variant
 from referee.rules.layoffs.table import (
-    _capped,
-    _Facts,
-    _laid,
-    _offered,
-    _range_problems,
-    _rank_at,
-    _Run,
-    _run_from_meld,
-    _table_meld,
+    Run,
+    TableFacts,
+    capped_verdict,
+    laid_run,
+    offered_cards,
+    range_problems,
+    rank_at,
+    run_from_meld,
+    table_meld,
 )
 from referee.rules.layoffs.values import UNKNOWN_CONTEXT, LayoffContext, LayoffInputError, LayoffVerdict
 from referee.rules.melds import Meld, MeldVerdict, classify, wilds_allowed
@@ -55,8 +55,8 @@ def check_layoff(
     (False, True)
     """
     var = to_variant(variant)
-    facts = _Facts(var, context)
-    table = _table_meld(var, meld, facts)
+    facts = TableFacts(var, context)
+    table = table_meld(var, meld, facts)
     problems: list[Problem] = _layoff_timing(var, table, facts)
 
     if isinstance(card, Meld):
@@ -66,7 +66,7 @@ def check_layoff(
             return _layoff_verdict(problems, (), facts, None)
         offered = tuple(card.cards)
     else:
-        offered = _offered(card)
+        offered = offered_cards(card)
     var.check_copies((*table.cards, *offered), context.players)
 
     options: tuple[Meld, ...] = ()
@@ -88,7 +88,7 @@ def check_layoff(
 
 
 def _layoff_verdict(
-    problems: list[Problem], options: tuple[Meld, ...], facts: _Facts, shanghai_call: bool | None
+    problems: list[Problem], options: tuple[Meld, ...], facts: TableFacts, shanghai_call: bool | None
 ) -> LayoffVerdict:
     allowed = not problems and bool(options)
     return LayoffVerdict(
@@ -101,7 +101,7 @@ def _layoff_verdict(
     )
 
 
-def _layoff_timing(variant: Variant, table: Meld, facts: _Facts) -> list[Problem]:
+def _layoff_timing(variant: Variant, table: Meld, facts: TableFacts) -> list[Problem]:
     """Whether the player may lay off onto this meld now, whatever the cards."""
     rules = variant.layoff
     problems: list[Problem] = []
@@ -150,7 +150,7 @@ def _join_problem(variant: Variant, table: Meld, other: Meld) -> Problem | None:
     )
 
 
-def _layoff_onto_set(variant: Variant, table: Meld, offered: tuple[Card, ...], facts: _Facts) -> _Outcome:
+def _layoff_onto_set(variant: Variant, table: Meld, offered: tuple[Card, ...], facts: TableFacts) -> _Outcome:
     """Cards onto a set (or a pair): its rank, the pure trío, wilds onto the table, the wild limit."""
     rules = variant.meld_rules
     rank = table.rank
@@ -195,10 +195,11 @@ def _layoff_onto_set(variant: Variant, table: Meld, offered: tuple[Card, ...], f
     return [], (result.meld,)
 
 
-def _classify(variant: Variant, cards: tuple[Card, ...], kind: MeldKind, facts: _Facts) -> MeldVerdict:
+def _classify(variant: Variant, cards: tuple[Card, ...], kind: MeldKind, facts: TableFacts) -> MeldVerdict:
     """The meld a lay-off makes; where the variant's wild limit refuses it, under the cap of the contract
     requirement the meld filled, if it has one (docs/rules.md, D69)."""
-    return _capped(variant, cards, kind, facts, classify(cards, variant, kind=kind, players=facts.context.players))
+    verdict = classify(cards, variant, kind=kind, players=facts.context.players)
+    return capped_verdict(variant, cards, kind, facts, verdict)
 
 
 def _could_be_pure_trio(variant: Variant, table: Meld) -> bool:
@@ -244,10 +245,10 @@ def _pure_trio_problems(variant: Variant, table: Meld, offered: tuple[Card, ...]
     return problems
 
 
-def _layoff_onto_run(variant: Variant, table: Meld, offered: tuple[Card, ...], facts: _Facts) -> _Outcome:
+def _layoff_onto_run(variant: Variant, table: Meld, offered: tuple[Card, ...], facts: TableFacts) -> _Outcome:
     """Cards onto a run: at either end, wilds staying where they lie (Carrillo: jokers slide)."""
     rules = variant.meld_rules
-    run = _run_from_meld(variant, table)
+    run = run_from_meld(variant, table)
     problems: list[Problem] = []
     wilds = [c for c in offered if rules.is_wild(c)]
     if wilds and not variant.layoff.wilds_onto_runs:
@@ -286,7 +287,7 @@ def _layoff_onto_run(variant: Variant, table: Meld, offered: tuple[Card, ...], f
     return _extend_run(variant, run, offered, facts)
 
 
-def _extend_run(variant: Variant, run: _Run, offered: tuple[Card, ...], facts: _Facts) -> _Outcome:
+def _extend_run(variant: Variant, run: Run, offered: tuple[Card, ...], facts: TableFacts) -> _Outcome:
     """Every way to put the cards at the two ends of the run; the reasons when there is none."""
     rules = variant.meld_rules
     # a 2 of the run's suit may sit in its own place (natural) or anywhere as a wild where 2s are wild
@@ -305,11 +306,11 @@ def _extend_run(variant: Variant, run: _Run, offered: tuple[Card, ...], facts: _
             placed = _place(run, offered, as_wild, positions)
             if placed is None:
                 continue
-            reasons = _range_problems(variant, run.low - below, run.high + above)
+            reasons = range_problems(variant, run.low - below, run.high + above)
             if reasons:
                 range_failures.extend(p for p in reasons if p not in range_failures)
                 continue
-            extended = _laid(run.suit, run.low - below, (*placed[:below], *run.cards, *placed[below:]))
+            extended = laid_run(run.suit, run.low - below, (*placed[:below], *run.cards, *placed[below:]))
             meld = extended.to_meld()
             verdict = _classify(variant, meld.cards, MeldKind.RUN, facts)
             if not verdict.valid or not _wild_limit_holds(variant, extended, facts):
@@ -335,14 +336,14 @@ def _extend_run(variant: Variant, run: _Run, offered: tuple[Card, ...], facts: _
 
 
 def _place(
-    run: _Run, offered: tuple[Card, ...], as_wild: tuple[bool, ...], positions: list[int]
+    run: Run, offered: tuple[Card, ...], as_wild: tuple[bool, ...], positions: list[int]
 ) -> tuple[Card, ...] | None:
     """The offered cards in the new positions' order: naturals in their places, wilds in the gaps."""
     slots: dict[int, Card] = {}
     for card, wild in zip(offered, as_wild, strict=True):
         if wild:
             continue
-        spot = next((p for p in positions if p not in slots and Card(_rank_at(p), run.suit) == card), None)
+        spot = next((p for p in positions if p not in slots and Card(rank_at(p), run.suit) == card), None)
         if spot is None:
             return None
         slots[spot] = card
@@ -361,7 +362,7 @@ def _place(
     return tuple(result)
 
 
-def _wild_limit_holds(variant: Variant, run: _Run, facts: _Facts) -> bool:
+def _wild_limit_holds(variant: Variant, run: Run, facts: TableFacts) -> bool:
     """The variant's limit on wilds per run (or the cap of the contract requirement the run filled), counted on the
     run as it lies."""
     wilds = sum(run.wild)
@@ -380,7 +381,7 @@ def _wild_limit_problem(variant: Variant) -> Problem:
     )
 
 
-def _slide_layoff(variant: Variant, table: Meld, offered: tuple[Card, ...], facts: _Facts) -> _Outcome:
+def _slide_layoff(variant: Variant, table: Meld, offered: tuple[Card, ...], facts: TableFacts) -> _Outcome:
     """Carrillo: jokers slide within a run to admit new cards, so the run is read afresh."""
     verdict = _classify(variant, (*table.cards, *offered), MeldKind.RUN, facts)
     if verdict.meld is None or not verdict.valid:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from referee.rules.cards import CardsLike
 from referee.rules.catalogue import to_variant
-from referee.rules.layoffs.table import _Facts, _offered
+from referee.rules.layoffs.table import TableFacts, offered_cards
 from referee.rules.layoffs.values import UNKNOWN_CONTEXT, LayoffContext, LayoffVerdict
 from referee.rules.melds import classify
 from referee.rules.problems import Problem
@@ -33,8 +33,8 @@ def check_new_meld(
     ['new-meld-after-contract']
     """
     var = to_variant(variant)
-    facts = _Facts(var, context)
-    offered = _offered(cards)
+    facts = TableFacts(var, context)
+    offered = offered_cards(cards)
     verdict = classify(offered, var, players=context.players)
     problems = _timing(var, facts)
     problems.extend(verdict.problems)
@@ -43,7 +43,7 @@ def check_new_meld(
     return LayoffVerdict(allowed, tuple(problems), meld, (meld,) if meld is not None else (), tuple(facts.assumed))
 
 
-def _timing(variant: Variant, facts: _Facts) -> list[Problem]:
+def _timing(variant: Variant, facts: TableFacts) -> list[Problem]:
     """Whether the player may lay a meld apart from the contract now, whatever the cards."""
     rules = variant.layoff
     if not facts.has_melded():

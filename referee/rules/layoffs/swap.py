@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from referee.rules.cards import Card, CardsLike, to_cards
 from referee.rules.catalogue import to_variant
-from referee.rules.layoffs.table import _Facts, _range_problems, _Run, _run_from_meld, _table_meld
+from referee.rules.layoffs.table import Run, TableFacts, range_problems, run_from_meld, table_meld
 from referee.rules.layoffs.values import UNKNOWN_CONTEXT, LayoffContext, LayoffInputError, SwapDestination, SwapVerdict
 from referee.rules.melds import Meld, classify
 from referee.rules.problems import Problem
@@ -31,8 +31,8 @@ def check_joker_swap(
     (True, ['run 4♣–8♣, joker as 4♣', 'run 5♣–9♣, joker as 9♣'], <SwapDestination.RUN_END: 'run-end'>)
     """
     var = to_variant(variant)
-    facts = _Facts(var, context)
-    table = _table_meld(var, meld, facts)
+    facts = TableFacts(var, context)
+    table = table_meld(var, meld, facts)
     given = to_cards(natural)
     if not given:
         raise LayoffInputError("swap-no-natural")
@@ -65,7 +65,7 @@ def _swap_verdict(
     problems: list[Problem],
     options: _SwapOptions,
     destination: SwapDestination | None,
-    facts: _Facts,
+    facts: TableFacts,
 ) -> SwapVerdict:
     allowed = not problems and bool(options)
     return SwapVerdict(
@@ -114,7 +114,7 @@ def _swap_never(variant: Variant, table: Meld) -> Problem | None:
     return None
 
 
-def _swap_timing(variant: Variant, facts: _Facts) -> list[Problem]:
+def _swap_timing(variant: Variant, facts: TableFacts) -> list[Problem]:
     """Who may exchange, and when: after melding, not on the contract turn, whose melds."""
     rules = variant.layoff
     problems: list[Problem] = []
@@ -153,7 +153,7 @@ def _swap_timing(variant: Variant, facts: _Facts) -> list[Problem]:
 
 
 def _swap_in_set(
-    variant: Variant, table: Meld, given: tuple[Card, ...], facts: _Facts
+    variant: Variant, table: Meld, given: tuple[Card, ...], facts: TableFacts
 ) -> tuple[list[Problem], _SwapOptions]:
     """A set's wild for ``set_joker_swap`` natural cards of its rank; the set keeps the naturals."""
     rules = variant.meld_rules
@@ -215,7 +215,7 @@ def _wild_order(card: Card) -> tuple[int, str]:
 
 def _swap_in_run(variant: Variant, table: Meld, given: tuple[Card, ...]) -> tuple[list[Problem], _SwapOptions]:
     """A run's wild for the one card it stands for: moved to an end (Venezuela) or taken (Peru v1)."""
-    run = _run_from_meld(variant, table)
+    run = run_from_meld(variant, table)
     problems: list[Problem] = []
     if len(given) != 1:
         problems.append(
@@ -242,7 +242,7 @@ def _swap_in_run(variant: Variant, table: Meld, given: tuple[Card, ...]) -> tupl
     cards = list(run.cards)
     cards[index] = card
     if variant.layoff.run_joker_swap is RunJokerSwap.REPLACE:
-        replaced = _Run(run.suit, run.low, tuple(cards))
+        replaced = Run(run.suit, run.low, tuple(cards))
         verdict = classify(cards, variant, kind=MeldKind.RUN)
         if not verdict.valid:
             return list(verdict.problems), ()
@@ -259,11 +259,11 @@ def _swap_in_run(variant: Variant, table: Meld, given: tuple[Card, ...]) -> tupl
     options: list[tuple[Meld, Card]] = []
     reasons: list[Problem] = []
     for low, ordered in ((run.low - 1, (wild, *cards)), (run.low, (*cards, wild))):
-        failing = _range_problems(variant, low, low + len(ordered) - 1)
+        failing = range_problems(variant, low, low + len(ordered) - 1)
         if failing:
             reasons.extend(p for p in failing if p not in reasons)
             continue
-        options.append((_Run(run.suit, low, ordered).to_meld(), wild))
+        options.append((Run(run.suit, low, ordered).to_meld(), wild))
     if not options:
         problems.append(
             Problem.of(

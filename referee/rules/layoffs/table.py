@@ -25,7 +25,7 @@ _T = TypeVar("_T")
 # --------------------------------------------------------------------------------------------------
 
 
-class _Facts:
+class TableFacts:
     """Reads the context; records an assumption whenever a rule needs a fact the caller left out."""
 
     def __init__(self, variant: Variant, context: LayoffContext) -> None:
@@ -109,12 +109,13 @@ class _Facts:
 # --------------------------------------------------------------------------------------------------
 
 
-def _rank_at(position: int) -> Rank:
+def rank_at(position: int) -> Rank:
+    """The rank at ``position`` of a run (1 the ace low, 14 the ace high)."""
     return Rank((position - 1) % 13 + 1)
 
 
 @dataclass(frozen=True)
-class _Run:
+class Run:
     """A run as it lies: its suit, the position of its first card and its cards. A card that is not the card
     of its place is a wild standing for it."""
 
@@ -133,14 +134,14 @@ class _Run:
 
     def card_at(self, index: int) -> Card:
         """The card the position stands for (the card itself for a natural)."""
-        return Card(_rank_at(self.low + index), self.suit)
+        return Card(rank_at(self.low + index), self.suit)
 
     def to_meld(self) -> Meld:
         stands = tuple(self.card_at(i) if w else None for i, w in enumerate(self.wild))
         return Meld(kind=MeldKind.RUN, cards=self.cards, stands_for=stands)
 
 
-def _run_from_meld(variant: Variant, meld: Meld) -> _Run:
+def run_from_meld(variant: Variant, meld: Meld) -> Run:
     """The positions of a classified run (its cards low to high, or high to low)."""
     effective = [s if s is not None else c for c, s in zip(meld.cards, meld.stands_for, strict=True)]
     suits = {c.suit for c in effective}
@@ -150,10 +151,10 @@ def _run_from_meld(variant: Variant, meld: Meld) -> _Run:
     if run is None:
         raise LayoffInputError("layoff-run-not-in-order", cards=format_cards(meld.cards, pretty=True))
     cards = tuple(meld.cards) if run.cards == tuple(effective) else tuple(reversed(meld.cards))
-    return _Run(run.suit, run.low, cards)
+    return Run(run.suit, run.low, cards)
 
 
-def _read_in_order(variant: Variant, cards: Sequence[Card]) -> _Run | None:
+def _read_in_order(variant: Variant, cards: Sequence[Card]) -> Run | None:
     """The run these cards make in the order given (low to high, or high to low), or None.
 
     The first natural card fixes every position; an ace may read low (1) or high (14), and where runs
@@ -169,19 +170,19 @@ def _read_in_order(variant: Variant, cards: Sequence[Card]) -> _Run | None:
             continue
         base = int(natural.rank) - anchor
         for low in (base, base + 13, base - 13):
-            run = _laid(natural.suit, low, ordered)
+            run = laid_run(natural.suit, low, ordered)
             fits = all(not w or rules.is_wild(c) for c, w in zip(run.cards, run.wild, strict=True))
-            if fits and not _range_problems(variant, run.low, run.high):
-                return _Run(run.suit, (low - 1) % 13 + 1 if rules.ace is AceRule.WRAP else low, run.cards)
+            if fits and not range_problems(variant, run.low, run.high):
+                return Run(run.suit, (low - 1) % 13 + 1 if rules.ace is AceRule.WRAP else low, run.cards)
     return None
 
 
-def _laid(suit: Suit, low: int, cards: Sequence[Card]) -> _Run:
+def laid_run(suit: Suit, low: int, cards: Sequence[Card]) -> Run:
     """A run laid from position ``low``: every card that is not the card of its place is a wild."""
-    return _Run(suit, low, tuple(cards))
+    return Run(suit, low, tuple(cards))
 
 
-def _range_problems(variant: Variant, low: int, high: int) -> list[Problem]:
+def range_problems(variant: Variant, low: int, high: int) -> list[Problem]:
     """Why a run from position ``low`` to ``high`` breaks the variant's ace rule or longest run.
 
     The codes and words are those of :mod:`referee.rules.melds`, which explains the same faults in one meld.
@@ -190,7 +191,7 @@ def _range_problems(variant: Variant, low: int, high: int) -> list[Problem]:
     problems: list[Problem] = []
     length = high - low + 1
     longest = min(rules.max_run, 13)  # not longest_run: where aces are barred, the ace is the fault named below
-    ranks = "-".join(_rank_at(p).label for p in range(low, high + 1))
+    ranks = "-".join(rank_at(p).label for p in range(low, high + 1))
     if length > longest:
         problems.append(
             Problem.of("run-too-long", count=length, maximum=longest)
@@ -228,7 +229,7 @@ def _range_problems(variant: Variant, low: int, high: int) -> list[Problem]:
 # --------------------------------------------------------------------------------------------------
 
 
-def _table_meld(variant: Variant, meld: CardsLike | Meld, facts: _Facts) -> Meld:
+def table_meld(variant: Variant, meld: CardsLike | Meld, facts: TableFacts) -> Meld:
     """The meld on the table, classified, with its wilds where they lie."""
     if isinstance(meld, Meld):
         return meld
@@ -238,7 +239,7 @@ def _table_meld(variant: Variant, meld: CardsLike | Meld, facts: _Facts) -> Meld
     order = facts.context.run_order
     verdict = classify(cards, variant, players=facts.context.players)
     for kind in (MeldKind.RUN, MeldKind.SET):  # the variant's wild limit refused it: a contract meld's cap may not
-        capped = _capped(variant, cards, kind, facts, verdict)
+        capped = capped_verdict(variant, cards, kind, facts, verdict)
         if capped.valid:
             verdict = capped
             break
@@ -270,8 +271,8 @@ def _table_meld(variant: Variant, meld: CardsLike | Meld, facts: _Facts) -> Meld
     return found
 
 
-def _capped(
-    variant: Variant, cards: Sequence[Card], kind: MeldKind, facts: _Facts, verdict: MeldVerdict
+def capped_verdict(
+    variant: Variant, cards: Sequence[Card], kind: MeldKind, facts: TableFacts, verdict: MeldVerdict
 ) -> MeldVerdict:
     """``verdict`` (the variant's answer for ``cards``) unless the variant's wild limit refused them: then the answer
     as ``kind`` under the cap of the contract requirement the meld filled, where it has one (docs/rules.md, D69)."""
@@ -283,7 +284,8 @@ def _capped(
     return classify(cards, variant, kind=kind, players=facts.context.players, wild_cap=cap)
 
 
-def _offered(cards: CardsLike) -> tuple[Card, ...]:
+def offered_cards(cards: CardsLike) -> tuple[Card, ...]:
+    """The cards offered to the table; LayoffInputError when there are none."""
     result = to_cards(cards)
     if not result:
         raise LayoffInputError("layoff-no-cards")

@@ -47,8 +47,8 @@ from dataclasses import replace
 from referee.rules.cards import CardsLike
 from referee.rules.catalogue import to_variant
 from referee.rules.melds.codes import ANY_RANK, COLOUR_RUN_MIN, check_codes, decode, encode, wilds_allowed
-from referee.rules.melds.explanations import _explain, _with_runs, plausible_kinds
-from referee.rules.melds.readings import _readings
+from referee.rules.melds.explanations import explain_codes, plausible_kinds, with_runs
+from referee.rules.melds.readings import meld_readings
 from referee.rules.melds.values import Meld, MeldVerdict
 from referee.rules.problems import Problem
 from referee.rules.variants import DeckRow, MeldKind, MeldRules, Variant, WildLimit
@@ -172,7 +172,7 @@ def classify(
     if over is not None and wild_cap is not None:
         problem = cap_problem(over.wild_count, all(c.is_joker for c in over.wilds), over.kind, wild_cap)
         return MeldVerdict(None, (problem,) if problem is not None else ())
-    problems = _explain(codes, rules, name, kind)
+    problems = explain_codes(codes, rules, name, kind)
     if wild_cap is not None:
         wilds = [c for c in codes if c == 0 or (rules.twos_wild and c >> 2 == 2)]
         looks = kind or next((k for k in kinds if k in plausible_kinds(codes, rules)), None)
@@ -217,7 +217,7 @@ def code_explanation(
     kinds = (kind,) if kind is not None else _kinds(rules, slot)
     if any(_cached_readings(codes, rules, slot, each) for each in kinds):
         return ()
-    return _explain(codes, rules, name, kind)
+    return explain_codes(codes, rules, name, kind)
 
 
 def clear_caches() -> None:
@@ -225,7 +225,7 @@ def clear_caches() -> None:
     _READINGS.clear()
     _SLOTS.clear()
     _KINDS.clear()
-    _with_runs.cache_clear()
+    with_runs.cache_clear()
     _LIFTED.clear()
 
 
@@ -265,7 +265,7 @@ def _cached_readings(codes: tuple[int, ...], rules: MeldRules, slot: int, kind: 
     if found is None:
         if len(_READINGS) >= _CACHE_LIMIT:
             _READINGS.clear()
-        found = _READINGS[key] = _readings(codes, rules, kind)
+        found = _READINGS[key] = meld_readings(codes, rules, kind)
     return found
 
 

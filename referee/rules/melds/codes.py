@@ -15,18 +15,18 @@ COLOUR_RUN_MIN = 12
 ANY_RANK = "any"
 """What :meth:`Meld.wilds_json` writes for a wild card in a set of wild cards only (it stands for no rank)."""
 
-_RANK_AT = {int(r): r for r in Rank} | {14: Rank.ACE}  # position in a run (ace high = 14) -> rank
+RANK_AT = {int(r): r for r in Rank} | {14: Rank.ACE}  # position in a run (ace high = 14) -> rank
 
 
 # --------------------------------------------------------------------------------------------------
 # Card codes: the engine counts small integers, never hashes Card objects on the fast path
 # --------------------------------------------------------------------------------------------------
 
-_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-_SUIT_INDEX = {id(s): i for i, s in enumerate(_SUITS)}
-_CARD_OF: tuple[Card, ...] = (JOKER,) * 4 + tuple(Card(Rank(code >> 2), _SUITS[code & 3]) for code in range(4, 56))
-_BARE: tuple[Card, ...] = (JOKER,) + tuple(Card(r, None) for r in Rank)
-_RED = (False, True, True, False)  # by suit index: ♠ ♥ ♦ ♣
+SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_SUIT_INDEX = {id(s): i for i, s in enumerate(SUITS)}
+CARD_OF: tuple[Card, ...] = (JOKER,) * 4 + tuple(Card(Rank(code >> 2), SUITS[code & 3]) for code in range(4, 56))
+BARE: tuple[Card, ...] = (JOKER,) + tuple(Card(r, None) for r in Rank)
+RED = (False, True, True, False)  # by suit index: ♠ ♥ ♦ ♣
 
 
 def encode(cards: CardsLike) -> tuple[int, ...]:
@@ -82,7 +82,7 @@ def _encode_text(text: str) -> tuple[int, ...]:
 
 def decode(codes: Iterable[int]) -> tuple[Card, ...]:
     """The cards of :func:`encode`-d codes."""
-    return tuple(_CARD_OF[c] for c in codes)
+    return tuple(CARD_OF[c] for c in codes)
 
 
 def check_codes(codes: Sequence[int], *, decks: int, jokers: int) -> None:
@@ -97,7 +97,7 @@ def check_codes(codes: Sequence[int], *, decks: int, jokers: int) -> None:
             count = 1
         if count > (jokers if code == 0 else decks):
             total = sum(1 for c in codes if c == code)
-            raise TooManyCopiesError(_CARD_OF[code], total, jokers if code == 0 else decks)
+            raise TooManyCopiesError(CARD_OF[code], total, jokers if code == 0 else decks)
 
 
 def wilds_allowed(limit: WildLimit, naturals: int, wilds: int) -> bool:

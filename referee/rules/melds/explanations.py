@@ -7,9 +7,9 @@ import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from referee.rules.melds.codes import _CARD_OF, _RANK_AT, _RED, _SUITS, COLOUR_RUN_MIN, wilds_allowed
-from referee.rules.melds.readings import _colour_order, _run_readings
-from referee.rules.melds.values import _wild_words
+from referee.rules.melds.codes import CARD_OF, COLOUR_RUN_MIN, RANK_AT, RED, SUITS, wilds_allowed
+from referee.rules.melds.readings import colour_order, run_readings
+from referee.rules.melds.values import wild_words
 from referee.rules.problems import Problem
 from referee.rules.variants import AceRule, MeldKind, MeldRules, WildLimit
 from referee.rules.wording import Count, Noun, Plural, VariantName
@@ -19,10 +19,13 @@ from referee.rules.wording import Count, Noun, Plural, VariantName
 # --------------------------------------------------------------------------------------------------
 
 
-def _explain(codes: tuple[int, ...], rules: MeldRules, name: VariantName, kind: MeldKind | None) -> tuple[Problem, ...]:
+def explain_codes(
+    codes: tuple[int, ...], rules: MeldRules, name: VariantName, kind: MeldKind | None
+) -> tuple[Problem, ...]:
+    """Why the cards ``codes`` are no meld of ``kind`` (any kind the rules allow, when None) under ``rules``."""
     if kind is not None:
         return tuple(_explain_kind(codes, rules, name, kind))
-    if not rules.runs and _run_readings(codes, _with_runs(rules)):
+    if not rules.runs and run_readings(codes, with_runs(rules)):
         return (_no_kind(MeldKind.RUN, name),)
     candidates = [MeldKind.SET]
     if rules.pairs and len(codes) <= 3:
@@ -79,7 +82,7 @@ def plausible_kinds(codes: tuple[int, ...], rules: MeldRules) -> set[MeldKind]:
 
 
 @functools.lru_cache(maxsize=256)
-def _with_runs(rules: MeldRules) -> MeldRules:
+def with_runs(rules: MeldRules) -> MeldRules:
     """The rules with runs, to say "no runs in this variant" of cards that make a run."""
     return replace(rules, runs=True)
 
@@ -119,7 +122,7 @@ def _explain_group(codes: tuple[int, ...], rules: MeldRules, name: VariantName, 
             Problem.of(
                 "mixed-ranks",
                 kind=kind,
-                ranks=tuple(_RANK_AT[r] for r in ranks),
+                ranks=tuple(RANK_AT[r] for r in ranks),
             )
         )
     if not naturals:
@@ -151,7 +154,7 @@ def _wild_limit(
     count = len(wilds)
     if wilds_allowed(limit, naturals, count):
         return []
-    what = _wild_words(wilds)
+    what = wild_words(wilds)
     if limit is WildLimit.NONE:
         if kind is not MeldKind.RUN and rules.wild_only_sets:
             return [
@@ -227,7 +230,7 @@ def _explain_run(codes: tuple[int, ...], rules: MeldRules, name: VariantName) ->
         problems.append(
             Problem.of(
                 "mixed-suits",
-                suits=tuple(_SUITS[s] for s in sorted(suits)),
+                suits=tuple(SUITS[s] for s in sorted(suits)),
             )
         )
     # The run's suit is its commonest. Where 2s are wild, one 2 of that suit may stand in its own place as a
@@ -298,7 +301,7 @@ def _explain_gaps(ranks: list[int], wilds: int, rules: MeldRules, name: VariantN
                 variant=name,
             )
         ]
-    labels = tuple(_CARD_OF[(r << 2) | suit].pretty() if suit >= 0 else _RANK_AT[r].label for r in missing)
+    labels = tuple(CARD_OF[(r << 2) | suit].pretty() if suit >= 0 else RANK_AT[r].label for r in missing)
     if wilds:
         return [
             Problem.of(
@@ -360,12 +363,12 @@ def _explain_colour_run(codes: tuple[int, ...], rules: MeldRules, name: VariantN
     if jokers:
         problems.append(
             Problem.of(
-                "wilds-in-colour-run", wilds=_wild_words(jokers)
+                "wilds-in-colour-run", wilds=wild_words(jokers)
             )
         )
     by_rank, repeated = _by_rank_once(c for c in codes if c)
     problems.extend(repeated)
-    if not problems and _colour_order(codes, rules) is None:
+    if not problems and colour_order(codes, rules) is None:
         # 12 or 13 distinct ranks are consecutive around the corner: only the colours can be wrong
         problems.append(_not_alternating({r: same[0] for r, same in by_rank.items()}))
     return problems
@@ -377,7 +380,7 @@ def _by_rank_once(naturals: Iterable[int]) -> tuple[dict[int, list[int]], list[P
     for c in naturals:
         by_rank.setdefault(c >> 2, []).append(c)
     problems = [
-        Problem.of("duplicate-rank-in-run", cards=_pretty(same), rank=_RANK_AT[rank])
+        Problem.of("duplicate-rank-in-run", cards=_pretty(same), rank=RANK_AT[rank])
         for rank, same in by_rank.items()
         if len(same) > 1
     ]
@@ -389,9 +392,9 @@ def _not_alternating(by_rank: dict[int, int]) -> Problem:
     start = missing[0] % 13 + 1 if missing else 1
     seq = [by_rank[(start - 1 + i) % 13 + 1] for i in range(len(by_rank))]
     clashes = [
-        f"{_CARD_OF[a].pretty()} {_CARD_OF[b].pretty()}"
+        f"{CARD_OF[a].pretty()} {CARD_OF[b].pretty()}"
         for a, b in zip(seq, seq[1:], strict=False)
-        if _RED[a & 3] == _RED[b & 3]
+        if RED[a & 3] == RED[b & 3]
     ]
     return Problem.of(
         "colour-not-alternating", cards=tuple(clashes)
@@ -408,8 +411,8 @@ def _too_few(count: int, kind: MeldKind, minimum: int) -> Problem:
 
 
 def _pretty(codes: Iterable[int]) -> str:
-    return " ".join(_CARD_OF[c].pretty() for c in sorted(codes, key=lambda c: c or 99))  # jokers last
+    return " ".join(CARD_OF[c].pretty() for c in sorted(codes, key=lambda c: c or 99))  # jokers last
 
 
 def _rank_list(ranks: Iterable[int]) -> str:
-    return "-".join(_RANK_AT[r].label for r in ranks)
+    return "-".join(RANK_AT[r].label for r in ranks)

@@ -4,7 +4,7 @@ permutations)."""
 from __future__ import annotations
 
 from referee.rules.cards import JOKER, Card
-from referee.rules.melds.codes import _BARE, _CARD_OF, _RED, COLOUR_RUN_MIN, decode, wilds_allowed
+from referee.rules.melds.codes import BARE, CARD_OF, COLOUR_RUN_MIN, RED, decode, wilds_allowed
 from referee.rules.melds.values import Meld
 from referee.rules.variants import AceRule, MeldKind, MeldRules
 
@@ -13,19 +13,19 @@ from referee.rules.variants import AceRule, MeldKind, MeldRules
 # --------------------------------------------------------------------------------------------------
 
 
-def _readings(codes: tuple[int, ...], rules: MeldRules, kind: MeldKind) -> tuple[Meld, ...]:
+def meld_readings(codes: tuple[int, ...], rules: MeldRules, kind: MeldKind) -> tuple[Meld, ...]:
     """Every valid arrangement of encoded cards as one kind, best first."""
     if kind is MeldKind.SET:
         meld = _group_reading(codes, rules, MeldKind.SET)
         return (meld,) if meld is not None else ()
     if kind is MeldKind.RUN:
-        return _run_readings(codes, rules)
+        return run_readings(codes, rules)
     if kind is MeldKind.PAIR:
         if not rules.pairs or len(codes) != 2:
             return ()
         meld = _group_reading(codes, rules, MeldKind.PAIR)
         return (meld,) if meld is not None else ()
-    order = _colour_order(codes, rules)
+    order = colour_order(codes, rules)
     if order is None:
         return ()
     cards = decode(order)
@@ -75,10 +75,11 @@ def _group_reading(codes: tuple[int, ...], rules: MeldRules, kind: MeldKind) -> 
     if wild_count and not wilds_allowed(rules.set_wilds, len(naturals), wild_count):
         return None
     # naturals by suit (the codes are sorted), then the wild cards: 2s before jokers
-    return Meld(kind, decode(naturals + twos + jokers), (None,) * len(naturals) + (_BARE[rank],) * wild_count)
+    return Meld(kind, decode(naturals + twos + jokers), (None,) * len(naturals) + (BARE[rank],) * wild_count)
 
 
-def _run_readings(codes: tuple[int, ...], rules: MeldRules) -> tuple[Meld, ...]:
+def run_readings(codes: tuple[int, ...], rules: MeldRules) -> tuple[Meld, ...]:
+    """Every way the cards ``codes`` read as a run under ``rules`` (none when they are no run)."""
     n = len(codes)
     if not rules.runs or n < rules.min_run or n > rules.longest_run:
         return ()
@@ -162,20 +163,20 @@ def _place_run(
             r = pos if pos <= 13 else (1 if pos == 14 else pos - 13)
             natural = by_rank.get(r)
             if natural is not None:
-                arranged.append(_CARD_OF[natural])
+                arranged.append(CARD_OF[natural])
                 stands.append(None)
             elif skip_two_gap and r == 2:
                 break
             else:
-                arranged.append(_CARD_OF[wilds[spare]])
+                arranged.append(CARD_OF[wilds[spare]])
                 spare += 1
-                stands.append(_CARD_OF[(r << 2) | base])
+                stands.append(CARD_OF[(r << 2) | base])
         else:
             melds.append(Meld(MeldKind.RUN, tuple(arranged), tuple(stands)))
     return melds
 
 
-def _colour_order(codes: tuple[int, ...], rules: MeldRules) -> tuple[int, ...] | None:
+def colour_order(codes: tuple[int, ...], rules: MeldRules) -> tuple[int, ...] | None:
     """The codes of a colour run in rank order (around the corner), or None when they are not one."""
     n = len(codes)
     if not rules.colour_runs or n < COLOUR_RUN_MIN or n > 13:
@@ -190,6 +191,6 @@ def _colour_order(codes: tuple[int, ...], rules: MeldRules) -> tuple[int, ...] |
         if n == 12 and (start + 11) % 13 + 1 in by_rank:
             continue  # a 12-card run starts right after its missing rank
         seq = [by_rank[(start - 1 + i) % 13 + 1] for i in range(n)]
-        if all(_RED[a & 3] != _RED[b & 3] for a, b in zip(seq, seq[1:], strict=False)):
+        if all(RED[a & 3] != RED[b & 3] for a, b in zip(seq, seq[1:], strict=False)):
             return tuple(seq)
     return None

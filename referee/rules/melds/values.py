@@ -114,11 +114,11 @@ class Meld:
             word = KIND_WORDS[self.kind]
             rank = self.rank
             if rank is None:
-                return f"{word} of {count_words(_wild_words(self.cards))}"
+                return f"{word} of {count_words(wild_words(self.cards))}"
             text = f"{word} of {rank.plural}"
             wilds = self.wilds
             if wilds:
-                text += f" with {count_words(_wild_words(wilds, count_one=True))}"
+                text += f" with {count_words(wild_words(wilds, count_one=True))}"
             return text
         cards = self.resolved
         head = "run" if self.kind is MeldKind.RUN else "colour run"
@@ -145,7 +145,7 @@ class MeldVerdict:
         return self.meld is not None and not self.problems
 
 
-def _wild_words(wilds: Sequence[int] | Sequence[Card], *, count_one: bool = False) -> Count:
+def wild_words(wilds: Sequence[int] | Sequence[Card], *, count_one: bool = False) -> Count:
     """'two jokers', 'a joker', 'one wild card', 'three wild cards'."""
     jokers_only = all((c == 0) if isinstance(c, int) else c.is_joker for c in wilds)
     return Count(len(wilds), Noun.JOKER if jokers_only else Noun.WILD_CARD, article=not count_one)

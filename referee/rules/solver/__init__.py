@@ -56,8 +56,8 @@ from referee.rules.cards import CardsLike, to_cards
 from referee.rules.catalogue import to_variant
 from referee.rules.melds import encode
 from referee.rules.solver.answer import MAX_HAND, ContractChoiceError, HandSizeError, Solution
-from referee.rules.solver.closest import _ClosestSearch
-from referee.rules.solver.shapes import _SLOTS, _Plan
+from referee.rules.solver.closest import ClosestSearch
+from referee.rules.solver.shapes import SLOTS, Plan
 from referee.rules.variants import Contract, Deal, Variant
 
 __all__ = [
@@ -99,7 +99,7 @@ def solve(
     found.check_copies(cards, players)
     alternatives = _alternatives(the_deal, contract)
     codes = encode(cards)
-    counts = [0] * _SLOTS
+    counts = [0] * SLOTS
     for code in codes:
         counts[code] += 1
     start = tuple(counts)
@@ -107,13 +107,13 @@ def solve(
     go_out = the_deal.go_out_in_one_turn
     extras = found.layoff.extra_melds_on_contract_turn
     searches = [
-        _ClosestSearch(found, the_deal, c, go_out=go_out, discard=discard, extras=extras) for c in alternatives
+        ClosestSearch(found, the_deal, c, go_out=go_out, discard=discard, extras=extras) for c in alternatives
     ]
     for search in searches:
         plan = search.exact(start)
         if plan is not None:
             return search.solution(start, plan, possible=True)
-    best: tuple[tuple[float, int, int], _ClosestSearch, _Plan] | None = None
+    best: tuple[tuple[float, int, int], ClosestSearch, Plan] | None = None
     for index, search in enumerate(searches):
         plan = search.closest(start)
         met = sum(1 for p in plan if p.req is not None)

@@ -6,29 +6,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.rules.solver.search import _Search
-from referee.rules.solver.shapes import _COLOUR_MARK, _OPTIMISE_BUDGET, _Counts, _Marks, _Part, _Plan, _take
+from referee.rules.solver.search import Search
+from referee.rules.solver.shapes import COLOUR_MARK, OPTIMISE_BUDGET, Counts, Marks, Part, Plan, without_codes
 from referee.rules.variants import MeldKind
 
 #: Where the search stands: the cards left, the requirements still to meet (or skip), the wild cards used and
 #: what the melds laid so far leave for the checks between melds. Two ways to the same place go on alike, so it is
 #: also what the search remembers (with the best score it came there with).
-_At = tuple[_Counts, tuple[int, ...], int, _Marks]
+_At = tuple[Counts, tuple[int, ...], int, Marks]
 
 
 class _OutOfBudget(Exception):
     """The closest-arrangement search ran out of steps (huge hands)."""
 
 
-class _ClosestSearch(_Search):
+class ClosestSearch(Search):
     """The search for one contract of one deal, exact or closest."""
 
     # the closest search's memory, fresh for each search (see closest)
     _memo_best: dict[object, int]
-    _best: tuple[int, _Plan]
+    _best: tuple[int, Plan]
     _steps: int
 
-    def closest(self, counts: _Counts) -> _Plan:
+    def closest(self, counts: Counts) -> Plan:
         """The plan with the most requirements met, then the most cards laid down."""
         self._steps = 0
         self._best = (-1, ())
@@ -46,7 +46,7 @@ class _ClosestSearch(_Search):
 
     def _tick(self) -> None:
         self._steps += 1
-        if self._steps > _OPTIMISE_BUDGET:
+        if self._steps > OPTIMISE_BUDGET:
             raise _OutOfBudget
 
     def _seen_better(self, key: object, score: int) -> bool:
@@ -56,11 +56,11 @@ class _ClosestSearch(_Search):
         self._memo_best[key] = score
         return False
 
-    def _offer(self, score: int, plan: _Plan) -> None:
+    def _offer(self, score: int, plan: Plan) -> None:
         if score > self._best[0]:
             self._best = (score, plan)
 
-    def _bound(self, counts: _Counts, todo: Sequence[int]) -> int:
+    def _bound(self, counts: Counts, todo: Sequence[int]) -> int:
         """The most the requirements ``todo`` can still add: as many as the cards left can fill, each with
         at least one natural card (a set of wild cards only aside), the largest ones counted."""
         if not todo:
@@ -80,10 +80,10 @@ class _ClosestSearch(_Search):
             fit = min(fit, naturals)
         return fit * 1000 + min(total, sum(sizes[len(sizes) - fit :]))
 
-    def _value(self, part: _Part) -> int:
+    def _value(self, part: Part) -> int:
         return (1000 if part.req is not None else 0) + len(part.naturals) + len(part.wilds)
 
-    def _runs_closest(self, at: _At, plan: _Plan, score: int, floor: tuple[object, ...] = ()) -> None:
+    def _runs_closest(self, at: _At, plan: Plan, score: int, floor: tuple[object, ...] = ()) -> None:
         self._tick()
         counts, todo, wused, taken = at
         if score + self._bound(counts, todo + self._set_order) <= self._best[0]:
@@ -96,7 +96,7 @@ class _ClosestSearch(_Search):
         index = todo[0]
         spec = self.reqs[index]
         if spec.kind is MeldKind.COLOUR_RUN:
-            parts = [(p, _COLOUR_MARK) for p in self._colour_parts(spec, counts, (spec.size,))]
+            parts = [(p, COLOUR_MARK) for p in self._colour_parts(spec, counts, (spec.size,))]
         else:
             parts = self._run_parts(spec, counts, wused, len(self.reqs) > 1, taken, many_twos=False)
         rest = todo[1:]
@@ -106,7 +106,7 @@ class _ClosestSearch(_Search):
             order = (part.shape, part.naturals, part.wilds)
             if floor and order < floor:
                 continue
-            after = _take(counts, part.naturals + part.wilds)
+            after = without_codes(counts, part.naturals + part.wilds)
             marks = taken + (mark,) if self.tracks else taken
             self._runs_closest(
                 (after, rest, wused + len(part.wilds), marks), plan + (part,), score + self._value(part),
@@ -119,11 +119,11 @@ class _ClosestSearch(_Search):
 
     def _sets_closest(
         self,
-        counts: _Counts,
+        counts: Counts,
         k: int,
         wused: int,
-        taken: _Marks,
-        plan: _Plan,
+        taken: Marks,
+        plan: Plan,
         score: int,
         low_rank: int,
     ) -> None:
@@ -139,7 +139,7 @@ class _ClosestSearch(_Search):
         spec = self.reqs[order[k]]
         same_next = k + 1 < len(order) and self.reqs[order[k + 1]].group == spec.group
         for part in self._set_parts(spec, counts, wused, taken, low_rank):
-            after = _take(counts, part.naturals + part.wilds)
+            after = without_codes(counts, part.naturals + part.wilds)
             marks = taken + (self._mark(part.kind, part.shape),) if self.tracks else taken
             self._sets_closest(
                 after, k + 1, wused + len(part.wilds), marks, plan + (part,), score + self._value(part),
@@ -154,7 +154,7 @@ class _ClosestSearch(_Search):
 
     # ---- go-out deals ---------------------------------------------------------------------------------
 
-    def _go_closest(self, at: _At, plan: _Plan, score: int) -> None:
+    def _go_closest(self, at: _At, plan: Plan, score: int) -> None:
         self._tick()
         counts, todo, wused, taken = at
         total = sum(counts)
@@ -172,16 +172,16 @@ class _ClosestSearch(_Search):
             return
         for part, after, rest, w, marks in self._melds_and_rest(code, counts, todo, wused, taken):
             self._go_closest((after, rest, w, marks), plan + (part,), score + self._value(part))
-        self._go_closest((_take(counts, (code,)), todo, wused, taken), plan, score)
+        self._go_closest((without_codes(counts, (code,)), todo, wused, taken), plan, score)
 
     def _wilds_out_closest(
-        self, counts: _Counts, todo: tuple[int, ...], wused: int, plan: _Plan, score: int
-    ) -> tuple[int, _Plan] | None:
+        self, counts: Counts, todo: tuple[int, ...], wused: int, plan: Plan, score: int
+    ) -> tuple[int, Plan] | None:
         codes = [c for c in self.wild_codes for _ in range(counts[c])]
         for spec in self._specs_for(todo):
             if spec.kind is MeldKind.SET and spec.wild_only and len(codes) >= spec.size:
                 if spec.req is not None and wused + spec.size > self.budget:
                     continue
-                part = _Part(spec.req, MeldKind.SET, (), tuple(codes[: spec.size]), (0,))
+                part = Part(spec.req, MeldKind.SET, (), tuple(codes[: spec.size]), (0,))
                 return score + self._value(part), plan + (part,)
         return None

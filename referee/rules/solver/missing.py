@@ -8,16 +8,16 @@ from typing import Protocol
 from referee.rules.cards import Card, Rank, format_cards
 from referee.rules.problems import Problem
 from referee.rules.solver.shapes import (
-    _RANK_LABEL,
-    _SUITS,
-    _Counts,
-    _Marks,
-    _name,
-    _Part,
-    _Spec,
-    _spread,
-    _take,
-    _windows,
+    RANK_LABEL,
+    SUITS,
+    Counts,
+    Marks,
+    Part,
+    Spec,
+    named_requirement,
+    run_windows,
+    spread,
+    without_codes,
 )
 from referee.rules.variants import (
     Contract,
@@ -42,15 +42,15 @@ class _Searching(Protocol):
     max_run: int
     budget: int
     tracks: bool
-    reqs: tuple[_Spec, ...]
+    reqs: tuple[Spec, ...]
     leave_min: int
     leave_max: int
 
-    def _clash(self, shape: tuple[int, ...], kind: MeldKind, taken: _Marks) -> str | None: ...
+    def _clash(self, shape: tuple[int, ...], kind: MeldKind, taken: Marks) -> str | None: ...
 
     def _mark(self, kind: MeldKind, shape: tuple[int, ...]) -> tuple[int, ...]: ...
 
-    def _wild_count(self, counts: _Counts) -> int: ...
+    def _wild_count(self, counts: Counts) -> int: ...
 
 
 class Shortfall:
@@ -62,7 +62,7 @@ class Shortfall:
     # Each problem is a code and a form, worded once in referee.rules.wording; the form says "joker" where only
     # jokers are wild and "wild card" where 2s are too.
 
-    def missing(self, met: list[_Part], left: _Counts, left_cards: tuple[Card, ...]) -> list[Problem]:
+    def missing(self, met: list[Part], left: Counts, left_cards: tuple[Card, ...]) -> list[Problem]:
         """What the requirements not in ``met`` still need from the cards ``left`` (and, in a go-out deal, why
         the cards left over cannot go)."""
         problems: list[Problem] = []
@@ -74,7 +74,7 @@ class Shortfall:
         for spec in unmet:
             found, counted = self._near_miss(spec, pool, taken, wused)
             problems.extend(p for p in found if p not in problems)
-            pool = _take(pool, counted)  # the next requirement's near miss looks at other cards
+            pool = without_codes(pool, counted)  # the next requirement's near miss looks at other cards
         if not unmet and self.search.go_out:
             count = len(left_cards)
             if count > self.search.leave_max:
@@ -109,11 +109,11 @@ class Shortfall:
         )
 
     def _near_miss(
-        self, spec: _Spec, left: _Counts, taken: _Marks, wused: int
+        self, spec: Spec, left: Counts, taken: Marks, wused: int
     ) -> tuple[list[Problem], list[int]]:
         """What the requirement still needs from the cards left, and the cards that count towards it."""
         req = self.search.contract.melds[spec.req or 0]
-        name = _name(req)
+        name = named_requirement(req)
         wilds_left = min(self.search._wild_count(left), max(0, self.search.budget - wused))
         if spec.kind in (MeldKind.SET, MeldKind.PAIR):
             return self._set_miss(spec, name, left, taken, wilds_left)
@@ -136,7 +136,7 @@ class Shortfall:
                 variant=variant,
                 rank=Rank(shape[0]),
             )
-        suit = _SUITS[shape[0]]
+        suit = SUITS[shape[0]]
         if reason == "suit":
             return Problem.of(
                 "blocked-runs-share-suit",
@@ -150,7 +150,7 @@ class Shortfall:
         )
 
     def _set_miss(
-        self, spec: _Spec, name: Requirement, left: _Counts, taken: _Marks, wilds: int
+        self, spec: Spec, name: Requirement, left: Counts, taken: Marks, wilds: int
     ) -> tuple[list[Problem], list[int]]:
         size = spec.size
         best: tuple[int, int, int] | None = None  # (still needed, -naturals, -rank)
@@ -197,7 +197,7 @@ class Shortfall:
         base = rank * 4
         by_suit = [(left[base + s], base + s) for s in range(4) if left[base + s]]
         if spec.distinct:
-            suits = " ".join(_SUITS[s].symbol for s in range(4) if not left[base + s])
+            suits = " ".join(SUITS[s].symbol for s in range(4) if not left[base + s])
             if need == 1:
                 problem = Problem.of(
                     "needs-pure-set-cards",
@@ -210,7 +210,7 @@ class Shortfall:
                     requirement=name, rank=label, suits=suits, count=need,
                 )
             return [problem, *notes], [code for _, code in by_suit][:size]
-        counted = list(_spread(by_suit, have)) + self._wild_codes_in(left, size - have - need)
+        counted = list(spread(by_suit, have)) + self._wild_codes_in(left, size - have - need)
         used_wilds = size - have - need
         could_be_wild = max((y for y in range(need + 1) if spec.fits(have + need - y, used_wilds + y)), default=0)
         problem = self._set_words(name, label, need, could_be_wild)
@@ -242,20 +242,20 @@ class Shortfall:
             return f"one-or-{wild}"
         return f"or-{wild}s" if wilds >= need else f"or-some-{wild}s"
 
-    def _wild_codes_in(self, counts: _Counts, count: int) -> list[int]:
+    def _wild_codes_in(self, counts: Counts, count: int) -> list[int]:
         """``count`` wild cards of ``counts`` (jokers first)."""
         codes = [c for c in self.search.wild_codes for _ in range(counts[c])]
         return codes[:count]
 
     def _run_miss(
-        self, spec: _Spec, name: Requirement, left: _Counts, taken: _Marks, wilds: int
+        self, spec: Spec, name: Requirement, left: Counts, taken: Marks, wilds: int
     ) -> tuple[list[Problem], list[int]]:
         length = spec.size
         best: tuple[int, int, int, int] | None = None
         best_window: tuple[int, tuple[int, ...], list[int], int] | None = None
         blocked: tuple[tuple[int, int, int, int], str, int] | None = None
         for suit in range(4):
-            for start, ranks in _windows(self.search.rules.ace, min(length, self.search.max_run)):
+            for start, ranks in run_windows(self.search.rules.ace, min(length, self.search.max_run)):
                 window = (suit, start, start + length - 1)
                 clash = self.search._clash(window, MeldKind.RUN, taken) if self.search.tracks else None
                 have = [r for r in ranks if left[r * 4 + suit]]
@@ -285,10 +285,10 @@ class Shortfall:
             )
             return [problem, *notes], []
         suit, ranks, gaps, usable = best_window
-        symbol = _SUITS[suit].symbol
+        symbol = SUITS[suit].symbol
         need = len(gaps) - usable
-        span = f"{_RANK_LABEL[ranks[0]]}{symbol}–{_RANK_LABEL[ranks[-1]]}{symbol}"
-        cards = " ".join(f"{_RANK_LABEL[r]}{symbol}" for r in gaps)
+        span = f"{RANK_LABEL[ranks[0]]}{symbol}–{RANK_LABEL[ranks[-1]]}{symbol}"
+        cards = " ".join(f"{RANK_LABEL[r]}{symbol}" for r in gaps)
         counted = [r * 4 + suit for r in ranks if r not in gaps] + self._wild_codes_in(left, usable)
         could_be_wild = max(
             (y for y in range(need + 1) if spec.fits(length - len(gaps) + need - y, usable + y)), default=0

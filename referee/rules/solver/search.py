@@ -13,18 +13,18 @@ from referee.rules.problems import Problem
 from referee.rules.solver.answer import Solution
 from referee.rules.solver.missing import Shortfall
 from referee.rules.solver.shapes import (
-    _COLOUR_MARK,
-    _RED,
-    _SLOTS,
-    _Counts,
-    _Marks,
-    _meld,
-    _Part,
-    _Plan,
-    _Spec,
-    _spread,
-    _take,
-    _windows,
+    COLOUR_MARK,
+    RED,
+    SLOTS,
+    Counts,
+    Marks,
+    Part,
+    Plan,
+    Spec,
+    meld_of,
+    run_windows,
+    spread,
+    without_codes,
 )
 from referee.rules.variants import (
     AceRule,
@@ -42,7 +42,7 @@ from referee.rules.variants import (
 # --------------------------------------------------------------------------------------------------
 
 
-class _Search:
+class Search:
     """The search for one contract of one deal."""
 
     def __init__(
@@ -61,7 +61,7 @@ class _Search:
         self.budget = contract.max_wilds if contract.max_wilds is not None else 99
         self.tracks = not (contract.sets_share_rank and contract.runs_share_suit and contract.runs_adjacent)
         groups: dict[Requirement, int] = {}
-        reqs: list[_Spec] = []
+        reqs: list[Spec] = []
         for index, req in enumerate(contract.melds):
             group = groups.setdefault(req, len(groups))
             kind_limit = {
@@ -74,7 +74,7 @@ class _Search:
                 kind_limit = WildLimit.ANY
             limits = (kind_limit,) if req.wilds is None else (kind_limit, req.wilds)
             reqs.append(
-                _Spec(
+                Spec(
                     index,
                     req.kind,
                     req.size,
@@ -87,12 +87,12 @@ class _Search:
                 )
             )
         self.reqs = tuple(reqs)
-        self.extra_specs: tuple[_Spec, ...] = ()
+        self.extra_specs: tuple[Spec, ...] = ()
         if go_out and extras:
-            specs = [_Spec(None, MeldKind.SET, rules.min_set, True, (rules.set_wilds,), None, False,
+            specs = [Spec(None, MeldKind.SET, rules.min_set, True, (rules.set_wilds,), None, False,
                            rules.wild_only_sets, -1)]
             if rules.runs:
-                specs.append(_Spec(None, MeldKind.RUN, rules.min_run, True, (rules.run_wilds,), None, False, False, -2))
+                specs.append(Spec(None, MeldKind.RUN, rules.min_run, True, (rules.run_wilds,), None, False, False, -2))
             self.extra_specs = tuple(specs)
         self.leave_max = 0 if discard is Discard.FORBIDDEN else 1
         self.leave_min = 1 if discard is Discard.REQUIRED else 0
@@ -111,7 +111,7 @@ class _Search:
 
     # ---- public -------------------------------------------------------------------------------------
 
-    def exact(self, counts: _Counts) -> _Plan | None:
+    def exact(self, counts: Counts) -> Plan | None:
         """A plan that meets the whole contract (a go-out deal: lays the whole hand down), or None."""
         total = sum(counts)
         if total < self.contract.card_count + (self.leave_min if self.go_out else 0):
@@ -123,12 +123,12 @@ class _Search:
 
     # ---- wild cards -----------------------------------------------------------------------------------
 
-    def _wild_count(self, counts: _Counts) -> int:
+    def _wild_count(self, counts: Counts) -> int:
         if self.twos_wild:
             return counts[0] + counts[8] + counts[9] + counts[10] + counts[11]
         return counts[0]
 
-    def _wild_choices(self, counts: _Counts, need: int, many: bool) -> list[tuple[int, ...]]:
+    def _wild_choices(self, counts: Counts, need: int, many: bool) -> list[tuple[int, ...]]:
         """Which wild cards to spend: jokers first, then 2s (every choice of suits when ``many``)."""
         if need == 0:
             return [()]
@@ -158,11 +158,11 @@ class _Search:
 
     # ---- contract constraints -------------------------------------------------------------------------
 
-    def _allowed(self, spec: _Spec, shape: tuple[int, ...], kind: MeldKind, taken: _Marks) -> bool:
+    def _allowed(self, spec: Spec, shape: tuple[int, ...], kind: MeldKind, taken: Marks) -> bool:
         """Whether a contract meld of ``shape`` goes with the contract melds already ``taken``."""
         return not self.tracks or spec.req is None or self._clash(shape, kind, taken) is None
 
-    def _clash(self, shape: tuple[int, ...], kind: MeldKind, taken: _Marks) -> str | None:
+    def _clash(self, shape: tuple[int, ...], kind: MeldKind, taken: Marks) -> str | None:
         """Which rule between contract melds a meld of ``shape`` breaks: "rank", "suit", "adjacent" or None."""
         contract = self.contract
         if kind is MeldKind.SET or kind is MeldKind.PAIR:
@@ -193,8 +193,8 @@ class _Search:
     # ---- candidate runs (ordinary deals) ---------------------------------------------------------------
 
     def _run_parts(
-        self, spec: _Spec, counts: _Counts, wused: int, substitute: bool, taken: _Marks, *, many_twos: bool
-    ) -> list[tuple[_Part, tuple[int, ...]]]:
+        self, spec: Spec, counts: Counts, wused: int, substitute: bool, taken: Marks, *, many_twos: bool
+    ) -> list[tuple[Part, tuple[int, ...]]]:
         """Every run of exactly the requirement's size the cards allow, as (part, constraint mark).
 
         With ``many_twos`` every choice of which wild 2s to spend is a candidate of its own (a later run may
@@ -205,11 +205,11 @@ class _Search:
             return []
         wild_pool = self._wild_count(counts)
         room = min(wild_pool, self.budget - wused)
-        out: list[tuple[_Part, tuple[int, ...]]] = []
+        out: list[tuple[Part, tuple[int, ...]]] = []
         seen: set[object] = set()
         twos_wild = self.twos_wild
         for suit in range(4):
-            for start, ranks in _windows(self.rules.ace, length):
+            for start, ranks in run_windows(self.rules.ace, length):
                 present = [r * 4 + suit for r in ranks if counts[r * 4 + suit] > 0]
                 if length - len(present) > room or not present:
                     continue
@@ -226,7 +226,7 @@ class _Search:
                         continue
                     rest = counts
                     if twos_wild and any(8 <= c <= 11 for c in used):
-                        rest = _take(counts, [c for c in used if 8 <= c <= 11])
+                        rest = without_codes(counts, [c for c in used if 8 <= c <= 11])
                     for wilds in self._wild_choices(rest, w, many=many_twos and len(self.reqs) > 1):
                         shape = (suit, *ranks)
                         mark = (2, suit, start, start + length - 1)
@@ -236,13 +236,13 @@ class _Search:
                         seen.add(key)
                         if not self._allowed(spec, mark[1:], MeldKind.RUN, taken):
                             continue
-                        out.append((_Part(spec.req, MeldKind.RUN, used, wilds, shape), mark))
+                        out.append((Part(spec.req, MeldKind.RUN, used, wilds, shape), mark))
         out.sort(key=lambda item: len(item[0].wilds))  # natural cards first: wild cards are scarce
         return out
 
-    def _colour_parts(self, spec: _Spec, counts: _Counts, sizes: Sequence[int]) -> list[_Part]:
+    def _colour_parts(self, spec: Spec, counts: Counts, sizes: Sequence[int]) -> list[Part]:
         """Every colour run of one of ``sizes`` cards in the hand (natural cards only)."""
-        out: list[_Part] = []
+        out: list[Part] = []
         for length in sizes:
             if length > 13:
                 continue
@@ -253,24 +253,24 @@ class _Search:
                     choices: list[list[int]] = []
                     for i, r in enumerate(ranks):
                         red = first_red != (i % 2 == 1)
-                        options = [r * 4 + s for s in range(4) if _RED[s] == red and counts[r * 4 + s] > 0]
+                        options = [r * 4 + s for s in range(4) if RED[s] == red and counts[r * 4 + s] > 0]
                         if not options:
                             break
                         choices.append(options)
                     else:
                         for combo in itertools.product(*choices):
-                            out.append(_Part(spec.req, MeldKind.COLOUR_RUN, tuple(combo), (), tuple(combo)))
+                            out.append(Part(spec.req, MeldKind.COLOUR_RUN, tuple(combo), (), tuple(combo)))
         return out
 
     # ---- ordinary deals: exact ----------------------------------------------------------------------
 
-    def _runs(self, counts: _Counts, todo: tuple[int, ...], wused: int, taken: _Marks) -> _Plan | None:
+    def _runs(self, counts: Counts, todo: tuple[int, ...], wused: int, taken: Marks) -> Plan | None:
         if not todo:
             return self._sets(counts, 0, wused, taken)
         key = (counts, todo, wused, taken)
         if key in self._memo_fail:
             return None
-        choice: tuple[int, list[tuple[_Part, tuple[int, ...]]]] | None = None
+        choice: tuple[int, list[tuple[Part, tuple[int, ...]]]] | None = None
         tried: set[int] = set()
         substitute = len(self.reqs) > 1
         for i in todo:
@@ -279,7 +279,7 @@ class _Search:
                 continue
             tried.add(spec.group)
             if spec.kind is MeldKind.COLOUR_RUN:
-                parts = [(p, _COLOUR_MARK) for p in self._colour_parts(spec, counts, (spec.size,))]
+                parts = [(p, COLOUR_MARK) for p in self._colour_parts(spec, counts, (spec.size,))]
             else:
                 parts = self._run_parts(spec, counts, wused, substitute, taken, many_twos=True)
             if choice is None or len(parts) < len(choice[1]):
@@ -290,7 +290,7 @@ class _Search:
         index, parts = choice
         rest = tuple(i for i in todo if i != index)
         for part, mark in parts:
-            after = _take(counts, part.naturals + part.wilds)
+            after = without_codes(counts, part.naturals + part.wilds)
             marks = taken + (mark,) if self.tracks else taken
             found = self._runs(after, rest, wused + len(part.wilds), marks)
             if found is not None:
@@ -304,12 +304,12 @@ class _Search:
         return tuple(sorted(sets, key=lambda i: (not reqs[i].distinct, -reqs[i].size, i)))
 
     def _set_parts(
-        self, spec: _Spec, counts: _Counts, wused: int, taken: _Marks, low_rank: int
-    ) -> list[_Part]:
+        self, spec: Spec, counts: Counts, wused: int, taken: Marks, low_rank: int
+    ) -> list[Part]:
         """Every way to make the set (or pair) from the cards by rank: most natural cards first."""
         size = spec.size
         room = min(self._wild_count(counts), self.budget - wused)
-        out: list[_Part] = []
+        out: list[Part] = []
         for rank in range(13, max(low_rank, 1) - 1, -1):
             if rank == 2 and self.twos_wild:
                 continue
@@ -322,7 +322,7 @@ class _Search:
                 if len(by_suit) < size or not spec.fits(size, 0):
                     continue
                 best_suits = [code for _, code in sorted(by_suit, reverse=True)[:size]]
-                out.append(_Part(spec.req, spec.kind, tuple(sorted(best_suits)), (), (rank,)))
+                out.append(Part(spec.req, spec.kind, tuple(sorted(best_suits)), (), (rank,)))
                 continue
             for n in range(min(size, have), 0, -1):
                 w = size - n
@@ -330,17 +330,17 @@ class _Search:
                     break
                 if not spec.fits(n, w):
                     continue
-                picks = _spread(by_suit, n)
-                for wilds in self._wild_choices(_take(counts, picks), w, many=False):
-                    out.append(_Part(spec.req, spec.kind, picks, wilds, (rank,)))
+                picks = spread(by_suit, n)
+                for wilds in self._wild_choices(without_codes(counts, picks), w, many=False):
+                    out.append(Part(spec.req, spec.kind, picks, wilds, (rank,)))
         if spec.wild_only and low_rank <= 0:
             jokers = counts[0]
             if jokers >= size and self.budget - wused >= size:
-                out.append(_Part(spec.req, spec.kind, (), (0,) * size, (0,)))
+                out.append(Part(spec.req, spec.kind, (), (0,) * size, (0,)))
         out.sort(key=lambda part: len(part.wilds))  # natural cards first: wild cards are scarce
         return out
 
-    def _sets(self, counts: _Counts, k: int, wused: int, taken: _Marks, low_rank: int = 0) -> _Plan | None:
+    def _sets(self, counts: Counts, k: int, wused: int, taken: Marks, low_rank: int = 0) -> Plan | None:
         order = self._set_order
         if k == len(order):
             return ()
@@ -350,7 +350,7 @@ class _Search:
         spec = self.reqs[order[k]]
         same_next = k + 1 < len(order) and self.reqs[order[k + 1]].group == spec.group
         for part in self._set_parts(spec, counts, wused, taken, low_rank):
-            after = _take(counts, part.naturals + part.wilds)
+            after = without_codes(counts, part.naturals + part.wilds)
             marks = taken + (self._mark(part.kind, part.shape),) if self.tracks else taken
             # identical requirements take ranks in order: no symmetric retries
             found = self._sets(after, k + 1, wused + len(part.wilds), marks, part.shape[0] if same_next else 0)
@@ -361,17 +361,17 @@ class _Search:
 
     # ---- go-out deals ---------------------------------------------------------------------------------
 
-    def _lowest(self, counts: _Counts) -> int:
+    def _lowest(self, counts: Counts) -> int:
         """The lowest natural card's code, or 0 when only wild cards are left."""
         twos_wild = self.twos_wild
-        for code in range(4, _SLOTS):
+        for code in range(4, SLOTS):
             if counts[code] and not (twos_wild and 8 <= code <= 11):
                 return code
         return 0
 
-    def _specs_for(self, todo: tuple[int, ...]) -> list[_Spec]:
+    def _specs_for(self, todo: tuple[int, ...]) -> list[Spec]:
         """The requirements still to meet (one per group of identical ones), then the extra melds."""
-        out: list[_Spec] = []
+        out: list[Spec] = []
         groups: set[int] = set()
         for i in todo:
             spec = self.reqs[i]
@@ -382,12 +382,12 @@ class _Search:
         return out
 
     def _melds_and_rest(
-        self, code: int, counts: _Counts, todo: tuple[int, ...], wused: int, taken: _Marks
-    ) -> Iterator[tuple[_Part, _Counts, tuple[int, ...], int, _Marks]]:
+        self, code: int, counts: Counts, todo: tuple[int, ...], wused: int, taken: Marks
+    ) -> Iterator[tuple[Part, Counts, tuple[int, ...], int, Marks]]:
         """Each meld through card ``code``, with what is left after it: (part, cards, requirements, wild cards
         used, constraint marks). A meld that fills no requirement (an extra meld) uses up cards only."""
         for part, mark in self._melds_through(code, counts, self._specs_for(todo), wused, taken):
-            after = _take(counts, part.naturals + part.wilds)
+            after = without_codes(counts, part.naturals + part.wilds)
             if part.req is None:
                 yield part, after, todo, wused, taken
             else:
@@ -395,82 +395,97 @@ class _Search:
                 yield part, after, tuple(i for i in todo if i != part.req), wused + len(part.wilds), marks
 
     def _melds_through(
-        self, code: int, counts: _Counts, specs: Sequence[_Spec], wused: int, taken: _Marks
-    ) -> list[tuple[_Part, tuple[int, ...]]]:
-        """Every meld holding card ``code`` the specs allow, as (part, constraint mark)."""
-        out: list[tuple[_Part, tuple[int, ...]]] = []
-        rank, suit = code >> 2, code & 3
-        wild_pool = self._wild_count(counts)
+        self, code: int, counts: Counts, specs: Sequence[Spec], wused: int, taken: Marks
+    ) -> list[tuple[Part, tuple[int, ...]]]:
+        """Every meld holding card ``code`` the specs allow, as (part, constraint mark): sets, runs, colour runs."""
+        rank = code >> 2
         set_specs = [s for s in specs if s.kind in (MeldKind.SET, MeldKind.PAIR)]
         run_specs = [s for s in specs if s.kind is MeldKind.RUN]
-        colour_specs = [s for s in specs if s.kind is MeldKind.COLOUR_RUN]
-        many = self.twos_wild
-        if set_specs:
-            base = rank * 4
-            others = [(counts[base + s] - (1 if s == suit else 0), base + s) for s in range(4)]
-            ranges = [range(n + 1) for n, _ in others]
-            for pick in itertools.product(*ranges):
-                naturals = (code,) + tuple(c for (n, c), k in zip(others, pick, strict=True) for _ in range(k))
-                naturals = tuple(sorted(naturals))
-                n = len(naturals)
-                distinct = len(set(naturals)) == n
-                after = _take(counts, naturals)
-                for w in range(0, wild_pool + 1):
-                    for spec in set_specs:
-                        if not spec.takes(n + w) or not spec.fits(n, w):
-                            continue
-                        if spec.distinct and not distinct:
-                            continue
-                        if spec.req is not None and (
-                            wused + w > self.budget or not self._allowed(spec, (rank,), spec.kind, taken)
-                        ):
-                            continue
-                        for wilds in self._wild_choices(after, w, many=False):
-                            out.append((_Part(spec.req, spec.kind, naturals, wilds, (rank,)), (1, rank)))
+        out = self._sets_through(code, counts, set_specs, wused, taken) if set_specs else []
         if run_specs and self.rules.runs and not (self.rules.ace is AceRule.NOT_IN_RUNS and rank == 1):
-            lengths = range(self.max_run, min(s.size for s in run_specs) - 1, -1)
-            seen: set[object] = set()
-            for length in lengths:
-                fitting = [s for s in run_specs if s.takes(length)]
-                if not fitting:
-                    continue
-                for start, ranks in _windows(self.rules.ace, length):
-                    if rank not in ranks:
-                        continue
-                    present = [r * 4 + suit for r in ranks if r != rank and counts[r * 4 + suit] > 0]
-                    gaps = length - 1 - len(present)
-                    if gaps > wild_pool:
-                        continue
-                    for k in range(len(present), max(0, length - 1 - wild_pool) - 1, -1):
-                        for others_used in itertools.combinations(present, k):
-                            used = tuple(sorted((code, *others_used)))
-                            n = k + 1
-                            w = length - n
-                            rest = _take(counts, used)
-                            for spec in fitting:
-                                if not spec.fits(n, w):
-                                    continue
-                                mark = (2, suit, start, start + length - 1)
-                                if spec.req is not None and (
-                                    wused + w > self.budget or not self._allowed(spec, mark[1:], MeldKind.RUN, taken)
-                                ):
-                                    continue
-                                for wilds in self._wild_choices(rest, w, many=many):
-                                    key = (used, wilds, spec.group, mark if self.tracks else None)
-                                    if key in seen:
-                                        continue
-                                    seen.add(key)
-                                    out.append((_Part(spec.req, MeldKind.RUN, used, wilds, (suit, *ranks)), mark))
-        for spec in colour_specs:
+            out += self._runs_through(code, counts, run_specs, wused, taken)
+        for spec in (s for s in specs if s.kind is MeldKind.COLOUR_RUN):
             sizes = [n for n in (12, 13) if spec.takes(n)]
-            for part in self._colour_parts(spec, counts, sizes):
-                if code in part.naturals:
-                    out.append((part, _COLOUR_MARK))
+            out.extend((part, COLOUR_MARK) for part in self._colour_parts(spec, counts, sizes) if code in part.naturals)
         return out
 
+    def _may_fill(self, spec: Spec, wilds: int, wused: int, shape: tuple[int, ...], kind: MeldKind, taken: Marks
+                  ) -> bool:
+        """Whether a meld of ``spec`` with ``wilds`` wild cards may be made: an extra meld always; a contract meld
+        within the wild-card budget and beside the contract melds already ``taken``."""
+        return spec.req is None or (wused + wilds <= self.budget and self._allowed(spec, shape, kind, taken))
+
+    def _sets_through(
+        self, code: int, counts: Counts, set_specs: Sequence[Spec], wused: int, taken: Marks
+    ) -> list[tuple[Part, tuple[int, ...]]]:
+        """Every set (or pair) holding card ``code``: each choice of the other naturals of its rank, then wilds."""
+        out: list[tuple[Part, tuple[int, ...]]] = []
+        rank, suit = code >> 2, code & 3
+        wild_pool = self._wild_count(counts)
+        base = rank * 4
+        others = [(counts[base + s] - (1 if s == suit else 0), base + s) for s in range(4)]
+        ranges = [range(n + 1) for n, _ in others]
+        for pick in itertools.product(*ranges):
+            naturals = (code,) + tuple(c for (n, c), k in zip(others, pick, strict=True) for _ in range(k))
+            naturals = tuple(sorted(naturals))
+            n = len(naturals)
+            distinct = len(set(naturals)) == n
+            after = without_codes(counts, naturals)
+            for w in range(0, wild_pool + 1):
+                for spec in set_specs:
+                    if (not spec.takes(n + w) or not spec.fits(n, w) or (spec.distinct and not distinct)
+                            or not self._may_fill(spec, w, wused, (rank,), spec.kind, taken)):
+                        continue
+                    for wilds in self._wild_choices(after, w, many=False):
+                        out.append((Part(spec.req, spec.kind, naturals, wilds, (rank,)), (1, rank)))
+        return out
+
+    def _runs_through(
+        self, code: int, counts: Counts, run_specs: Sequence[Spec], wused: int, taken: Marks
+    ) -> list[tuple[Part, tuple[int, ...]]]:
+        """Every run holding card ``code``, each once: its window, naturals and wilds, and the specs it fits."""
+        out: list[tuple[Part, tuple[int, ...]]] = []
+        suit = code & 3
+        seen: set[object] = set()
+        for start, ranks, fitting, used in self._run_naturals_through(code, counts, run_specs):
+            length, n = len(ranks), len(used)
+            w = length - n
+            rest = without_codes(counts, used)
+            mark = (2, suit, start, start + length - 1)
+            for spec in fitting:
+                if not spec.fits(n, w) or not self._may_fill(spec, w, wused, mark[1:], MeldKind.RUN, taken):
+                    continue
+                for wilds in self._wild_choices(rest, w, many=self.twos_wild):
+                    key = (used, wilds, spec.group, mark if self.tracks else None)
+                    if key not in seen:
+                        seen.add(key)
+                        out.append((Part(spec.req, MeldKind.RUN, used, wilds, (suit, *ranks)), mark))
+        return out
+
+    def _run_naturals_through(
+        self, code: int, counts: Counts, run_specs: Sequence[Spec]
+    ) -> Iterator[tuple[int, tuple[int, ...], list[Spec], tuple[int, ...]]]:
+        """(start, ranks, specs of its length, naturals) of each run window holding card ``code``, longest first,
+        with each choice of the other naturals of its suit there (most first) that the wild cards can complete."""
+        rank, suit = code >> 2, code & 3
+        wild_pool = self._wild_count(counts)
+        for length in range(self.max_run, min(s.size for s in run_specs) - 1, -1):
+            fitting = [s for s in run_specs if s.takes(length)]
+            if not fitting:
+                continue
+            for start, ranks in run_windows(self.rules.ace, length):
+                if rank not in ranks:
+                    continue
+                present = [r * 4 + suit for r in ranks if r != rank and counts[r * 4 + suit] > 0]
+                if length - 1 - len(present) > wild_pool:
+                    continue
+                for k in range(len(present), max(0, length - 1 - wild_pool) - 1, -1):
+                    for others_used in itertools.combinations(present, k):
+                        yield start, ranks, fitting, tuple(sorted((code, *others_used)))
+
     def _go_out(
-        self, counts: _Counts, todo: tuple[int, ...], leave: int, wused: int, taken: _Marks
-    ) -> _Plan | None:
+        self, counts: Counts, todo: tuple[int, ...], leave: int, wused: int, taken: Marks
+    ) -> Plan | None:
         total = sum(counts)
         need = sum(self.reqs[i].size for i in todo)
         if total < need + (self.leave_min if leave else 0):
@@ -481,7 +496,7 @@ class _Search:
         if key in self._memo_fail:
             return None
         code = self._lowest(counts)
-        result: _Plan | None = None
+        result: Plan | None = None
         if code == 0:
             result = self._wilds_out(counts, todo, leave, wused, taken)
         else:
@@ -491,16 +506,16 @@ class _Search:
                     result = (part,) + found
                     break
             if result is None and leave:
-                found = self._go_out(_take(counts, (code,)), todo, 0, wused, taken)
+                found = self._go_out(without_codes(counts, (code,)), todo, 0, wused, taken)
                 if found is not None:
-                    result = (_Part(None, MeldKind.SET, (), (), ()),) + found  # the discard marker
+                    result = (Part(None, MeldKind.SET, (), (), ()),) + found  # the discard marker
         if result is None:
             self._memo_fail.add(key)
         return result
 
     def _wilds_out(
-        self, counts: _Counts, todo: tuple[int, ...], leave: int, wused: int, taken: _Marks
-    ) -> _Plan | None:
+        self, counts: Counts, todo: tuple[int, ...], leave: int, wused: int, taken: Marks
+    ) -> Plan | None:
         """Only wild cards are left: sets of wild cards only, or the one discard."""
         wilds = self._wild_count(counts)
         if wilds == 0:
@@ -509,27 +524,26 @@ class _Search:
             return ()
         codes = [c for c in self.wild_codes for _ in range(counts[c])]
         if leave:
-            found = self._wilds_out(_take(counts, codes[:1]), todo, 0, wused, taken)
+            found = self._wilds_out(without_codes(counts, codes[:1]), todo, 0, wused, taken)
             if found is not None:
-                return (_Part(None, MeldKind.SET, (), (), ()),) + found
+                return (Part(None, MeldKind.SET, (), (), ()),) + found
         for spec in self._specs_for(todo):
             if spec.kind is not MeldKind.SET or not spec.wild_only:
                 continue
             for size in range(spec.size, wilds + 1):
                 if not spec.takes(size) or (spec.req is not None and wused + size > self.budget):
                     continue
-                part = _Part(spec.req, MeldKind.SET, (), tuple(codes[:size]), (0,))
+                part = Part(spec.req, MeldKind.SET, (), tuple(codes[:size]), (0,))
                 rest = tuple(i for i in todo if i != spec.req) if spec.req is not None else todo
-                found = self._wilds_out(
-                    _take(counts, codes[:size]), rest, leave, wused + (size if spec.req is not None else 0), taken
-                )
+                used = wused + (size if spec.req is not None else 0)
+                found = self._wilds_out(without_codes(counts, codes[:size]), rest, leave, used, taken)
                 if found is not None:
                     return (part,) + found
         return None
 
     # ---- the answer -------------------------------------------------------------------------------------
 
-    def solution(self, start: _Counts, plan: _Plan, *, possible: bool) -> Solution:
+    def solution(self, start: Counts, plan: Plan, *, possible: bool) -> Solution:
         """The plan as a :class:`Solution`, with what is missing when it falls short."""
         parts = [p for p in plan if p.naturals or p.wilds]
         left = list(start)
@@ -541,9 +555,9 @@ class _Search:
         contract_parts = sorted((p for p in parts if p.req is not None), key=lambda p: p.req or 0)
         extras = [p for p in parts if p.req is None]
         ordered = contract_parts + extras
-        melds = tuple(_meld(p) for p in ordered)
+        melds = tuple(meld_of(p) for p in ordered)
         requirements = tuple(self.contract.melds[p.req] if p.req is not None else None for p in ordered)
-        left_cards = decode(c for c in range(_SLOTS) for _ in range(left[c]))
+        left_cards = decode(c for c in range(SLOTS) for _ in range(left[c]))
         missing: tuple[Problem, ...] = ()
         if not possible:
             # the cards of further melds could go to the contract instead: count them as free
@@ -554,7 +568,7 @@ class _Search:
             missing = tuple(Shortfall(self).missing(contract_parts, tuple(free), left_cards))
         return Solution(possible, self.contract, melds, requirements, left_cards, missing, self.go_out)
 
-    def _extend(self, part: _Part, left: list[int]) -> _Part:
+    def _extend(self, part: Part, left: list[int]) -> Part:
         """An "or more" contract run with the natural cards left that continue it at either end."""
         if part.kind is not MeldKind.RUN:
             return part
@@ -579,5 +593,5 @@ class _Search:
         if self.rules.ace is AceRule.WRAP and length == 13:
             missing = next(r for r in range(1, 14) if r not in ranks)
             return [(*ranks, missing), (missing, *ranks)]
-        windows = [w for _, w in _windows(self.rules.ace, length)]
+        windows = [w for _, w in run_windows(self.rules.ace, length)]
         return [w for w in windows if w[:-1] == ranks] + [w for w in windows if w[1:] == ranks]

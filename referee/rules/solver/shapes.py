@@ -17,12 +17,12 @@ from referee.rules.variants import (
     WildLimit,
 )
 
-_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-_RED = (False, True, True, False)
-_RANK_LABEL = {int(r): r.label for r in Rank}
-_SLOTS = 56  # card codes of melds.encode: 0 a joker, rank × 4 + suit for the rest
-_COLOUR_MARK: tuple[int, ...] = (3,)
-_OPTIMISE_BUDGET = 200_000  # search steps for the closest arrangement; the best found so far beyond it
+SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+RED = (False, True, True, False)
+RANK_LABEL = {int(r): r.label for r in Rank}
+SLOTS = 56  # card codes of melds.encode: 0 a joker, rank × 4 + suit for the rest
+COLOUR_MARK: tuple[int, ...] = (3,)
+OPTIMISE_BUDGET = 200_000  # search steps for the closest arrangement; the best found so far beyond it
 
 
 # --------------------------------------------------------------------------------------------------
@@ -30,7 +30,7 @@ _OPTIMISE_BUDGET = 200_000  # search steps for the closest arrangement; the best
 # --------------------------------------------------------------------------------------------------
 
 
-class _Spec(NamedTuple):
+class Spec(NamedTuple):
     """A meld the search may lay: a contract requirement (``req`` is its index) or an extra meld (None)."""
 
     req: int | None
@@ -57,7 +57,7 @@ class _Spec(NamedTuple):
         return length == self.size or (self.or_more and length > self.size)
 
 
-class _Part(NamedTuple):
+class Part(NamedTuple):
     """One meld of a plan: its spec's requirement, the natural and wild card codes, and its shape.
 
     ``shape`` is for a run (suit, ranks in order), for a set or pair (rank,) — (0,) for wild cards only —
@@ -71,13 +71,14 @@ class _Part(NamedTuple):
     shape: tuple[int, ...]
 
 
-_Plan = tuple[_Part, ...]
-_Counts = tuple[int, ...]
-_Mark = tuple[int, ...]  # what a contract meld leaves for the checks between melds (see _Search._mark)
-_Marks = tuple[_Mark, ...]
+Plan = tuple[Part, ...]
+Counts = tuple[int, ...]
+Mark = tuple[int, ...]  # what a contract meld leaves for the checks between melds (see Search._mark)
+Marks = tuple[Mark, ...]
 
 
-def _take(counts: _Counts, codes: Sequence[int]) -> _Counts:
+def without_codes(counts: Counts, codes: Sequence[int]) -> Counts:
+    """``counts`` (cards left, by code) less one card of each code in ``codes``."""
     out = list(counts)
     for code in codes:
         out[code] -= 1
@@ -85,7 +86,7 @@ def _take(counts: _Counts, codes: Sequence[int]) -> _Counts:
 
 
 @lru_cache(maxsize=256)
-def _windows(ace: AceRule, length: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+def run_windows(ace: AceRule, length: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """(start position, ranks in order) of every run of ``length``, highest first (ace high is position 14)."""
     out: list[tuple[int, tuple[int, ...]]] = []
     if ace is AceRule.WRAP:
@@ -105,7 +106,7 @@ def _windows(ace: AceRule, length: int) -> tuple[tuple[int, tuple[int, ...]], ..
     return tuple(out)
 
 
-def _spread(by_suit: list[tuple[int, int]], n: int) -> tuple[int, ...]:
+def spread(by_suit: list[tuple[int, int]], n: int) -> tuple[int, ...]:
     """``n`` cards of one rank taken from the suits with the most copies first (keeps suits apart)."""
     counts = {code: k for k, code in by_suit}
     picks: list[int] = []
@@ -121,7 +122,7 @@ def _spread(by_suit: list[tuple[int, int]], n: int) -> tuple[int, ...]:
 # --------------------------------------------------------------------------------------------------
 
 
-def _meld(part: _Part) -> Meld:
+def meld_of(part: Part) -> Meld:
     """The part as a :class:`Meld` in its arrangement (what each wild card stands for)."""
     if part.kind is MeldKind.COLOUR_RUN:
         ordered = decode(part.shape)
@@ -139,7 +140,7 @@ def _meld(part: _Part) -> Meld:
                 stands.append(None)
             else:
                 cards.append(decode((spare.pop(),))[0])
-                stands.append(Card(Rank(r), _SUITS[suit]))
+                stands.append(Card(Rank(r), SUITS[suit]))
         return Meld(MeldKind.RUN, tuple(cards), tuple(stands))
     rank = part.shape[0]
     natural_cards = decode(sorted(part.naturals, key=lambda c: (c & 3, c)))
@@ -148,7 +149,7 @@ def _meld(part: _Part) -> Meld:
     return Meld(part.kind, natural_cards + wild_cards, (None,) * len(natural_cards) + (stood,) * len(wild_cards))
 
 
-def _name(req: Requirement) -> Requirement:
+def named_requirement(req: Requirement) -> Requirement:
     """The requirement as the sentence names it: without its wild-card limit (the sentence says what may stand
     in)."""
     return replace(req, wilds=req.wilds if req.pure else None, wild_cap=None)

@@ -169,14 +169,27 @@ def end_deal(edit_token: str) -> Page:
         form.prepare(state.seq)
         form.deal.data = str(state.deal_number)
         return render_end(table, form, _next_seat(state, form, None) if form.went_out.data else None)
-    if step:
-        # A GET saves nothing and has no CSRF token to check: the page it shows gets a fresh one.
-        form.validate()
-        form.csrf_token.errors = []
-        form._errors = None
-        valid = not form.errors
-    else:
-        valid = form.validate_on_submit()
+    refused = _sending_refused(table, form, _validated(form, step))
+    if refused is not None:
+        return refused
+    return _checked_end(table, form, shown, step)
+
+
+def _validated(form: EndDealForm, step: bool) -> bool:
+    """Whether the form's entries are valid (a step's GET has no CSRF token to check: its page gets a fresh one)."""
+    if not step:
+        return bool(form.validate_on_submit())
+    form.validate()
+    form.csrf_token.errors = []
+    form._errors = None
+    return not form.errors
+
+
+def _sending_refused(table: access.Table, form: EndDealForm, valid: bool) -> Page | None:
+    """The answer when the form cannot be taken as sent: its CSRF check failed, it is out of date, or its deal
+    was recorded already; None when it can."""
+    state = table.state
+    edit_token = table.edit_token
     if form.csrf_failed:
         # Nothing is saved; the page comes back with everything entered (and a fresh token) to send again.
         form.went_out.errors = []
@@ -189,9 +202,13 @@ def end_deal(edit_token: str) -> Page:
     ):
         flash(" ".join(form_errors(form)) or _("This page is out of date: reload it."), "error")
         return redirect(url_for("table.end_deal", edit_token=edit_token), code=303)
-    stale = _stale_end(table, form)
-    if stale is not None:
-        return stale
+    return _stale_end(table, form)
+
+
+def _checked_end(table: access.Table, form: EndDealForm, shown: str | None, step: bool) -> Page:
+    """A sent form for the open deal: a keypad step, the preview, or Confirm (the deal recorded, or why not)."""
+    state = table.state
+    edit_token = table.edit_token
     # A missing "who went out" is shown on the page; the keypad keys still work.
     active = form.active_seat(state.players)
     if shown == "entry":
