@@ -196,44 +196,50 @@ def _count(count: Count) -> str:
     return ngettext("%(words)s natural card", "%(words)s natural cards", count.n, words=_number(count.n))
 
 
+def _plural_words(value: Plural) -> str:
+    inner = value.value
+    if isinstance(inner, MeldKind):
+        return _kind(inner, plural=True)
+    if isinstance(inner, Suit):
+        return _suits(inner)
+    return str(inner.plural) if isinstance(inner, Rank) else str(inner)
+
+
+def _setting_words(value: Setting) -> str:
+    words = SETTING_WORDS.get(value.id)
+    return gettext(words) if words is not None else value.id.replace("_", " ")
+
+
+def _tuple_words(value: tuple[object, ...]) -> str:
+    if all(isinstance(v, Problem) for v in value):
+        return "; ".join(problem_words(v) for v in value if isinstance(v, Problem))
+    return _joined([_value(v) for v in value])
+
+
+#: How each kind of a problem's parameter is said, the first kind that fits winning (a Plural before a tuple).
+_VALUE_WORDS: tuple[tuple[type[Any], Callable[[Any], str]], ...] = (
+    (Count, _count),
+    (Plural, _plural_words),
+    (MeldKind, _kind),
+    (WildLimit, lambda value: gettext(WILD_LIMIT_WORDS[value])),
+    (VariantName, lambda value: word(value.id)),
+    (Setting, _setting_words),
+    (Token, lambda value: _token_word(value.id)),
+    (Suit, lambda value: value.symbol),
+    (Rank, lambda value: value.label),
+    (Requirement, lambda value: requirement_words(value)),  # defined below: looked up when called
+    (Contract, lambda value: contract_words(value, Terms())),
+    (Deal, lambda value: deal_words(value, Terms())),
+    (Meld, lambda value: value.describe()),
+    (tuple, _tuple_words),
+)
+
+
 def _value(value: object) -> str:
     """One parameter of a problem in the page's words."""
-    if isinstance(value, Count):
-        return _count(value)
-    if isinstance(value, Plural):
-        inner = value.value
-        if isinstance(inner, MeldKind):
-            return _kind(inner, plural=True)
-        if isinstance(inner, Suit):
-            return _suits(inner)
-        return str(inner.plural) if isinstance(inner, Rank) else str(inner)
-    if isinstance(value, MeldKind):
-        return _kind(value)
-    if isinstance(value, WildLimit):
-        return gettext(WILD_LIMIT_WORDS[value])
-    if isinstance(value, VariantName):
-        return word(value.id)
-    if isinstance(value, Setting):
-        words = SETTING_WORDS.get(value.id)
-        return gettext(words) if words is not None else value.id.replace("_", " ")
-    if isinstance(value, Token):
-        return _token_word(value.id)
-    if isinstance(value, Suit):
-        return value.symbol
-    if isinstance(value, Rank):
-        return value.label
-    if isinstance(value, Requirement):
-        return requirement_words(value)
-    if isinstance(value, Contract):
-        return contract_words(value, Terms())
-    if isinstance(value, Deal):
-        return deal_words(value, Terms())
-    if isinstance(value, Meld):
-        return value.describe()
-    if isinstance(value, tuple):
-        if all(isinstance(v, Problem) for v in value):
-            return "; ".join(problem_words(v) for v in value)
-        return _joined([_value(v) for v in value])
+    for kind, words in _VALUE_WORDS:
+        if isinstance(value, kind):
+            return words(value)
     if isinstance(value, int) and not isinstance(value, bool):
         return number(value)
     return str(value)

@@ -135,8 +135,11 @@
     if (navigator.onLine === false) show("offline");
     else if (state !== "stale") show("reconnecting");
     clearTimeout(timer);
-    timer = setTimeout(connect, delay);
-    delay = Math.min(delay * 2, 30000);
+    /* Spread a room's viewers (each waits 75–125% of its delay), and try at least every 10 s: a server that
+       restarts is back within seconds, and the board says "Live" only once it is (1,000 viewers trying every
+       10 s are 100 light requests a second). */
+    timer = setTimeout(connect, delay * (0.75 + Math.random() / 2));
+    delay = Math.min(delay * 2, 10000);
   }
 
   function connect() {

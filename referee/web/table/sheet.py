@@ -4,6 +4,7 @@ phone that recorded each (and this phone's label); undo and redo; correcting a p
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import flash, redirect, render_template, request, url_for
@@ -26,48 +27,52 @@ from referee.web.table.end import SHOWN, STEPS, Preview, one_turn_out, preview_o
 RECORDED_SHOWN = 12
 
 
+def _undone_words(state: GameState, entry: HistoryEntry) -> str:
+    """An undo in words; an undo of an undo is a redo: the words name the action itself, never "Undo of: Undo
+    of: …"."""
+    depth, target = 0, entry
+    while isinstance(target.event, ev.Undone):
+        seq = target.event.seq
+        found = next((e for e in state.history.entries if e.seq == seq), None)
+        depth += 1
+        if found is None:
+            return _("Undo of: %(what)s", what=str(seq))
+        target = found
+    inner = event_words(state, target)
+    return _("Undo of: %(what)s", what=inner) if depth % 2 else _("Redo of: %(what)s", what=inner)
+
+
+def _deal_ended_words(event: Any) -> str:
+    if event.went_out is None:
+        return _("Deal %(num)d ended: nobody went out", num=event.deal)
+    return _("Deal %(num)d ended: %(player)s went out", num=event.deal, player=event.went_out)
+
+
+#: Each kind of event in words (the history and the undo confirmation), by the event's type.
+_WORDS: dict[type[Any], Callable[[Any], str]] = {
+    ev.GameCreated: lambda event: _("Game created"),
+    ev.ExactCut: lambda event: _("Deal %(num)d: exact cut", num=event.deal),
+    ev.Buy: lambda event: _("Deal %(num)d: %(player)s bought", num=event.deal, player=event.player),
+    ev.LaidDown: lambda event: _("Deal %(num)d: %(player)s laid down", num=event.deal, player=event.player),
+    ev.ShanghaiCalled: lambda event: _("Deal %(num)d: %(player)s called Shanghai", num=event.deal,
+                                       player=event.player),
+    ev.DealEnded: _deal_ended_words,
+    ev.DealCorrected: lambda event: _("Deal %(num)d corrected", num=event.deal),
+    ev.ContractChosen: lambda event: _("Deal %(num)d: contract announced", num=event.deal),
+    ev.GameAbandoned: lambda event: _("The game was ended early"),
+    ev.PlayerRenamed: lambda event: _("%(old)s renamed %(new)s", old=event.old, new=event.new),
+    ev.SeatsChanged: lambda event: _("Turn order changed to %(players)s", players=", ".join(event.players)),
+    ev.PlayerLeft: lambda event: _("%(player)s left the game", player=event.player),
+}
+
+
 def event_words(state: GameState, entry: HistoryEntry) -> str:
     """One event in words, for the undo confirmation and the history."""
     event = entry.event
-    if isinstance(event, ev.GameCreated):
-        return _("Game created")
     if isinstance(event, ev.Undone):
-        # An undo of an undo is a redo: the words name the action itself, never "Undo of: Undo of: …".
-        depth, target = 0, entry
-        while isinstance(target.event, ev.Undone):
-            seq = target.event.seq
-            found = next((e for e in state.history.entries if e.seq == seq), None)
-            depth += 1
-            if found is None:
-                return _("Undo of: %(what)s", what=str(seq))
-            target = found
-        inner = event_words(state, target)
-        return _("Undo of: %(what)s", what=inner) if depth % 2 else _("Redo of: %(what)s", what=inner)
-    if isinstance(event, ev.ExactCut):
-        return _("Deal %(num)d: exact cut", num=event.deal)
-    if isinstance(event, ev.Buy):
-        return _("Deal %(num)d: %(player)s bought", num=event.deal, player=event.player)
-    if isinstance(event, ev.LaidDown):
-        return _("Deal %(num)d: %(player)s laid down", num=event.deal, player=event.player)
-    if isinstance(event, ev.ShanghaiCalled):
-        return _("Deal %(num)d: %(player)s called Shanghai", num=event.deal, player=event.player)
-    if isinstance(event, ev.DealEnded):
-        if event.went_out is None:
-            return _("Deal %(num)d ended: nobody went out", num=event.deal)
-        return _("Deal %(num)d ended: %(player)s went out", num=event.deal, player=event.went_out)
-    if isinstance(event, ev.DealCorrected):
-        return _("Deal %(num)d corrected", num=event.deal)
-    if isinstance(event, ev.ContractChosen):
-        return _("Deal %(num)d: contract announced", num=event.deal)
-    if isinstance(event, ev.GameAbandoned):
-        return _("The game was ended early")
-    if isinstance(event, ev.PlayerRenamed):
-        return _("%(old)s renamed %(new)s", old=event.old, new=event.new)
-    if isinstance(event, ev.SeatsChanged):
-        return _("Turn order changed to %(players)s", players=", ".join(event.players))
-    if isinstance(event, ev.PlayerLeft):
-        return _("%(player)s left the game", player=event.player)
-    return event.type
+        return _undone_words(state, entry)
+    words = _WORDS.get(type(event))
+    return words(event) if words is not None else event.type
 
 
 def sheet_context(table: access.Table) -> dict[str, Any]:
@@ -237,18 +242,7 @@ def correct(edit_token: str, number: int) -> Page:
     form.set_players(state.players, nobody_allowed=state.variant.deal_may_end_with_nobody_out, away=result.away,
                      formdata=query)
     if request.method == "GET" and not step:
-        form.prepare(state.seq)
-        form.went_out.data = result.went_out if result.went_out is not None else NOBODY
-        for seat, name in enumerate(state.players):
-            value = result.hands.get(name, "")
-            if isinstance(value, int):
-                form.points.entries[seat].data = "" if name == result.went_out else str(value)
-            else:
-                form.hands.entries[seat].data = value
-            form.buys.entries[seat].data = result.buys.get(name, 0)
-        form.out_in_one_turn.data = result.out_in_one_turn or ""
-        form.exact_cut.data = result.exact_cut
-        form.cutter_jokers.data = result.cutter_jokers
+        _fill_with_the_deal(form, state, result)
         return _render_correct(table, form, result)
     if step:
         with db.session() as session:
@@ -275,15 +269,7 @@ def correct(edit_token: str, number: int) -> Page:
         if browser_sent():
             return _step(table, form, number, "confirm")
         return _render_correct(table, form, result, missing=missing, status=422 if confirming else 200)
-    buys = form.buy_counts(state.players)
-    jokers = int(form.cutter_jokers.data or 0)
-    event = ev.DealCorrected(
-        deal=number, went_out=form.went_out_name(), hands=form.hand_values(state.players),
-        out_in_one_turn=one_turn_out(state, form),
-        exact_cut=bool(form.exact_cut.data) if bool(form.exact_cut.data) != result.exact_cut else None,
-        cutter_jokers=jokers if form.exact_cut.data and jokers != result.cutter_jokers else None,
-        buys=buys if buys != {n: result.buys.get(n, 0) for n in state.players if n not in result.away} else None,
-    )
+    event = _correction(state, form, result)
     if step or "confirm" not in request.form:
         preview, reasons, forcible = preview_of(state, event.with_override(form.override_reason))
         return _render_correct(table, form, result, preview=preview, reasons=reasons, forcible=forcible,
@@ -298,6 +284,35 @@ def correct(edit_token: str, number: int) -> Page:
         return _render_correct(table, form, result, reasons=outcome.refused, forcible=outcome.forcible, status=422)
     flash(_("Deal %(num)d corrected. The correction can be undone from the score sheet.", num=number), "success")
     return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
+
+
+def _fill_with_the_deal(form: CorrectDealForm, state: GameState, result: DealResult) -> None:
+    """A fresh correction form for a page rendered now, showing the deal as it was recorded."""
+    form.prepare(state.seq)
+    form.went_out.data = result.went_out if result.went_out is not None else NOBODY
+    for seat, name in enumerate(state.players):
+        value = result.hands.get(name, "")
+        if isinstance(value, int):
+            form.points.entries[seat].data = "" if name == result.went_out else str(value)
+        else:
+            form.hands.entries[seat].data = value
+        form.buys.entries[seat].data = result.buys.get(name, 0)
+    form.out_in_one_turn.data = result.out_in_one_turn or ""
+    form.exact_cut.data = result.exact_cut
+    form.cutter_jokers.data = result.cutter_jokers
+
+
+def _correction(state: GameState, form: CorrectDealForm, result: DealResult) -> ev.DealCorrected:
+    """The correction the form asks for: the deal's result, and the cut and buys only where they changed."""
+    buys = form.buy_counts(state.players)
+    jokers = int(form.cutter_jokers.data or 0)
+    return ev.DealCorrected(
+        deal=result.number, went_out=form.went_out_name(), hands=form.hand_values(state.players),
+        out_in_one_turn=one_turn_out(state, form),
+        exact_cut=bool(form.exact_cut.data) if bool(form.exact_cut.data) != result.exact_cut else None,
+        cutter_jokers=jokers if form.exact_cut.data and jokers != result.cutter_jokers else None,
+        buys=buys if buys != {n: result.buys.get(n, 0) for n in state.players if n not in result.away} else None,
+    )
 
 
 def _step(table: access.Table, form: CorrectDealForm, number: int, shown: str, *, refused: bool = False) -> Page:
