@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 from werkzeug.serving import make_server
 
@@ -149,5 +149,15 @@ def viewer(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[P
     context = browser.new_context(**browser_context_args)
     try:
         yield context.new_page()
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def other_phone(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[BrowserContext]:
+    """Another phone (its own cookies and storage), the same size."""
+    context = browser.new_context(**browser_context_args)
+    try:
+        yield context
     finally:
         context.close()

@@ -9,7 +9,6 @@ Every wait is for an event (a text, the server's state); none is a fixed sleep.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -44,16 +43,6 @@ def hokm(page: Page) -> tuple[str, str]:
     edit = page.url.split("/g/")[1].split("/")[0].split("#")[0]
     expect(page.get_by_test_id("hand-title")).to_have_text("Hand 1")
     return edit, view
-
-
-@pytest.fixture
-def phone(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[BrowserContext]:
-    """Another phone (its own cookies and storage), the same size."""
-    context = browser.new_context(**browser_context_args)
-    try:
-        yield context
-    finally:
-        context.close()
 
 
 def test_a_hand_tapped_offline_waits_on_the_phone_and_is_recorded_once_when_the_connection_returns(
@@ -93,14 +82,14 @@ def test_a_hand_tapped_offline_waits_on_the_phone_and_is_recorded_once_when_the_
 
 
 def test_a_kept_hand_that_another_phone_recorded_meanwhile_gets_the_stale_answer(
-    page: Page, phone: BrowserContext, live_server: LiveServer
+    page: Page, other_phone: BrowserContext, live_server: LiveServer
 ) -> None:
     edit, _view = hokm(page)
     page.context.set_offline(True)
     page.get_by_test_id("won-a-3").click()
     expect(page.get_by_test_id("waiting-what")).to_have_text(HAND_1_A_7_3)
 
-    other = phone.new_page()
+    other = other_phone.new_page()
     other.goto(f"/g/{edit}/hand")
     other.get_by_test_id("won-b-0").click()  # the other phone records hand 1: team B, a ruler's kot
     expect(other.get_by_test_id("hand-title")).to_have_text("Hand 2")

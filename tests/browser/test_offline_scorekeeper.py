@@ -10,7 +10,6 @@ Every wait is for an event (a text, a value, the server's state); none is a fixe
 from __future__ import annotations
 
 import urllib.request
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -52,16 +51,6 @@ def ends(live_server: LiveServer, game_id: int) -> list[tuple[int, str | None]]:
     return [(e.event.deal, e.event.went_out) for e in entries if isinstance(e.event, DealEnded) and not e.undone]
 
 
-@pytest.fixture
-def phone(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[BrowserContext]:
-    """Another phone (its own cookies and storage), the same size."""
-    context = browser.new_context(**browser_context_args)
-    try:
-        yield context
-    finally:
-        context.close()
-
-
 def test_a_buy_taken_offline_waits_on_the_phone_and_is_sent_once_when_the_connection_returns(
     page: Page, viewer: Page, live_server: LiveServer
 ) -> None:
@@ -96,10 +85,10 @@ def test_a_buy_taken_offline_waits_on_the_phone_and_is_sent_once_when_the_connec
 
 
 def test_an_action_whose_answer_was_lost_is_sent_again_and_recorded_once(
-    phone: BrowserContext, live_server: LiveServer
+    other_phone: BrowserContext, live_server: LiveServer
 ) -> None:
     game_id, edit, _view = new_game(live_server)
-    page = phone.new_page()
+    page = other_phone.new_page()
     lost: list[int] = []
 
     def lose_the_first_answer(route: Route) -> None:
@@ -128,7 +117,7 @@ def test_an_action_whose_answer_was_lost_is_sent_again_and_recorded_once(
 
 
 def test_a_kept_end_of_deal_gets_the_stale_answer_when_another_phone_recorded_the_deal(
-    page: Page, phone: BrowserContext, viewer: Page, live_server: LiveServer
+    page: Page, other_phone: BrowserContext, viewer: Page, live_server: LiveServer
 ) -> None:
     game_id, edit, view = new_game(live_server)
     viewer.goto(f"/v/{view}")
@@ -145,7 +134,7 @@ def test_a_kept_end_of_deal_gets_the_stale_answer_when_another_phone_recorded_th
     assert ends(live_server, game_id) == []
 
     # Meanwhile the other phone, online, ends deal 1 another way.
-    other = phone.new_page()
+    other = other_phone.new_page()
     other.goto(f"/g/{edit}/end")
     other.get_by_test_id("out-Bruno").check()
     for name in ("Ana", "Carla", "Dario"):
