@@ -25,7 +25,7 @@ PYTEST_OK_IF_EMPTY = status=0; $(1) || status=$$?; if [ $$status -eq 5 ]; then e
 help:
 	@echo "make run    serve the app at http://$(HOST):$(PORT) with gunicorn (HOST=0.0.0.0 for the local network, PORT=..., WORKERS=...)"
 	@echo "make test   ruff, mypy and every test (unit, integration, browser)"
-	@echo "make bench  the benchmarks in tests/bench"
+	@echo "make bench  the benchmarks in tests/bench, and the property tests in full"
 	@echo "make clean  remove .venv and caches (keeps instance/)"
 
 run: $(VENV)/.installed
@@ -46,7 +46,9 @@ pytest: $(VENV)/.installed-test browser pg proxy
 	@$(call PYTEST_OK_IF_EMPTY,$(BIN)/python -m pytest --ignore=tests/bench --ignore=tests/web)
 	@$(call PYTEST_OK_IF_EMPTY,$(BIN)/python -m pytest -n 2 tests/web)
 
+# `bench` also runs every property test with its full number of examples (`make test` draws a quarter of them).
 bench: $(VENV)/.installed-test browser pg wrk
+	REFEREE_FULL_PROPERTIES=1 $(BIN)/python -m pytest -q -m hypothesis --ignore=tests/bench --ignore=tests/browser
 	@if [ ! -d tests/bench ]; then echo "tests/bench: no benchmarks yet"; exit 0; fi; \
 	$(call PYTEST_OK_IF_EMPTY,$(BIN)/python -m pytest tests/bench)
 

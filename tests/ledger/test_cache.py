@@ -34,6 +34,7 @@ from referee.ledger.events import (
     event_from_dict,
 )
 from referee.ledger.state import EventRefused, GameState, apply, replay, start
+from tests.properties import examples
 
 _spec = importlib.util.spec_from_file_location("ledger_strategies", Path(__file__).with_name("strategies.py"))
 assert _spec and _spec.loader
@@ -63,7 +64,7 @@ def fresh_state(session: Session, game_id: int) -> GameState:
     return replay(events, times=[store._utc(row.created_at) for row in rows])
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(log=game_logs(max_events=30), reads=st.lists(st.booleans(), min_size=40, max_size=40))
 def test_a_cached_state_is_always_the_replayed_state(
     two_engines: tuple[Engine, Engine], log: tuple[list[Event], GameState], reads: list[bool]
@@ -212,7 +213,7 @@ def naive_replay(events: list[Event]) -> GameState:
     return state
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(log=game_logs(max_events=40))
 def test_an_undo_refolded_from_its_first_change_is_the_full_refold(log: tuple[list[Event], GameState]) -> None:
     """Undo and redo fold only from the first entry whose effect they change; the result is the full refold."""

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.ledger.exchange import FORMULA_TRIGGERS, score_sheet_csv, tally
+from tests.properties import examples
 
 GAMES = Path(__file__).parent.parent / "games"
 
@@ -68,7 +69,7 @@ NAME_START = st.sampled_from([*FORMULA_TRIGGERS, "", "'", " ", "A", "1"])
 NAME_REST = st.text(st.characters(blacklist_categories=["Cs"]), max_size=12)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.tuples(NAME_START, NAME_REST).map("".join).filter(str.strip), min_size=4, max_size=4,
                 unique_by=lambda name: name.strip().casefold()))
 def test_no_text_cell_starts_a_formula(names: list[str]) -> None:

@@ -25,6 +25,7 @@ from referee.ledger.exchange import (
     tally,
 )
 from referee.ledger.state import EventRefused, GameState, replay
+from tests.properties import examples
 
 _spec = importlib.util.spec_from_file_location("ledger_strategies", Path(__file__).with_name("strategies.py"))
 assert _spec and _spec.loader
@@ -195,7 +196,7 @@ def test_import_errors_are_value_errors() -> None:
         replay(import_game(json.loads((GAMES / "forbidden-telefunken.json").read_text())))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(strategies.game_logs())
 def test_export_import_export_is_identical(log: tuple[list[Event], GameState]) -> None:
     _, state = log

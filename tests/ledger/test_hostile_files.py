@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from referee.cli import main
 from referee.ledger.exchange import GameFileError, read_game_file, tally
+from tests.properties import examples
 
 GAMES = Path(__file__).parent.parent / "games"
 VALID = sorted(p for p in GAMES.glob("*.json"))
@@ -246,7 +247,8 @@ def mutated_files(draw: st.DrawFn) -> str:
         return text.replace('"format"', '"n": ' + "7" * 5000 + ', "format"', 1)
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=examples(120), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(mutated_files())
 def test_mutated_files_give_a_sheet_or_the_documented_error_in_under_a_second(text: str) -> None:
     raw = text.encode("utf-8", "surrogatepass")

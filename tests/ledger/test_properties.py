@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from referee.ledger.events import Event, event_from_dict
 from referee.ledger.state import EventRefused, GameState, apply, replay
+from tests.properties import examples
 
 _spec = importlib.util.spec_from_file_location("ledger_strategies", Path(__file__).with_name("strategies.py"))
 assert _spec and _spec.loader
@@ -18,7 +19,7 @@ _spec.loader.exec_module(strategies)
 game_logs = strategies.game_logs
 candidate = strategies.candidate
 
-PROPERTY = settings(max_examples=150, deadline=None)
+PROPERTY = settings(max_examples=examples(150), deadline=None)
 
 
 @PROPERTY

@@ -24,6 +24,7 @@ from referee.rules.cards import (
     to_notation,
 )
 from referee.rules.problems import RulesError
+from tests.properties import examples
 
 # (token as typed, the card it is, written back in the notation)
 SPELLINGS = [
@@ -170,7 +171,7 @@ SUITED = st.builds(Card, st.sampled_from(list(Rank)), st.sampled_from(list(Suit)
 ANY_CARD = st.one_of(SUITED, st.just(JOKER), st.builds(Card, st.sampled_from(list(Rank)), st.none()))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(ANY_CARD, max_size=20))
 def test_parse_format_round_trip(cards: list[Card]) -> None:
     assert parse_cards(format_cards(cards), allow_bare_rank=True) == tuple(cards)
@@ -178,14 +179,14 @@ def test_parse_format_round_trip(cards: list[Card]) -> None:
     assert parse_cards(format_cards(cards, sep=","), allow_bare_rank=True) == tuple(cards)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.tuples(SUITED, st.booleans(), st.sampled_from([" ", ",", ", ", "  ", "\t"])), max_size=15))
 def test_case_and_separators_do_not_matter(items: list[tuple[Card, bool, str]]) -> None:
     text = "".join((str(card).lower() if lower else str(card)) + sep for card, lower, sep in items)
     assert parse_cards(text) == tuple(card for card, _, _ in items)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(ANY_CARD)
 def test_repr_names_the_card(card: Card) -> None:
     assert repr(card) == f"Card.parse({str(card)!r})"

@@ -20,6 +20,7 @@ from referee.rules.layoffs import (
 )
 from referee.rules.melds import classify
 from referee.rules.variants import DealOutOfRangeError, UnknownVariantError
+from tests.properties import examples
 
 PURE = {"pure_trio": True}
 CONTRACT_TURN_OWN = {"contract_turn": True, "owner": "own", "part_of_contract": True}
@@ -424,7 +425,7 @@ def run_and_cards(draw: st.DrawFn) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     return run, tuple(extra)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(run_and_cards())
 def test_an_allowed_layoff_makes_a_valid_meld_in_any_order(case: tuple[tuple[Card, ...], tuple[Card, ...]]) -> None:
     run, extra = case
@@ -502,7 +503,7 @@ def run_with_joker(draw: st.DrawFn) -> tuple[tuple[Card, ...], int, Card]:
     return run, at, naturals[at]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(run_with_joker())
 def test_a_run_joker_moves_only_from_an_end(case: tuple[tuple[Card, ...], int, Card]) -> None:
     run, at, stands_for = case

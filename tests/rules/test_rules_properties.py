@@ -26,10 +26,11 @@ from referee.rules.contracts import check_contract
 from referee.rules.melds import classify, readings
 from referee.rules.problems import RulesError
 from referee.rules.variants import Variant
+from tests.properties import examples
 
 from .strategies import SEEDS, random_contract, random_meld
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 EVERY_DEAL = [(v.id, d.number) for v in VARIANTS.values() for d in v.deals]
 
@@ -40,7 +41,7 @@ EVERY_DEAL = [(v.id, d.number) for v in VARIANTS.values() for d in v.deals]
 
 
 @pytest.mark.parametrize(("variant_id", "deal"), EVERY_DEAL, ids=[f"{v} {d}" for v, d in EVERY_DEAL])
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=SEEDS)
 def test_a_contract_built_from_the_definition_is_accepted(variant_id: str, deal: int, seed: int) -> None:
     variant = find_variant(variant_id)

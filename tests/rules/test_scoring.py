@@ -13,6 +13,7 @@ from referee.rules.cards import JOKER, Card, CardError, Rank, Suit, TooManyCopie
 from referee.rules.catalogue import VARIANTS, find_variant
 from referee.rules.scoring import card_value, penalty_points
 from referee.rules.variants import PlayerCountError, UnknownVariantError
+from tests.properties import examples
 
 # docs/rules.md §11.1, column by column, one row per card as the book writes them.
 COLUMNS = ("Venez.", "Ecuador", "Peru v1", "Peru v2", "Bolivia", "Farmer's", "Shanghai", "Progressive")
@@ -151,7 +152,7 @@ CARD = st.one_of(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.sampled_from(sorted(VARIANTS)), st.lists(CARD, max_size=8), st.lists(CARD, max_size=8), st.randoms())
 def test_points_add_up_and_ignore_order(variant_id: str, first: list[Card], second: list[Card], random: Random) -> None:
     """A hand costs the sum of its cards, whatever their order (two decks hold any 8 + 8 cards here)."""

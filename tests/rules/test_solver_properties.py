@@ -30,10 +30,11 @@ from referee.rules.contracts import check_contract
 from referee.rules.melds import classify
 from referee.rules.solver import Solution, solve
 from referee.rules.variants import AceRule, Contract, Discard, MeldKind, Requirement, Variant, WildLimit
+from tests.properties import examples
 
 from .strategies import BLACK, RED, SEEDS, deck_pool, most_wilds, position_rank, run_start
 
-SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ORDINARY = [(v.id, d.number) for v in VARIANTS.values() for d in v.deals if not d.go_out_in_one_turn]
 GO_OUT = [(v.id, d.number) for v in VARIANTS.values() for d in v.deals if d.go_out_in_one_turn]
 
@@ -196,7 +197,7 @@ def test_a_contract_plus_other_cards_is_found(pick: tuple[str, int], seed: int, 
     assert_arrangement(variant, deal, hand, solution)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(pick=st.sampled_from(GO_OUT), seed=SEEDS, extras=st.integers(min_value=0, max_value=2))
 def test_a_complete_lay_down_is_found(pick: tuple[str, int], seed: int, extras: int) -> None:
     variant_id, deal = pick
@@ -268,7 +269,8 @@ SMALL_GO_OUT = [
 ]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=examples(60), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(pick=st.sampled_from(SMALL_GO_OUT), seed=SEEDS, extra=st.integers(min_value=0, max_value=2))
 def test_a_go_out_search_agrees_with_brute_force(pick: tuple[str, int], seed: int, extra: int) -> None:
     """With at most two cards beyond the contract no further meld fits, so the whole hand goes down exactly when

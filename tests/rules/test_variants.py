@@ -31,6 +31,7 @@ from referee.rules.variants import (
     Variant,
     WildLimit,
 )
+from tests.properties import examples
 
 IDS = (
     "telefunken",
@@ -823,7 +824,7 @@ def _values_of(rule: HouseRule) -> list[object]:
     return [v for v in (rule.minimum, rule.default, rule.maximum) if v is not None]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.data())
 def test_house_rules_apply_in_any_order(data: st.DataObject) -> None:
     """No two rules of a variant touch the same field, so the order they are switched in never matters."""

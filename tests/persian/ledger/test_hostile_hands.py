@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from referee.games.persian.ledger import GameCreated, HandCorrected, HandPlayed, TableState, apply, check, start
 from referee.games.persian.rules import GAMES
+from tests.properties import examples
 
 TABLES = {"hokm": 4, "shelem": 4, "shelem-two": 2, "qahve": 4, "bi-del": 4, "rim": 2, "shaytan": 3, "bluff": 3}
 #: A hand every game takes as hand 1 (so that a correction has a hand to restate).
@@ -44,7 +45,7 @@ STATES = {variant: _state(variant) for variant in TABLES}
 
 
 @pytest.mark.parametrize("variant", sorted(TABLES))
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(hand=HANDS)
 def test_any_hand_is_checked_in_words(variant: str, hand: dict[str, Any]) -> None:
     state = STATES[variant]

@@ -25,6 +25,7 @@ from referee.games.persian.rules.bidel import (
     places,
     reminders,
 )
+from tests.properties import examples
 
 FOUR = ("Amir", "Hamid", "Amin", "Mohammad")
 THREE = ("Amir", "Hamid", "Amin")
@@ -300,7 +301,7 @@ def allowed_hands(draw: st.DrawFn) -> tuple[int, Hand]:
     return players, Hand(hearts, draw(st.integers(0, players - 1)))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(allowed_hands())
 def test_an_allowed_hand_costs_26(entry: tuple[int, Hand]) -> None:
     players, hand = entry

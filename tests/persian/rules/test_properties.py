@@ -21,9 +21,10 @@ from referee.games.persian.rules.hokm import Hand as HokmHand
 from referee.games.persian.rules.qahve import Hand as QahveHand
 from referee.games.persian.rules.shelem import Hand as ShelemHand
 from referee.games.persian.rules.shelem import Outcome
+from tests.properties import examples
 
 PLAYERS = ("Ana", "Bahram", "Cyrus", "Dara")
-FEW = settings(max_examples=40, deadline=None)
+FEW = settings(max_examples=examples(40), deadline=None)
 
 hokm_hands = st.builds(HokmHand, st.integers(0, 1), st.integers(0, 6), st.just(False))
 shelem_hands = st.builds(lambda ruler, bid, points: ShelemHand(ruler=ruler, bid=bid * 5, points=points * 5),

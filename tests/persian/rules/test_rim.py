@@ -22,6 +22,7 @@ from referee.games.persian.rules.rim import (
     meld_problems,
     unmatched_points,
 )
+from tests.properties import examples
 
 PLAYERS = ("Amir", "Hamid")
 
@@ -265,14 +266,14 @@ def test_rim_is_in_the_registry_with_its_house_rules() -> None:
 DECK = full_deck()
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(st.sampled_from(DECK), unique=True, max_size=20))
 def test_any_cards_round_trip_through_the_notation(cards: list[Card]) -> None:
     assert parse_cards(format_cards(cards)) == tuple(cards)
     assert parse_cards(format_cards(cards, pretty=True)) == tuple(cards)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.sampled_from(list(Suit)), st.integers(1, 12), st.integers(3, 13), st.randoms(use_true_random=False))
 def test_a_run_is_valid_in_any_order(suit: Suit, start: int, length: int, rng: Random) -> None:
     """Runs from A-2-3 up to the ones ending on the high ace; longer than the suit allows is cut at the ace."""
@@ -284,7 +285,7 @@ def test_a_run_is_valid_in_any_order(suit: Suit, start: int, length: int, rng: R
     assert meld_kind(cards) is MeldKind.RUN
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(st.sampled_from(DECK), unique=True, min_size=1, max_size=6), st.randoms(use_true_random=False))
 def test_a_melds_verdict_does_not_depend_on_the_order(cards: list[Card], rng: Random) -> None:
     shuffled = cards[:]
