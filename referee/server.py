@@ -41,7 +41,7 @@ class _MaskTokens(logging.Filter):
         return True
 
 
-class AccessLogger(Logger):
+class AccessLogger(Logger):  # type: ignore[misc]  # gunicorn ships no types: its classes are Any
     """gunicorn's logger, with the link secrets masked in every line: the access log and the error log (which
     quotes a malformed request line)."""
 
@@ -141,7 +141,7 @@ def hang_up_if_stopping(worker: Any, environ: Mapping[str, Any], headers: list[t
         sock.shutdown(socket.SHUT_RD)  # gunicorn's own close, next, finds nothing to wait for
 
 
-class Server(BaseApplication):
+class Server(BaseApplication):  # type: ignore[misc]  # gunicorn ships no types: its classes are Any
     """The referee app served by gunicorn, with :mod:`referee.gunicorn_conf` and the command line's overrides."""
 
     def __init__(self, overrides: Mapping[str, Any]) -> None:

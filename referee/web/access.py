@@ -62,7 +62,7 @@ class Table:
     @property
     def seq(self) -> int:
         """The last event's sequence number: what the page's forms send back as ``expected_seq``."""
-        return self.state.seq
+        return int(self.state.seq)
 
 
 def is_token(text: str) -> bool:

@@ -13,7 +13,6 @@ phone forgets it too): the store refuses the save with ``GameNotFound`` whenever
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
-from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from referee import db
@@ -23,6 +22,7 @@ from referee.rules.problems import RulesError
 from referee.web import access, wording
 from referee.web.device import device_label
 from referee.web.forms import CSRF_FAILED, EmptyForm, RestoreForm
+from referee.web.translate import gettext as _
 
 bp = Blueprint("backup", __name__)
 

@@ -102,14 +102,14 @@ CSRF_FAILED = _l("Nothing was saved: this page was kept open too long, or this b
                  "What you entered is still here — check it and send it again.")
 
 
-class Form(FlaskForm):
+class Form(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no types: its classes are Any
     """Base of every form here: what was posted is cleaned (:func:`clean_formdata`) before any field reads it.
 
     A failed CSRF check says :data:`CSRF_FAILED`, and the views show the form again with what was entered and a
     fresh token (see ``referee.web.security``, where the token's lifetime is argued).
     """
 
-    class Meta(FlaskForm.Meta):
+    class Meta(FlaskForm.Meta):  # type: ignore[misc]  # Flask-WTF ships no types: its classes are Any
         def wrap_formdata(self, form: Any, formdata: Any) -> Any:
             return clean_formdata(super().wrap_formdata(form, formdata))
 

@@ -15,7 +15,6 @@ from datetime import UTC, datetime
 from urllib.parse import quote, unquote
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
-from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 from wtforms.fields.choices import SelectChoice
 
@@ -42,6 +41,7 @@ from referee.web.forms import (
 )
 from referee.web.i18n import current_language
 from referee.web.numbers import whole_number
+from referee.web.translate import gettext as _
 
 bp = Blueprint("games", __name__)
 

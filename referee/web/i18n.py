@@ -67,7 +67,7 @@ def _as_text(value: Any) -> Any:
     return number(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
-class LocalDigitsDomain(Domain):
+class LocalDigitsDomain(Domain):  # type: ignore[misc]  # Flask-Babel ships no types: its classes are Any
     """Flask-Babel's message domain, filling a message's numbers in the language's digits (Python's calls)."""
 
     def gettext(self, string: str, **variables: Any) -> str:
@@ -85,7 +85,7 @@ class LocalDigitsDomain(Domain):
         return _fill(self.get_translations().unpgettext(context, singular, plural, num), variables)
 
 
-class RefereeBabel(Babel):
+class RefereeBabel(Babel):  # type: ignore[misc]  # Flask-Babel ships no types: its classes are Any
     """Flask-Babel with :class:`LocalDigitsDomain` as its domain."""
 
     @cached_property

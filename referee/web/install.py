@@ -28,13 +28,14 @@ import json
 from typing import Any
 
 from flask import Blueprint, Flask, has_request_context, render_template, request, url_for
-from flask_babel import force_locale, pgettext
-from flask_babel import gettext as _
+from flask_babel import force_locale
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from referee.web import assets
 from referee.web.i18n import LANGUAGES, current_language, text_direction
+from referee.web.translate import gettext as _
+from referee.web.translate import pgettext
 
 bp = Blueprint("install", __name__)
 

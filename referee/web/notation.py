@@ -15,13 +15,13 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from flask import Flask, current_app
-from flask_babel import gettext as _
 
 # The engine's own readers of cards, called as cards.X: this module's functions of the same name read in the
 # page's language.
 from referee.rules import cards
 from referee.rules.cards import AmbiguousSuitError, CardError, Suit
 from referee.web.i18n import current_language
+from referee.web.translate import gettext as _
 
 __all__ = [
     "RANK_KEYS", "init_app", "keypad_suits", "suit_help", "to_notation", "read_cards", "not_a_card", "hand_notation",

@@ -46,7 +46,7 @@ def whole_number(text: object, *, minimum: int = 0, maximum: int = MAX_NUMBER) -
     return number if minimum <= number <= maximum else None
 
 
-class WholeNumberField(IntegerField):
+class WholeNumberField(IntegerField):  # type: ignore[misc]  # WTForms ships no types: its classes are Any
     """An IntegerField read by :func:`whole_number` (any of the digits it takes); blank is None.
 
     It renders as a text field with the numeric keyboard: a browser's number field drops digits other than ASCII

@@ -29,8 +29,9 @@ from urllib.parse import urlsplit
 import qrcode
 import qrcode.image.svg
 from flask import current_app, request, url_for
-from flask_babel import gettext
 from markupsafe import Markup, escape
+
+from referee.web.translate import gettext
 
 __all__ = ["PublicAddress", "accepts_connections", "is_loopback", "lan_address", "own_addresses", "public_url_for",
            "qr_svg"]

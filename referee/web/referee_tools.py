@@ -24,9 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, render_template, request, url_for
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from markupsafe import Markup, escape
 from wtforms import RadioField, SelectField, StringField
@@ -51,6 +49,8 @@ from referee.rules.variants import MeldKind, Requirement, Terms, Variant
 from referee.web import access, notation, rules_card, wording
 from referee.web.i18n import current_language
 from referee.web.numbers import WholeNumberField, whole_number
+from referee.web.translate import gettext as _
+from referee.web.translate import ngettext
 
 __all__ = ["bp", "KEYS", "press", "cards_html", "meld_title"]
 
@@ -69,7 +69,7 @@ _YES_NO = (("yes", _l("yes")), ("no", _l("no")))
 # ---- forms (GET: they change nothing, so no CSRF token) -----------------------------------------------------
 
 
-class _GetForm(FlaskForm):
+class _GetForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no types: its classes are Any
     class Meta:
         csrf = False
 

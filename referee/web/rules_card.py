@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from flask import Blueprint, abort, render_template, request, url_for
-from flask_babel import gettext, ngettext
 from markupsafe import Markup, escape
 
 from referee import families
@@ -34,6 +33,7 @@ from referee.rules.variants import (
 from referee.web.games import FamilyGames
 from referee.web.i18n import current_language, safe_next
 from referee.web.numbers import MAX_NUMBER, whole_number
+from referee.web.translate import gettext, ngettext
 from referee.web.wording import (
     choice_words,
     contract_words,

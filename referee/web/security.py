@@ -49,7 +49,6 @@ from typing import Any
 
 from flask import Flask, current_app, render_template, request, session
 from flask.sessions import SecureCookieSessionInterface
-from flask_babel import gettext as _
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError
@@ -59,6 +58,7 @@ from werkzeug.wrappers import Response
 
 from referee.masking import mask_tokens
 from referee.web.assets import AWAKE_SCRIPT_HASH
+from referee.web.translate import gettext as _
 
 #: The policy: this site only; no inline style and no inline script but the one that keeps the screen awake
 #: (allowed by its hash); images may be data: URLs (the page icon).

@@ -16,13 +16,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
-from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from referee import db
 from referee.ledger import store
 from referee.web import access, family_screens, qr, summary
 from referee.web.forms import EmptyForm
+from referee.web.translate import gettext as _
 
 bp = Blueprint("share", __name__, url_prefix="/g/<edit_token>/share")
 #: The viewer's side: where the table went after a rematch.

@@ -6,11 +6,10 @@ words it. ``referee tally`` prints the longer English sheet of :func:`referee.le
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from referee.ledger.state import GameState
 from referee.numerals import amount, number
 from referee.web import wording
+from referee.web.translate import gettext as _
 
 __all__ = ["share_text"]
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from flask import Flask
-from flask_babel import gettext, lazy_gettext, ngettext, pgettext
+from flask_babel import lazy_gettext
 
 from referee.ledger.state import Adjustment, CutEarnings, DealResult
 from referee.numerals import number
@@ -51,6 +51,7 @@ from referee.rules.wording import (
     Token,
     VariantName,
 )
+from referee.web.translate import gettext, ngettext, pgettext
 
 __all__ = [
     "init_app",

@@ -10,12 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, url_for
-from flask_babel import gettext, lazy_gettext
+from flask_babel import lazy_gettext
 
 from referee.families import ChooserEntry, FamilyWeb
 from referee.games.rummy import BUYS, EXACT_CUTS, WENT_OUT
 from referee.rules.catalogue import VARIANTS
 from referee.web import board, referee_tools, table
+from referee.web.translate import gettext
 from referee.web.wording import problem_words, word
 
 __all__ = ["WEB"]

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import redirect, url_for
-from flask_babel import gettext as _
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee import db
@@ -23,6 +22,7 @@ from referee.rules.problems import RulesError
 from referee.web import access, wording
 from referee.web.device import device_label
 from referee.web.forms import ActionForm
+from referee.web.translate import gettext as _
 
 #: What a view answers: a page, a page with its status, or a redirect.
 Page = str | tuple[str, int] | WerkzeugResponse

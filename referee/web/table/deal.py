@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from flask import flash, make_response, redirect, render_template, request, session, url_for
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import SelectField
 from wtforms.validators import InputRequired
@@ -33,6 +32,7 @@ from referee.web.table.common import (
     stale_message,
 )
 from referee.web.table.sheet import event_words, undo_form
+from referee.web.translate import gettext as _
 
 #: The deal screen's card for each of its actions: a redirect lands there, not at the top of the page.
 ACTION_CARDS = {"buy": "buy-card", "shanghai": "shanghai-card", "laid-down": "laid-card", "cut": "cut-card",

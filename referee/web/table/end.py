@@ -9,7 +9,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from flask import flash, redirect, render_template, request, url_for
-from flask_babel import gettext as _
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee import db
@@ -26,6 +25,7 @@ from referee.web.numbers import whole_number
 from referee.web.sending import browser_sent
 from referee.web.table.blueprint import bp
 from referee.web.table.common import Page, append, form_errors, go_deal, stale_message
+from referee.web.translate import gettext as _
 
 #: The keypad's keys: ranks A–K and the joker; a ten is written T (the notation's one-letter form).
 KEYPAD = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "JK")

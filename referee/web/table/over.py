@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 
 from flask import Response, flash, make_response, render_template
-from flask_babel import gettext as _
 
 from referee.ledger import exchange
 from referee.ledger.events import Event, GameAbandoned
@@ -18,6 +17,7 @@ from referee.web.table.blueprint import bp
 from referee.web.table.common import Page, go_deal, last_undoable
 from referee.web.table.deal import act
 from referee.web.table.sheet import sheet_context
+from referee.web.translate import gettext as _
 
 
 @bp.get("/over")

@@ -5,7 +5,6 @@ first dealer until deal 1 ends, and, after it, a player who leaves the table.
 from __future__ import annotations
 
 from flask import flash, redirect, render_template, request, url_for
-from flask_babel import gettext as _
 
 from referee.ledger.events import PlayerLeft, PlayerRenamed, SeatsChanged
 from referee.ledger.state import GameState
@@ -15,6 +14,7 @@ from referee.web.games import remember_names
 from referee.web.numbers import whole_number
 from referee.web.table.blueprint import bp
 from referee.web.table.common import Page, append, form_errors, stale_message
+from referee.web.translate import gettext as _
 
 
 def rename_row(seat: int) -> str:

@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import flash, redirect, render_template, request, url_for
-from flask_babel import gettext as _
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee import db
@@ -22,6 +21,7 @@ from referee.web.sending import browser_sent
 from referee.web.table.blueprint import bp
 from referee.web.table.common import Outcome, Page, append, form_errors, last_undoable, stale_message
 from referee.web.table.end import SHOWN, STEPS, Preview, one_turn_out, preview_of, render_end, step_redirect
+from referee.web.translate import gettext as _
 
 #: The latest events the score sheet lists with the phone that recorded each.
 RECORDED_SHOWN = 12

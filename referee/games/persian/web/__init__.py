@@ -11,13 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, url_for
-from flask_babel import gettext as _
 
 from referee.families import ChooserEntry, FamilyWeb
 from referee.games.persian.web import correct, hand, new, sheet, table, undo, words
 from referee.games.persian.web.blueprint import bp
 from referee.games.persian.web.screens import head_of
 from referee.games.persian.web.viewer import VIEWER, rules_card, rules_page
+from referee.web.translate import gettext as _
 
 __all__ = ["WEB", "init_app", "chooser"]
 

@@ -8,11 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from flask_babel import gettext as _
-
 from referee.games.persian.rules import bidel, hokm, qahve, rim, shelem
 from referee.games.persian.web import words
 from referee.numerals import number
+from referee.web.translate import gettext as _
 
 __all__ = ["card_lines"]
 

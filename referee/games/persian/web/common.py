@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import abort
-from flask_babel import gettext as _
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee import db
@@ -23,6 +22,7 @@ from referee.games.persian.web import words
 from referee.ledger import store
 from referee.web import access
 from referee.web.forms import ActionForm
+from referee.web.translate import gettext as _
 
 __all__ = ["Page", "Outcome", "append", "require_game", "stale_message"]
 

@@ -6,7 +6,6 @@ correction that would make a later hand impossible is refused with the reasons, 
 from __future__ import annotations
 
 from flask import abort, flash, redirect, render_template, request, url_for
-from flask_babel import gettext as _
 
 from referee.games.persian.ledger.events import HandCorrected
 from referee.games.persian.web.blueprint import bp
@@ -14,6 +13,7 @@ from referee.games.persian.web.common import Page, append, require_game, stale_m
 from referee.games.persian.web.hand import FORMS, entry_of, hand_context, refused_page
 from referee.games.persian.web.screens import HAND_ENTRIES
 from referee.web.forms import CSRF_FAILED
+from referee.web.translate import gettext as _
 
 __all__ = ["correct"]
 

@@ -12,7 +12,6 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import flash, make_response, redirect, render_template, request, url_for
-from flask_babel import gettext as _
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee import db
@@ -41,6 +40,7 @@ from referee.web.forms import CSRF_FAILED
 from referee.web.notation import read_cards
 from referee.web.numbers import whole_number
 from referee.web.sending import browser_sent
+from referee.web.translate import gettext as _
 
 __all__ = ["hand", "record", "entry_of", "FORMS"]
 

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import current_app, redirect, render_template, request, url_for
-from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 from wtforms.fields.choices import SelectChoice
 
@@ -30,6 +29,7 @@ from referee.web import access, share
 from referee.web.forms import CSRF_FAILED, RANDOM, new_key
 from referee.web.games import recent_names, remember_names
 from referee.web.numbers import whole_number
+from referee.web.translate import gettext as _
 
 __all__ = ["new", "chooser_games", "DEFAULT_GAME"]
 

@@ -9,11 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask_babel import gettext as _
-
 from referee.games.persian.rules import find_game
 from referee.games.persian.rules.base import team_seats
 from referee.games.persian.web import words
+from referee.web.translate import gettext as _
 
 __all__ = ["Role", "TotalRow", "Head", "head_of", "HAND_ENTRIES"]
 

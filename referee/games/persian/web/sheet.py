@@ -16,8 +16,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Response, render_template
-from flask_babel import gettext as _
-from flask_babel import pgettext
 
 from referee import families
 from referee.games.persian.rules import find_game
@@ -28,6 +26,8 @@ from referee.games.persian.web.common import require_game
 from referee.games.persian.web.screens import head_of
 from referee.games.persian.web.undo import redo_offer, undo_offer
 from referee.numerals import number
+from referee.web.translate import gettext as _
+from referee.web.translate import pgettext
 
 __all__ = ["Cell", "Column", "SheetRow", "Sheet", "sheet_of", "share_text", "sheet", "export"]
 

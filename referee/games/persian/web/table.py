@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from flask import flash, redirect, render_template, request, url_for
-from flask_babel import gettext as _
 
 from referee.games.persian.ledger.events import GameEnded, PlayerRenamed, Redeal
 from referee.games.persian.ledger.state import Closable
@@ -21,6 +20,7 @@ from referee.games.persian.web.forms import EndGameForm, HandForm, RedealForm, R
 from referee.games.persian.web.screens import head_of
 from referee.web import access
 from referee.web.forms import CSRF_FAILED
+from referee.web.translate import gettext as _
 
 __all__ = ["Tools", "tools_of", "redeal", "end", "players"]
 

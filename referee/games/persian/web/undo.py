@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import flash, redirect, request, url_for
-from flask_babel import gettext as _
 from wtforms import HiddenField
 from wtforms.validators import InputRequired
 
@@ -18,6 +17,7 @@ from referee.games.persian.web.blueprint import bp
 from referee.games.persian.web.common import Page, append, require_game, stale_message
 from referee.web.forms import ActionForm
 from referee.web.numbers import whole_number
+from referee.web.translate import gettext as _
 
 __all__ = ["UndoForm", "Offer", "undo_offer", "redo_offer", "undo"]
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from flask_babel import gettext, lazy_gettext, ngettext, pgettext
+from flask_babel import lazy_gettext
 from flask_babel.speaklater import LazyString
 
 from referee.games.persian.ledger.wording import message_id
 from referee.games.persian.rules import NAMES
 from referee.games.persian.rules.base import TEAM_NAMES, ParamValue, Problem
 from referee.numerals import number
+from referee.web.translate import gettext, ngettext, pgettext
 
 __all__ = [
     "GAME_NAMES", "GAME_BLURBS", "game_name", "game_blurb", "team_name", "team_letter", "first_title",
