@@ -2,8 +2,8 @@
 of the end of a deal that the browser sends itself (a keypad key, a player's row, Preview) is answered with a
 redirect to a page of its own address, so Back returns to pages the browser may simply ask for again; the
 preview's page asked for after its deal was recorded says so, and nothing is recorded twice.
-The Persian hand screen's refusals too. (With JavaScript on, the page's script sends the forms:
-tests/browser/test_offline_scorekeeper.py.)
+A refusal on the deal screen (a contract the referee rejects) and the Persian hand screen's refusals too. (With
+JavaScript on, the page's script sends the forms: tests/browser/test_offline_scorekeeper.py.)
 """
 
 from __future__ import annotations
@@ -14,8 +14,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from referee.ledger.events import LaidDown
+
 from .conftest import LiveServer
-from .test_offline_scorekeeper import ends, new_game
+from .test_offline_scorekeeper import ends, game_state, new_game
 from .test_persian_games import create
 
 
@@ -98,3 +100,47 @@ def test_without_javascript_back_after_a_refused_then_recorded_shelem_hand_sends
     expect(no_script.get_by_test_id("refusal")).to_have_count(0)
     assert len(posts) == sent == 2
     expect(no_script.get_by_test_id("total-a")).to_have_text("110")
+
+
+def laid_down(live_server: LiveServer, game_id: int) -> list[tuple[str, tuple[str, ...]]]:
+    """Every lay-down recorded, as (player, melds)."""
+    entries = game_state(live_server, game_id).history.entries
+    return [(e.event.player, e.event.melds) for e in entries if isinstance(e.event, LaidDown) and not e.undone]
+
+
+def test_without_javascript_a_refused_contract_is_a_page_of_its_own_and_back_sends_nothing(
+    no_script: Page, live_server: LiveServer, screenshot: Any
+) -> None:
+    page = no_script
+    game_id, edit, _view = new_game(live_server)
+    posts: list[str] = []
+    page.on("request", lambda request: posts.append(request.url) if request.method == "POST" else None)
+    page.goto(f"/g/{edit}")
+    page.get_by_test_id("laid-player-Bruno").check()
+    page.get_by_test_id("melds").fill("7H 7S JK")
+    page.get_by_test_id("laid-down").click()
+    # The refusal is the deal screen's own address (a GET), with what was typed and the reasons.
+    expect(page.get_by_test_id("refusal")).to_be_visible()
+    expect(page.get_by_test_id("melds")).to_have_value("7H 7S JK")
+    assert page.url == f"{live_server.url}/g/{edit}#laid-card" and "csrf_token" not in page.url
+    screenshot(page, "no-script-refused-contract")
+    assert len(posts) == 1 and laid_down(live_server, game_id) == []
+
+    page.reload()  # shown once: a reload shows the deal screen as it is, and sends nothing
+    expect(page.get_by_test_id("refusal")).to_have_count(0)
+    expect(page.get_by_test_id("deal-title")).to_have_text("Deal 1 of 7")
+    response = page.go_back()  # the deal screen before the refusal: a page, not a form to send again
+    assert response is not None and response.request.method == "GET" and response.ok
+    assert len(posts) == 1 and laid_down(live_server, game_id) == []
+
+    # The table allows it: the override from the refusal's page records the lay-down once.
+    page.goto(f"/g/{edit}")
+    page.get_by_test_id("laid-player-Bruno").check()
+    page.get_by_test_id("melds").fill("7H 7S JK")
+    page.get_by_test_id("laid-down").click()
+    page.get_by_test_id("override").click()
+    expect(page.get_by_test_id("melded-Bruno")).to_be_visible()
+    assert laid_down(live_server, game_id) == [("Bruno", ("7H 7S JK",))]
+    page.go_back()
+    page.go_back()
+    assert len(posts) == 3 and laid_down(live_server, game_id) == [("Bruno", ("7H 7S JK",))]

@@ -4,12 +4,14 @@ discard; and its actions (exact cut, buy, a Shanghai call, laid down, dealer's c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import json
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from flask import flash, make_response, redirect, render_template, request, session, url_for
 from flask_babel import lazy_gettext as _l
+from werkzeug.datastructures import MultiDict
 from wtforms import SelectField
 from wtforms.validators import InputRequired
 
@@ -21,6 +23,7 @@ from referee.web.device import asks_for_a_name
 from referee.web.forms import CSRF_FAILED, ActionForm, BuyForm, DeviceForm, ExactCutForm, LaidDownForm, new_key
 from referee.web.i18n import current_language
 from referee.web.numbers import whole_number
+from referee.web.sending import browser_sent
 from referee.web.table.blueprint import bp
 from referee.web.table.common import (
     Outcome,
@@ -180,6 +183,12 @@ def claim_from_query(state: GameState) -> Claim | None:
 @bp.get("")
 def deal(edit_token: str) -> Page:
     """The deal screen: deal N of M, its contract, who deals/cuts/plays first, chips and totals; the actions."""
+    kept_refusal = session.pop(REFUSED_KEY, None)
+    if kept_refusal is not None:  # a refusal of a form the browser sent itself: shown once, to this phone
+        table = access.require_edit(edit_token)
+        html = _kept_refusal(table, kept_refusal)
+        if html is not None:
+            return html
     if request.args or session.get("_flashes"):  # a claim to settle, a message for this phone: drawn for it alone
         table = access.require_edit(edit_token)
         html = None if table.state.over else render_template("table/deal.html", **deal_context(table))
@@ -206,7 +215,50 @@ def _deal_page(table: access.Table) -> kept_pages.KeptPage:
     return kept_pages.render_kept(lambda: render_template("table/deal.html", **deal_context(table)))
 
 
-def _refused_page(table: access.Table, action: str, outcome: Outcome, form: ActionForm) -> tuple[str, int]:
+#: Where a refusal waits for the deal screen's GET, for a form the browser sent itself (see :func:`_refused`).
+REFUSED_KEY = "refused"
+#: A refusal larger than this (what was sent and the reasons) is answered in place: a session cookie holds 4 KB.
+MAX_KEPT_REFUSAL = 2000
+#: The deal screen's action forms, by action: what a kept refusal's entries are read back into.
+FORM_CLASSES: dict[str, type[ActionForm]] = {"buy": BuyForm, "shanghai": ShanghaiCallForm,
+                                             "laid-down": LaidDownForm, "cut": ExactCutForm, "contract": ActionForm}
+
+
+def _refused(table: access.Table, action: str, outcome: Outcome, form: ActionForm) -> Page:
+    """A refusal: the deal screen saying why. A form the browser sent itself (no JavaScript) gets a redirect to the
+    deal screen, which shows the refusal once from the session (never the CSRF token): Back then never lands on a
+    POST's answer and the browser never asks to send the form again."""
+    if browser_sent() and action in FORM_CLASSES:
+        kept = {"action": action, "seq": table.state.seq, "refused": list(outcome.refused),
+                "forcible": outcome.forcible,
+                "sent": [[name, value] for name, value in request.form.items(multi=True) if name != "csrf_token"]}
+        if len(json.dumps(kept)) <= MAX_KEPT_REFUSAL:
+            session[REFUSED_KEY] = kept
+            return redirect(url_for("table.deal", edit_token=table.edit_token, _anchor=ACTION_CARDS[action]),
+                            code=303)
+    return _refused_page(table, action, outcome, form)
+
+
+def _kept_refusal(table: access.Table, kept: Any) -> Page | None:
+    """The deal screen showing a refusal kept by :func:`_refused`; None when the game has moved on since (the page
+    then shows the game as it is) or what was kept is not such a refusal."""
+    try:
+        action, seq = str(kept["action"]), int(kept["seq"])
+        sent: MultiDict[str, str] = MultiDict([(str(name), str(value)) for name, value in kept["sent"]])
+        outcome = Outcome(table.state, refused=tuple(str(r) for r in kept["refused"]), forcible=bool(kept["forcible"]))
+    except (KeyError, TypeError, ValueError):
+        return None
+    if action not in FORM_CLASSES or seq != table.state.seq:
+        return None
+    form = FORM_CLASSES[action](formdata=sent)
+    if isinstance(form, BuyForm | LaidDownForm):
+        form.set_players(table.state.players)
+    html, _status = _refused_page(table, action, outcome, form, sent=sent)
+    return html
+
+
+def _refused_page(table: access.Table, action: str, outcome: Outcome, form: ActionForm,
+                  sent: Mapping[str, str] | None = None) -> tuple[str, int]:
     """The deal screen again, showing why the rules said no and (where it can help) the override button."""
     override_form = None
     if outcome.forcible:
@@ -217,7 +269,7 @@ def _refused_page(table: access.Table, action: str, outcome: Outcome, form: Acti
     context = deal_context(table)
     player = str(getattr(getattr(form, "player", None), "data", "") or "")
     # What was typed and chosen stays on the screen: the refused action's own card shows it again.
-    context["kept"] = kept_entries(action, form)
+    context["kept"] = kept_entries(action, form, request.form if sent is None else sent)
     titles = {
         "buy": _("%(player)s cannot buy:", player=player),
         "shanghai": _("%(player)s’s Shanghai call cannot be recorded:", player=player),
@@ -270,13 +322,13 @@ def act(
         event = build(table.state)
     except CardError as error:
         # Cards typed in a way the page's language does not read: said in words, everything kept.
-        return _refused_page(table, action, Outcome(table.state, refused=(notation.not_a_card(error.token),)), form)
+        return _refused(table, action, Outcome(table.state, refused=(notation.not_a_card(error.token),)), form)
     outcome = append(table, form, event)
     if outcome.conflict:
         flash(stale_message(), "warning")
         return go_deal(table)
     if outcome.refused:
-        return _refused_page(table, action, outcome, form)
+        return _refused(table, action, outcome, form)
     if outcome.state.over:
         flash(done_message(outcome.state), "success")
         return redirect(url_for("table.over", edit_token=table.edit_token), code=303)
@@ -285,12 +337,14 @@ def act(
     return go_deal(table, card)
 
 
-def kept_entries(action: str, form: ActionForm) -> dict[str, str]:
-    """What was typed and chosen in a deal-screen action, for its card to show again."""
+def kept_entries(action: str, form: ActionForm, sent: Mapping[str, str] | None = None) -> dict[str, str]:
+    """What was typed and chosen in a deal-screen action (``sent``: what the form sent, the request's by
+    default), for its card to show again."""
+    sent = request.form if sent is None else sent
     return {"action": action, "player": str(getattr(getattr(form, "player", None), "data", "") or ""),
             "melds": str(getattr(getattr(form, "melds", None), "data", "") or ""),
             "cutter_jokers": str(getattr(getattr(form, "cutter_jokers", None), "data", "") or ""),
-            "contract_index": request.form.get("contract_index", "")}
+            "contract_index": sent.get("contract_index", "")}
 
 
 @bp.post("/cut")
