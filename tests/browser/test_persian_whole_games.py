@@ -205,11 +205,20 @@ def test_a_rim_game_to_50_on_the_card_keypad(page: Page, screenshot: Shot) -> No
     screenshot(page, "persian-rim-sheet")
 
 
+def tap_tallies(page: Page, seats: tuple[int, ...]) -> None:
+    """One tap a hand on who lost (or won) it, each once the last is on the screen, as a scorekeeper taps after
+    each hand (the page's script sends a tap and shows the new sheet; a tap meanwhile waits its turn)."""
+    counts: dict[int, int] = {}
+    for seat in seats:
+        counts[seat] = counts.get(seat, 0) + 1
+        page.get_by_test_id(f"tally-{seat}").click()
+        expect(page.get_by_test_id(f"total-{seat}")).to_have_text(str(counts[seat]))
+
+
 def test_the_tally_games_end_when_the_scorekeeper_ends_them(page: Page, screenshot: Shot) -> None:
     # Old Maid: who is left with the joker loses the hand; the fewest losses lead.
     create(page, "shaytan", ["Ana", "Bahram", "Cyrus"], first=0, options={})
-    for seat in (1, 2, 1):
-        page.get_by_test_id(f"tally-{seat}").click()
+    tap_tallies(page, (1, 2, 1))
     expect(page.get_by_test_id("total-1")).to_have_text("2")
     expect(page.get_by_test_id("total-2")).to_have_text("1")
     expect(page.get_by_test_id("total-0")).to_have_text("0")
@@ -222,8 +231,7 @@ def test_the_tally_games_end_when_the_scorekeeper_ends_them(page: Page, screensh
     screenshot(page, "persian-shaytan-sheet")
     # Bluff: the first to empty their hand wins it; the most wins lead.
     create(page, "bluff", ["Ana", "Bahram", "Cyrus", "Dara", "Ehsan"], first=0, options={})
-    for seat in (2, 4, 2):
-        page.get_by_test_id(f"tally-{seat}").click()
+    tap_tallies(page, (2, 4, 2))
     expect(page.get_by_test_id("total-2")).to_have_text("2")
     expect(page.get_by_test_id("total-4")).to_have_text("1")
     page.get_by_test_id("end-reason").fill("bedtime")
