@@ -112,6 +112,64 @@ def test_oversized_request_lines_and_headers_are_refused_at_once(site: Site) -> 
     connection.close()
 
 
+def read_head(sock: socket.socket, deadline: float) -> tuple[str, bytes]:
+    """A response's head off a raw socket, and what came after it."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        sock.settimeout(max(deadline - time.monotonic(), 0.01))
+        chunk = sock.recv(65536)
+        assert chunk, data
+        data += chunk
+    head, rest = data.split(b"\r\n\r\n", 1)
+    return head.decode("latin-1"), rest
+
+
+@pytest.mark.parametrize("sent", [0, 256 * 1024, 2 * 1024 * 1024], ids=["no body yet", "part of it", "all of it"])
+def test_a_413_says_connection_close_and_closes(site: Site, sent: int) -> None:
+    """A body too large is refused unread, so its connection cannot carry another request: the answer says so
+    (``Connection: close``) and the connection ends. It used to say ``keep-alive`` and then close, and the next
+    request sent on it failed."""
+    size = 2 * 1024 * 1024
+    with socket.create_connection(("127.0.0.1", site.server.port), timeout=20) as sock:
+        sock.sendall(f"POST /games/restore HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/octet-stream\r\n"
+                     f"Content-Length: {size}\r\n\r\n".encode())
+        if sent:
+            sock.sendall(b"x" * sent)
+        head, rest = read_head(sock, time.monotonic() + 20)
+        lines = head.split("\r\n")
+        assert lines[0].startswith("HTTP/1.1 413"), head
+        assert "Connection: close" in lines, head
+        assert "Connection: keep-alive" not in lines, head
+        length = int(next(line.split(":", 1)[1] for line in lines if line.lower().startswith("content-length:")))
+        body = rest
+        deadline = time.monotonic() + 10
+        while len(body) < length:
+            sock.settimeout(max(deadline - time.monotonic(), 0.01))
+            body += sock.recv(65536)
+        assert b"That was too much to send" in body
+        sock.settimeout(5)  # a connection kept open would time out here
+        try:
+            ended = sock.recv(65536) == b""
+        except ConnectionResetError:  # closed with the rest of the body unread: a reset is an end too
+            ended = True
+        assert ended
+    # A request that fits, on a connection of its own, is answered as ever.
+    assert site.server.request("GET", "/").status == 200
+
+
+def test_a_request_that_fits_keeps_its_connection_for_the_next(site: Site) -> None:
+    """The other side of the same promise: ``keep-alive`` said is kept (two requests on one connection)."""
+    connection = http.client.HTTPConnection("127.0.0.1", site.server.port, timeout=20)
+    try:
+        for _ in range(2):
+            connection.request("GET", "/")
+            response = connection.getresponse()
+            assert response.status == 200 and response.getheader("Connection") == "keep-alive"
+            response.read()
+    finally:
+        connection.close()
+
+
 def test_silent_connections_do_not_stop_it_answering(site: Site) -> None:
     silent: list[socket.socket] = []
     try:

@@ -18,6 +18,12 @@ The watcher starts on first use in each process (gunicorn forks workers after lo
 parent's watcher thread, so a child starts its own) and is thread-safe (gthread workers wait in many threads).
 An in-memory SQLite database lives in one process only: there the store's announcements are all there is.
 
+A game's players' link is watched the same way: the store announces a game deleted or its players' link replaced
+(:func:`announce_link`, and on PostgreSQL ``NOTIFY`` with ``'<public id> link <mark>'``), and the SQLite watcher reads
+the link of each game it reads the seq of. A viewer waits with its own link's mark (:func:`link_mark`: a digest,
+never the token) and is woken when the game's is known to differ, so a deleted game's viewers and a replaced
+link's are told at once rather than at the next save or the stream's end.
+
 A process that is asked to stop calls :func:`stop_waiting`: every viewer waiting in it wakes at once (and none
 waits from then on), so its stream can end now and the process exit, instead of holding the graceful stop until
 the viewer's next heartbeat notices a closed connection, or until the stop's time limit kills the process.
@@ -26,6 +32,7 @@ the viewer's next heartbeat notices a closed connection, or until the stop's tim
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import logging
 import os
 import sqlite3
@@ -39,7 +46,8 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-__all__ = ["CHANNEL", "Watcher", "watcher_for", "announce", "hold", "release", "notify_sql", "stop_waiting"]
+__all__ = ["CHANNEL", "GONE", "Watcher", "watcher_for", "announce", "announce_link", "link_mark", "link_payload",
+           "hold", "release", "notify_sql", "stop_waiting"]
 
 log = logging.getLogger(__name__)
 
@@ -52,9 +60,19 @@ DEFAULT_INTERVAL = 0.1
 REMEMBERED = 10_000
 
 
+#: The mark of a game's players' link once the game is deleted: no link opens it.
+GONE = "gone"
+
+
 def notify_sql() -> str:
     """The statement that announces a save on PostgreSQL, run inside the save's transaction."""
     return f"SELECT pg_notify('{CHANNEL}', :payload)"
+
+
+def link_mark(view_token: str) -> str:
+    """What the watcher keeps of a game's players' link: a digest of its token (the token itself is never kept or
+    sent), enough to tell the link was replaced."""
+    return hashlib.sha256(view_token.encode()).hexdigest()[:16]
 
 
 class _Waiting:
@@ -83,6 +101,7 @@ class Watcher:
         self._lock = threading.Lock()
         self._start_lock = threading.Lock()
         self._seqs: OrderedDict[str, int] = OrderedDict()
+        self._links: OrderedDict[str, str] = OrderedDict()
         self._waiting: dict[str, _Waiting] = {}
         self._fresh: set[str] = set()
         self._thread: threading.Thread | None = None
@@ -101,19 +120,44 @@ class Watcher:
                 return
             self._seqs[public_id] = seq
             self._seqs.move_to_end(public_id)
-            while len(self._seqs) > REMEMBERED:
-                oldest = next(iter(self._seqs))
-                if oldest in self._waiting:
-                    self._seqs.move_to_end(oldest)
-                    break
-                del self._seqs[oldest]
+            self._forget_the_oldest(self._seqs)
             waiting = self._waiting.get(public_id)
             if waiting is not None:
                 waiting.condition.notify_all()
 
-    def wait(self, public_id: str, seen: int, timeout: float) -> int | None:
+    def observe_link(self, public_id: str, mark: str) -> None:
+        """The game's players' link is now the one of ``mark`` (:func:`link_mark`; :data:`GONE`: the game was
+        deleted): wake its waiting viewers if that is news."""
+        with self._lock:
+            if self._links.get(public_id) == mark:
+                return
+            self._links[public_id] = mark
+            self._links.move_to_end(public_id)
+            self._forget_the_oldest(self._links)
+            waiting = self._waiting.get(public_id)
+            if waiting is not None:
+                waiting.condition.notify_all()
+
+    def opens(self, public_id: str, link: str) -> bool:
+        """Whether the players' link of ``link`` (its mark) still opens the game, as far as the watcher knows."""
+        with self._lock:
+            return self._links.get(public_id, link) == link
+
+    def _forget_the_oldest(self, known: OrderedDict[str, int] | OrderedDict[str, str]) -> None:
+        """Keep at most :data:`REMEMBERED` games (never one a viewer waits on); the lock is held."""
+        while len(known) > REMEMBERED:
+            oldest = next(iter(known))
+            if oldest in self._waiting:
+                known.move_to_end(oldest)
+                break
+            del known[oldest]
+
+    def wait(self, public_id: str, seen: int, timeout: float, *, link: str | None = None) -> int | None:
         """Block until the game's seq is known to differ from ``seen``: return it, or None after ``timeout`` (at
-        once if the process is stopping: see :attr:`stopping`)."""
+        once if the process is stopping: see :attr:`stopping`).
+
+        With ``link`` (the mark of the viewer's own link), return as well once the game's link is known to differ
+        from it (:meth:`opens` then says False): the seq as known, which may be ``seen``."""
         self.start()
         deadline = time.monotonic() + timeout
         with self._lock:
@@ -123,11 +167,15 @@ class Watcher:
                 # A change may have slipped between the viewer's own read and now: check at the next tick.
                 self._fresh.add(public_id)
             waiting.count += 1
+            if link is not None:
+                self._links.setdefault(public_id, link)  # what the viewer read, until the database says otherwise
             try:
                 while True:
                     known = self._seqs.get(public_id)
                     if known is not None and known != seen:
                         return known
+                    if link is not None and self._links.get(public_id, link) != link:
+                        return seen if known is None else known
                     if self._stopping:
                         return None
                     remaining = deadline - time.monotonic()
@@ -200,9 +248,15 @@ class Watcher:
         with self._lock:
             return list(self._waiting)
 
-    def _observe_rows(self, rows: Iterable[tuple[str, int]]) -> None:
-        for public_id, seq in rows:
+    def _observe_rows(self, games: Iterable[str], rows: Iterable[tuple[str, int, str]]) -> None:
+        """What a read of ``games``' rows found: their seqs and links; a game without a row was deleted."""
+        missing = set(games)
+        for public_id, seq, view_token in rows:
+            missing.discard(str(public_id))
             self.observe(str(public_id), int(seq))
+            self.observe_link(str(public_id), link_mark(str(view_token)))
+        for public_id in missing:
+            self.observe_link(public_id, GONE)
 
     # ---- SQLite --------------------------------------------------------------------------------------
 
@@ -227,9 +281,10 @@ class Watcher:
                     for start in range(0, len(games), 500):
                         chunk = games[start:start + 500]
                         marks = ",".join("?" * len(chunk))
-                        rows = connection.execute(f"SELECT public_id, seq FROM game WHERE public_id IN ({marks})",
-                                                  chunk).fetchall()
-                        self._observe_rows(rows)
+                        rows = connection.execute(
+                            f"SELECT public_id, seq, view_token FROM game WHERE public_id IN ({marks})", chunk
+                        ).fetchall()
+                        self._observe_rows(chunk, rows)
             except sqlite3.Error as error:  # a locked or vanished file: try again at the next tick
                 log.warning("referee watcher: %s", error)
                 if connection is not None:
@@ -267,9 +322,10 @@ class Watcher:
                         fresh = [g for g in self._take_fresh() if g in watched]
                         if fresh:
                             self.queries += 1
-                            rows = connection.execute("SELECT public_id, seq FROM game WHERE public_id = ANY(%s)",
-                                                      (fresh,)).fetchall()
-                            self._observe_rows((row[0], row[1]) for row in rows)
+                            rows = connection.execute(
+                                "SELECT public_id, seq, view_token FROM game WHERE public_id = ANY(%s)", (fresh,)
+                            ).fetchall()
+                            self._observe_rows(fresh, ((row[0], row[1], row[2]) for row in rows))
                         for note in connection.notifies(timeout=self.interval * 5):
                             self._heard(note.payload)
             except Exception as error:  # noqa: BLE001 - a lost connection: say so, wait, listen again
@@ -279,9 +335,12 @@ class Watcher:
                 pause = min(pause * 2, 10.0)
 
     def _heard(self, payload: str) -> None:
-        public_id, _, seq = payload.partition(" ")
-        if seq.isdigit():
-            self.observe(public_id, int(seq))
+        """A notification: ``'<public id> <seq>'`` (a save) or ``'<public id> link <mark>'`` (:func:`announce_link`)."""
+        public_id, _, said = payload.partition(" ")
+        if said.isdigit():
+            self.observe(public_id, int(said))
+        elif said.startswith("link "):
+            self.observe_link(public_id, said.removeprefix("link "))
 
 
 _watchers: weakref.WeakKeyDictionary[Any, Watcher] = weakref.WeakKeyDictionary()
@@ -303,38 +362,63 @@ def watcher_for(engine: Engine, *, interval: float | None = None) -> Watcher:
         return watcher
 
 
+#: One announcement: the engine, the game's public id, and its new seq or its link's new mark.
+_Announcement = tuple[Any, str, int | str]
 #: Announcements held back until the current request's response has gone out (see :func:`hold`).
-_held: ContextVar[list[tuple[Any, str, int]] | None] = ContextVar("referee_held_changes", default=None)
+_held: ContextVar[list[_Announcement] | None] = ContextVar("referee_held_changes", default=None)
 
 
 def announce(engine: Any, public_id: str, seq: int) -> None:
     """A save in this process committed: tell this process's watcher of that engine, if it has one (at once,
     or when :func:`release` is called if the announcements are held)."""
+    _announce((engine, public_id, seq))
+
+
+def announce_link(engine: Any, public_id: str, mark: str) -> None:
+    """A game's players' link was replaced (``mark``: the new link's :func:`link_mark`) or the game deleted
+    (:data:`GONE`), committed in this process: tell the watcher, as :func:`announce` does. On PostgreSQL the store
+    also sends ``'<public id> link <mark>'`` (see :func:`link_payload`) inside the same transaction."""
+    _announce((engine, public_id, mark))
+
+
+def link_payload(public_id: str, mark: str) -> str:
+    """The notification that says a game's players' link is now the one of ``mark``."""
+    return f"{public_id} link {mark}"
+
+
+def _announce(announcement: _Announcement) -> None:
     held = _held.get()
     if held is not None:
-        held.append((engine, public_id, seq))
+        held.append(announcement)
         return
+    _deliver(announcement)
+
+
+def _deliver(announcement: _Announcement) -> None:
+    engine, public_id, news = announcement
     watcher = _watchers.get(engine)
-    if watcher is not None:
-        watcher.observe(public_id, seq)
+    if watcher is None:
+        return
+    if isinstance(news, str):
+        watcher.observe_link(public_id, news)
+    else:
+        watcher.observe(public_id, news)
 
 
-def hold() -> list[tuple[Any, str, int]]:
+def hold() -> list[_Announcement]:
     """Hold this thread's announcements back (a request: waking a thousand viewers while the save's own response
     is still being made would make the scorekeeper wait for them); :func:`release` delivers them."""
-    held: list[tuple[Any, str, int]] = []
+    held: list[_Announcement] = []
     _held.set(held)
     return held
 
 
-def release(held: list[tuple[Any, str, int]]) -> None:
+def release(held: list[_Announcement]) -> None:
     """Deliver the announcements :func:`hold` kept, and stop holding."""
     if _held.get() is held:
         _held.set(None)
-    for engine, public_id, seq in held:
-        watcher = _watchers.get(engine)
-        if watcher is not None:
-            watcher.observe(public_id, seq)
+    for announcement in held:
+        _deliver(announcement)
     held.clear()
 
 

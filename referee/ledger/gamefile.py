@@ -219,6 +219,7 @@ def _check_sizes(value: object, depth: int = 1, count: list[int] | None = None) 
     if isinstance(value, str):
         if len(value) > MAX_TEXT:
             raise GameFileError.of("file-text-too-long", length=len(value), text=shown(value), max=MAX_TEXT)
+        _check_whole_characters(value)
     elif isinstance(value, bool) or value is None:
         return
     elif isinstance(value, int | float):
@@ -233,6 +234,18 @@ def _check_sizes(value: object, depth: int = 1, count: list[int] | None = None) 
             _check_sizes(item, depth + 1, count)
     else:
         raise GameFileError.of("file-not-json-value", kind=type(value).__name__)
+
+
+def _check_whole_characters(text: str) -> None:
+    """Refuse a text holding half of a character: a lone UTF-16 surrogate, which JSON can write (``"\\ud800"``)
+    but no UTF-8 text, database or terminal can hold. Pairs written as two escapes are one character by then."""
+    if text.isascii():
+        return
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        half = f"\\u{ord(text[error.start]):04x}"
+        raise GameFileError.of("file-half-character", text=shown(text), char=half) from None
 
 
 # --------------------------------------------------------------------------------------------------

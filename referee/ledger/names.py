@@ -71,16 +71,27 @@ def clean_name(text: str) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _key(name: str) -> str:
-    # Skeleton before and after case folding: "Ian" looks like "lan" (capital I is drawn as small l), and
-    # the folded letters may have confusables of their own.
-    skeleton = _SPOOF.getSkeleton(0, unicodedata.normalize("NFKC", name))
-    return unicodedata.normalize("NFKC", _SPOOF.getSkeleton(0, skeleton.casefold()))
+def _keys(name: str) -> frozenset[str]:
+    """The forms two names are compared in; they look the same when they share one.
+
+    The skeleton before case folding and again after it: "Ian" looks like "lan" (capital I is drawn as small l),
+    and the folded letters may have confusables of their own. And the skeleton of the folded name: case folding
+    first is how "Iris" meets the dotless "ıris" (I folds to i, whose skeleton the dotless ı shares), which the
+    skeleton taken first keeps apart (it draws I as l).
+    """
+    nfkc = unicodedata.normalize("NFKC", name)
+    skeleton = _SPOOF.getSkeleton(0, nfkc)
+    return frozenset(unicodedata.normalize("NFKC", _SPOOF.getSkeleton(0, text))
+                     for text in (skeleton.casefold(), nfkc.casefold()))
 
 
 def looks_like(name: str, other: str) -> bool:
-    """Whether two names would look the same to the table (NFKC, case folding, the TR39 skeleton)."""
-    return _key(name) == _key(other)
+    """Whether two names would look the same to the table (NFKC, case folding, the TR39 skeleton).
+
+    >>> looks_like("Iris", "\u0131ris"), looks_like("Ian", "lan"), looks_like("Iris", "Ines")
+    (True, True, False)
+    """
+    return not _keys(name).isdisjoint(_keys(other))
 
 
 def _own_problems(name: str, *, alone: bool) -> list[Problem]:

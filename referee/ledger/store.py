@@ -494,8 +494,9 @@ def rotate_view_token(session: Session, *, game_id: int) -> str:
 def _rotate_token(session: Session, *, game_id: int, role: Literal["edit", "view"]) -> str:
     """Retire the game's ``role`` token and give it a new one, as a writer; commits and returns the new one."""
     _begin_write(session)
-    game = session.get(Game, game_id)
+    game = session.get(Game, game_id, with_for_update=True)  # locked before a replaced link is recorded for it
     if game is None:
+        session.rollback()
         raise GameNotFound(game_id)
     attribute = f"{role}_token"
     _retire(session, game_id=game_id, token=getattr(game, attribute), role=role)
@@ -503,7 +504,8 @@ def _rotate_token(session: Session, *, game_id: int, role: Literal["edit", "view
     setattr(game, attribute, token)
     game.updated_at = _now()
     session.add(game)
-    session.commit()
+    # A replaced players' link's viewers are told at once.
+    _announce_link(session, game.public_id if role == "view" else None, changes.link_mark(token))
     return token
 
 
@@ -570,15 +572,30 @@ def restore_game(session: Session, *, events: Sequence[Event]) -> Game:
 
 
 def delete_game(session: Session, *, game_id: int) -> None:
-    """Delete a game for good: its events, players, replaced links and rematch records, then the game; commits."""
+    """Delete a game for good: its events, players, replaced links and rematch records, then the game; commits.
+    Its row is locked first, as a save's compare-and-swap does: a save under way commits first (and is deleted
+    too), a later one gets :class:`GameNotFound`; none adds an event to a half-deleted game. Its viewers are told."""
     _begin_write(session)
     try:
+        public_id = session.exec(select(Game.public_id).where(col(Game.id) == game_id).with_for_update()).first()
         for model, column in ((GameEvent, GameEvent.game_id), (GamePlayer, GamePlayer.game_id),
                               (RetiredToken, RetiredToken.game_id), (GameLink, GameLink.game_id),
                               (GameLink, GameLink.previous_id)):
             session.exec(delete(model).where(col(column) == game_id))
         session.exec(delete(Game).where(col(Game.id) == game_id))
-        session.commit()
+        _announce_link(session, public_id, changes.GONE)
     except BaseException:
         session.rollback()
         raise
+
+
+def _announce_link(session: Session, public_id: str | None, mark: str) -> None:
+    """Commit, telling the game's viewers its players' link is now ``mark`` (NOTIFY inside it on PostgreSQL)."""
+    bind = session.get_bind()
+    if public_id is None:
+        session.commit()
+        return
+    if bind.dialect.name == "postgresql":
+        session.connection().execute(text(changes.notify_sql()), {"payload": changes.link_payload(public_id, mark)})
+    session.commit()
+    changes.announce_link(bind, public_id, mark)

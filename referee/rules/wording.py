@@ -472,6 +472,8 @@ MESSAGES: dict[str, str] = {
     "file-field/players": N_('"{field}" must be a list of names, not {value}'),
     "file-field/text": N_('"{field}" must be a text, not {value}'),
     "file-field/variant": N_('"{field}" must be a variant id, not {value}'),
+    "file-half-character": N_("the text {text} holds {char}, half of a character: a game file holds whole characters "
+                              "only"),
     "file-house-rule/bool": N_("house rule {rule!r} cannot be {value}: it takes true or false"),
     "file-house-rule/at-least": N_("house rule {rule!r} cannot be {value}: it takes a whole number of at least {min}"),
     "file-house-rule/at-most": N_("house rule {rule!r} cannot be {value}: it takes a whole number of at most {max}"),

@@ -141,7 +141,10 @@ def load_table(token: str, role: Role) -> Table | None:
             return None
         game = found[0]
         assert game.id is not None
-        state = store.state_of(session, game)
+        try:
+            state = store.state_of(session, game)
+        except store.GameNotFound:  # deleted between the two reads: the link opens nothing now
+            return None
         return Table(
             game_id=game.id, public_id=game.public_id, edit_token=game.edit_token, view_token=game.view_token,
             state=state, variant=game.variant,

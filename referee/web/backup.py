@@ -6,11 +6,13 @@ writes it as a new game with new links, all at once or not at all. A file the ru
 table's override recorded in it) is refused with the rules' reasons: a backup comes back as it was played.
 
 Deleting asks first (a page that says what goes), then removes the game's every row; this phone forgets it.
+A phone that saves while another deletes is told plainly that the game was deleted (410, nothing saved, and that
+phone forgets it too): the store refuses the save with ``GameNotFound`` whenever the game went in the meantime.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -93,4 +95,17 @@ def delete(edit_token: str) -> Response | tuple[str, int]:
     access.forget_game(response, edit_token)
     flash(_("The game was deleted: its scores are gone from this server, and its links no longer open anything."),
           "success")
+    return response
+
+
+@bp.app_errorhandler(store.GameNotFound)
+def deleted_meanwhile(error: store.GameNotFound) -> Response:
+    """The game was deleted (from another phone) while this request was on its way: 410, said plainly."""
+    body = render_template("errors/refused.html", code=410, title=_("This game was deleted"), message=_(
+        "This game was deleted from another phone while this was being sent, so nothing was saved: its scores are "
+        "gone from this server, and its links no longer open anything."))
+    response = Response(body, status=410, mimetype="text/html")
+    token = (request.view_args or {}).get("edit_token")
+    if isinstance(token, str):
+        access.forget_game(response, token)
     return response

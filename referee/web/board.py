@@ -10,7 +10,8 @@ same PostgreSQL database. Each change sends the board (one render for every view
 whose id is its seq; a browser that lost the connection reconnects with ``Last-Event-ID`` (or ``?seq=``) and
 gets the board at once if it missed a change. A stream ends by itself after ``LIVE_STREAM_LIFETIME`` seconds
 (it says ``bye`` and the browser reconnects), says it is alive every ``LIVE_HEARTBEAT`` seconds, and sends
-``gone`` when the link no longer works. Without JavaScript the page refreshes itself. Every route here is a
+``gone`` as soon as the link no longer works (the game deleted, or the link replaced: the watcher says so at
+once, :func:`referee.ledger.changes.announce_link`). Without JavaScript the page refreshes itself. Every route here is a
 GET: a view token can never change anything.
 
 The page, the stream and the cache are the same for every family of games (:mod:`referee.families`); what the
@@ -424,6 +425,7 @@ def live(view_token: str) -> Response:
     heartbeat = float(config.get("LIVE_HEARTBEAT", DEFAULT_HEARTBEAT))
     lifetime = float(config.get("LIVE_STREAM_LIFETIME", DEFAULT_STREAM_LIFETIME))
     public_id = table.public_id
+    link = changes.link_mark(table.view_token)
     watcher.observe(public_id, table.seq)
 
     def board_at(current: access.Table) -> bytes:
@@ -439,12 +441,23 @@ def live(view_token: str) -> Response:
             shown = table.seq
         end = time.monotonic() + lifetime
         while (remaining := end - time.monotonic()) > 0:
-            known = watcher.wait(public_id, shown, min(heartbeat, remaining))
+            known = watcher.wait(public_id, shown, min(heartbeat, remaining), link=link)
             if known is None:
                 if watcher.stopping:
                     yield b"event: restart\ndata: \n\n"
                     return
                 yield b": alive\n\n"
+                continue
+            if not watcher.opens(public_id, link):
+                # The game was deleted or this link replaced, the watcher says: the database decides, at once.
+                current = access.load_table(view_token, "view")
+                if current is None:
+                    yield b"event: gone\ndata: \n\n"
+                    return
+                watcher.observe_link(public_id, link)  # it still opens the game: the watcher knew an older link
+                if current.seq != shown:
+                    yield board_at(current)
+                    shown = current.seq
                 continue
             # Every viewer of this game wakes now: one of them reads the game and renders, the others wait
             # for it and find the board kept.

@@ -22,6 +22,7 @@ from wtforms.fields.choices import SelectChoice
 from referee import db, families
 from referee.ledger import store
 from referee.ledger.events import GameCreated
+from referee.ledger.names import clean_name
 from referee.ledger.state import EventRefused
 from referee.rules.catalogue import DEFAULT_VARIANT, VARIANTS
 from referee.rules.problems import RulesError
@@ -102,7 +103,7 @@ def _clear_players(form: NewGameFields) -> None:
 def _dealer_choices(form: NewGameFields) -> None:
     choices = [SelectChoice(RANDOM, _("Draw at random"))]
     for index, entry in enumerate(form.players.entries):
-        name = " ".join((entry.data or "").split())
+        name = clean_name(entry.data or "")
         choices.append(SelectChoice(str(index), name or _("Player %(num)d", num=index + 1)))
     form.first_dealer.choices = choices
 
@@ -210,11 +211,12 @@ def new() -> Response | tuple[str, int]:
 def _blank_rows(form: NewGameFields) -> list[str]:
     """A blank player row among typed names is pointed out (never silently dropped): the reasons, each row marked."""
     entries = form.players.entries
-    if not any((e.data or "").strip() for e in entries):
+    # A row is blank when nothing is left of it once cleaned as a name (a zero-width space alone is no name).
+    if not any(clean_name(e.data or "") for e in entries):
         return []  # no names at all: _created says so
     problems = []
     for index, entry in enumerate(entries):
-        if not (entry.data or "").strip():
+        if not clean_name(entry.data or ""):
             message = _("Player %(num)d has no name: type it, or remove that row.", num=index + 1)
             entry.errors = [*entry.errors, message]
             problems.append(message)
@@ -242,7 +244,8 @@ def _created(form: NewGameFields, key: str | None = None) -> tuple[GameCreated |
     if choice == RANDOM:
         first_dealer = secrets.choice(names) if key is None else names[_draw(key, len(names))]
     else:
-        typed = [" ".join((e.data or "").split()) for e in form.players.entries]
+        # The seat's name cleaned as the players' names are (NFC, no zero-width characters), so it is one of them.
+        typed = [clean_name(e.data or "") for e in form.players.entries]
         index = whole_number(choice, maximum=len(typed) - 1)
         if index is None or not typed[index]:
             return None, [_("Choose the first dealer among the players (or draw at random).")]

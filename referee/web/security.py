@@ -29,7 +29,8 @@ When a check still fails (the browser dropped its cookies, or a page from before
 typed input show their form again with everything entered, a fresh token and why (:data:`RESENDABLE`); any other
 post gets a page in words. Nothing is saved either way.
 
-Limits: a request body over ``MAX_CONTENT_LENGTH`` (1 MiB) is refused with 413 before it is read; a body sent
+Limits: a request body over ``MAX_CONTENT_LENGTH`` (1 MiB) is refused with 413 before it is read, and the
+connection closed, saying so (:func:`closing_after_413`); a body sent
 without a length (chunked) is read up to one byte past the limit first (:class:`SizedBodies`), then judged the
 same way, never cut short and processed; creating
 games and asking for links that open no game are rate-limited per client address (Flask-Limiter; counted in
@@ -156,6 +157,7 @@ class SizedBodies:
         self.app = app
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        start_response = closing_after_413(start_response)
         limit = self.app.config.get("MAX_CONTENT_LENGTH")
         # A server sets wsgi.input_terminated when its stream ends with the body (gunicorn, and Werkzeug's own
         # server for a chunked body); without it a body with no length is no body (Werkzeug reads nothing).
@@ -166,6 +168,28 @@ class SizedBodies:
             environ["CONTENT_LENGTH"] = str(len(body))
             environ.pop("HTTP_TRANSFER_ENCODING", None)  # the body handed on is no longer chunked: it has a length
         return self.wsgi_app(environ, start_response)
+
+
+def closing_after_413(start_response: Callable[..., Any]) -> Callable[..., Any]:
+    """``start_response`` that ends the connection after a 413, saying so (``Connection: close``).
+
+    A body refused as too large is left unread, so the connection cannot carry another request: gunicorn would
+    drain 64 KB of it, give up and close, after having answered ``Connection: keep-alive``, and the browser's
+    next request on it would fail. Reading the rest instead would take in the very megabytes the limit refuses.
+    gunicorn ignores a ``Connection`` header from the app (it is the server's to send): its response, whose
+    ``start_response`` this is, is told to close (``force_close``) before it writes the head. Other servers are
+    left as they are.
+    """
+    close = getattr(getattr(start_response, "__self__", None), "force_close", None)
+    if not callable(close):
+        return start_response
+
+    def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+        if status.startswith("413"):
+            close()
+        return start_response(status, headers, exc_info)
+
+    return start
 
 
 def _read_at_most(stream: Any, size: int) -> bytes:

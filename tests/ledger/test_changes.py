@@ -68,6 +68,36 @@ def test_a_save_through_one_engine_wakes_a_viewer_of_the_other(engine: Engine, s
     assert time.monotonic() - started < 5
 
 
+@pytest.mark.parametrize("change", ["delete", "replace the players' link"])
+def test_a_link_change_through_one_engine_wakes_the_viewers_of_the_old_link_on_the_other(
+    engine: Engine, second_engine: Engine, change: str
+) -> None:
+    game = new_game(engine)
+    assert game.id is not None
+    link = changes.link_mark(game.view_token)
+    watcher = changes.watcher_for(second_engine, interval=0.05)
+    watcher.start()
+    got: list[int | None] = []
+    thread = threading.Thread(target=lambda: got.append(watcher.wait(game.public_id, 1, timeout=20, link=link)))
+    thread.start()
+    deadline = time.monotonic() + 10
+    while watcher.waiting() < 1 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    started = time.monotonic()
+    with Session(engine) as session:
+        if change == "delete":
+            store.delete_game(session, game_id=game.id)
+        else:
+            new_view = store.rotate_view_token(session, game_id=game.id)
+    thread.join(20)
+    assert got == [1]  # woken with the seq unchanged: the link is what changed
+    assert time.monotonic() - started < 5
+    assert not watcher.opens(game.public_id, link)
+    if change != "delete":  # a viewer of the new link waits on undisturbed
+        assert watcher.opens(game.public_id, changes.link_mark(new_view))
+        assert watcher.wait(game.public_id, 1, timeout=0.3, link=changes.link_mark(new_view)) is None
+
+
 def test_a_refused_save_wakes_nobody(engine: Engine, second_engine: Engine) -> None:
     game = new_game(engine)
     assert game.id is not None

@@ -89,6 +89,14 @@ HOSTILE: list[tuple[str, str | bytes, str]] = [
     ("a JSON string", '"referee-game/1"', "must be a JSON object"),
     ("an escape code as the variant", game(variant="\x1b[2J\x1b[31mtelefunken"), "unknown variant"),
     ("an escape code as the format", game(format="\x1b]0;owned\x07"), "not a referee-game/1 file"),
+    # Half a character (a lone UTF-16 surrogate, which JSON can write as an escape) in every free text.
+    ("a lone surrogate in the abandon reason", game(abandoned="rain\ud800"), "holds \\ud800, half of a character"),
+    ("a lone surrogate in the table's override", game(override="\udfff"), "holds \\udfff, half of a character"),
+    ("a lone surrogate in a deal's override", deal(override="ok\udc00"), "holds \\udc00, half of a character"),
+    ("a lone surrogate in a house rule's key", game(house_rules={"x-\ud800": 1}), "half of a character"),
+    ("a lone surrogate in a house rule's value", game(house_rules={"x-note": "\ud83d"}), "half of a character"),
+    ("a lone surrogate in a settings key", game(settings={"\ud800": 1}), "half of a character"),
+    ("a lone surrogate in a player's name", game(players=["Ana", "Beto\udc80", "Caro"]), "half of a character"),
 ]
 
 
@@ -117,6 +125,15 @@ def test_hostile_file_exits_2_with_one_line(tmp_path: Path, content: str | bytes
         assert message in result.stderr
         assert not shown_raw(result.stderr)
         assert seconds < SECONDS
+
+
+def test_a_character_beyond_the_first_plane_written_as_two_escapes_is_one_character(tmp_path: Path) -> None:
+    """A surrogate pair is a whole character (an emoji): only half of one is refused."""
+    text = game(deals=[{"went_out": "Ana", "hands": {"Beto": 5, "Caro": 3, "Dani": 1}}], abandoned="\U0001f327 rain")
+    assert "\\ud83c\\udf27" in text  # the file writes it as two escapes
+    result, _ = run(tmp_path, text)
+    assert result.exit_code == 0, result.stderr
+    assert "abandoned (\U0001f327 rain)" in result.stdout
 
 
 def test_every_valid_game_still_reads() -> None:

@@ -18,6 +18,9 @@ LOOK_ALIKE = [
     ("rn for m", "Sam", "Sarn"),
     ("zero for O", "OTTO", "0TT0"),
     ("capital I for small l", "lan", "Ian"),
+    ("a dotless ı beside capital I", "Iris", "\u0131ris"),
+    ("a dotless ı beside small i", "iris", "\u0131ris"),
+    ("a dotless ı beside capitals", "IRIS", "\u0131ris"),
     ("mathematical bold letters", "Ana", "\U0001d400\U0001d427\U0001d41a"),
 ]
 

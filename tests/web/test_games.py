@@ -131,6 +131,38 @@ def test_a_bad_game_is_refused_with_a_clear_message_and_nothing_is_created(
     assert game_count(app) == 0
 
 
+#: Names typed with what the cleaning takes away or changes, and the name kept: (what, typed, kept).
+UNCLEAN_DEALERS = [
+    ("a combining accent", "Jose\u0301", "Jos\u00e9"),
+    ("a family emoji joined by ZWJ", "\U0001f468\u200d\U0001f469\u200d\U0001f467", "\U0001f468\U0001f469\U0001f467"),
+    ("a trailing zero-width space", "Ana\u200b", "Ana"),
+    ("spaces of every kind", "  Ana\u00a0 Mar\u00eda ", "Ana Mar\u00eda"),
+]
+
+
+@pytest.mark.parametrize(("typed", "kept"), [c[1:] for c in UNCLEAN_DEALERS], ids=[c[0] for c in UNCLEAN_DEALERS])
+@pytest.mark.parametrize("seat", [0, 2])
+def test_a_name_the_cleaning_changes_can_be_the_first_dealer_by_seat(
+    client: FlaskClient, app: Flask, typed: str, kept: str, seat: int
+) -> None:
+    players = ["Beto", "Caro", "Dani"]
+    players[seat] = typed
+    status, location, html = new_game(client, players, first_dealer=str(seat))
+    assert status == 303, html
+    with Session(app.extensions["referee.db"]) as session:
+        game = session.exec(select(store.Game)).one()
+        state = store.state_of(session, game)
+    assert state.players[seat] == kept
+    assert state.created.first_dealer == kept
+
+
+def test_a_row_of_nothing_but_a_zero_width_space_is_pointed_out_not_dropped(client: FlaskClient, app: Flask) -> None:
+    status, _, html = new_game(client, ["Ana", "\u200b", "Beto", "Caro"], first_dealer="3")
+    assert status == 422
+    assert "Player 2 has no name" in html
+    assert game_count(app) == 0
+
+
 def test_first_dealer_drawn_at_random_is_one_of_the_players(client: FlaskClient, app: Flask) -> None:
     status, location, _ = new_game(client, ["Ana", "Beto", "Caro"], first_dealer="random")
     assert status == 303
