@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import logging
+import resource
 import signal
 import socket
 import threading
@@ -117,6 +118,16 @@ def hang_up_if_stopping(worker: Any, environ: Mapping[str, Any], headers: list[t
         sock.shutdown(socket.SHUT_RD)  # gunicorn's own close, next, finds nothing to wait for
 
 
+def open_files_up_to_the_hard_limit() -> None:
+    """Let this process (and its workers) open as many files as the system allows it: every open scoreboard is a
+    connection, and the usual soft limit (1,024) is far below the connections a worker holds
+    (:data:`referee.worker.CONNECTIONS`)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard > soft:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY else 65536, hard))
+
+
 class Server(BaseApplication):
     """The referee app served by gunicorn, with :mod:`referee.gunicorn_conf` and the command line's overrides."""
 
@@ -125,6 +136,7 @@ class Server(BaseApplication):
         super().__init__(prog="referee serve")
 
     def load_config(self) -> None:
+        open_files_up_to_the_hard_limit()
         settings = vars(importlib.import_module(CONFIG_MODULE))
         for key, value in settings.items():
             if key in self.cfg.settings:  # the module's other names are not settings

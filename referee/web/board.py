@@ -72,6 +72,11 @@ DEFAULT_HEARTBEAT = 20.0
 DEFAULT_STREAM_LIFETIME = 300.0
 #: The browser waits this long (milliseconds) before reconnecting a dropped stream.
 RECONNECT_MS = 2000
+#: Live streams one client address may hold open in one worker process (a club's Wi-Fi puts a room of phones
+#: behind one address). Beyond it a stream says ``busy`` and ends: that page goes back to refreshing itself.
+#: Below the server's cap on an address's connections (``referee.worker.CONNECTIONS_PER_ADDRESS``), so that the
+#: page always gets this answer. ``LIVE_STREAMS_PER_ADDRESS`` in the app's config overrides it.
+LIVE_STREAMS_PER_ADDRESS = 200
 
 #: One colour per seat; each reads on the light and the dark background (and has a dash pattern too).
 PALETTE = ("#d1495b", "#1f78b4", "#2f9e44", "#d9822b", "#8e5bd6", "#0f9f9f", "#c2185b", "#7a7f87")
@@ -401,8 +406,67 @@ def _seen_seq() -> int | None:
     return whole_number(raw, maximum=999_999_999)
 
 
+class _OpenStreams:
+    """How many live streams each client address holds open in this process."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.held: dict[str, int] = {}
+
+    def take(self, address: str, cap: int) -> bool:
+        """One more stream for ``address``, unless it holds ``cap`` already."""
+        with self.lock:
+            if self.held.get(address, 0) >= cap:
+                return False
+            self.held[address] = self.held.get(address, 0) + 1
+            return True
+
+    def give_back(self, address: str) -> None:
+        with self.lock:
+            left = self.held.get(address, 1) - 1
+            if left > 0:
+                self.held[address] = left
+            else:
+                self.held.pop(address, None)
+
+
+def open_streams(app: Flask | None = None) -> _OpenStreams:
+    """The live streams open in this process, by client address (``app``: the current app by default)."""
+    extensions = (app if app is not None else current_app).extensions
+    kept = extensions.setdefault("referee.open_streams", _OpenStreams())
+    assert isinstance(kept, _OpenStreams)
+    return kept
+
+
+def _event_stream(body: Iterator[bytes] | bytes) -> Response:
+    response = Response(body, mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"  # a proxy must pass each event on at once
+    return response
+
+
+#: The answer to a stream beyond its address's cap: the page stops streaming and refreshes itself instead.
+BUSY = f"retry: {RECONNECT_MS}\n\nevent: busy\ndata: \n\n".encode()
+
+
 @bp.get("/v/<view_token>/live")
 def live(view_token: str) -> Response:
+    """The board's live stream, one of at most ``LIVE_STREAMS_PER_ADDRESS`` per client address in this process
+    (checked before anything is read): beyond it, ``busy`` at once, and the page refreshes itself instead."""
+    address = request.remote_addr or ""
+    streams = open_streams()
+    if not streams.take(address, int(current_app.config.get("LIVE_STREAMS_PER_ADDRESS", LIVE_STREAMS_PER_ADDRESS))):
+        return _event_stream(BUSY)
+    try:
+        response = _stream(view_token)
+    except BaseException:
+        streams.give_back(address)
+        raise
+    response.call_on_close(lambda: streams.give_back(address))
+    return response
+
+
+def _stream(view_token: str) -> Response:
     """Server-sent events: the board whenever the game's seq differs from the one the browser shows.
 
     When the process is stopping (a restart, a new version: see :func:`referee.ledger.changes.stop_waiting`) the
@@ -433,7 +497,7 @@ def live(view_token: str) -> Response:
         key = (public_id, current.view_token, current.seq, language, chosen)
         return boards.get(key, lambda: _board_event(current.state, current.view_token, me, viewer))
 
-    def stream() -> Iterator[bytes]:
+    def events() -> Iterator[bytes]:
         yield f"retry: {RECONNECT_MS}\n\n".encode()
         shown = seen
         if table.seq != seen:
@@ -476,10 +540,7 @@ def live(view_token: str) -> Response:
             shown = known
         yield b"event: bye\ndata: \n\n"
 
-    response = Response(stream_with_context(stream()), mimetype="text/event-stream")
-    response.headers["Cache-Control"] = "no-store"
-    response.headers["X-Accel-Buffering"] = "no"  # a proxy must pass each event on at once
-    return response
+    return _event_stream(stream_with_context(events()))
 
 
 @bp.get("/v/<view_token>/rules")

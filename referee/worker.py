@@ -1,0 +1,108 @@
+"""The gunicorn worker ``referee serve`` runs: gevent's, bounded per client address.
+
+What one address can hold, and why it is bounded this way (issue 21, items 1 and 2):
+
+- **One greenlet per connection, not one thread.** An open scoreboard (a server-sent-event stream) holds its
+  connection for minutes. With gthread workers each one held a thread, and 2 workers × 1,000 threads were all
+  a server had: 2,100 half-sent requests from one address, or 2,000 streams, took every thread and the pages
+  of everyone else timed out. A greenlet costs a few KB and no thread, so a server holds thousands of open
+  connections (``worker_connections`` per worker, :data:`CONNECTIONS`) and still answers a page at once.
+- **A request's head must arrive within ``keepalive`` seconds** (5 s: gunicorn's gevent worker reads every
+  request head, the first one included, under that deadline), **and the rest waits at most**
+  :data:`READ_TIMEOUT` **for each read or write**: a half-sent request, a body that stops coming and a
+  browser that stops reading are dropped, and their connection closed.
+- **At most** :data:`CONNECTIONS_PER_ADDRESS` **connections from one address in each worker.** Beyond that a
+  connection is answered ``503`` with ``Retry-After`` at once and closed, its request unread: one address can
+  never fill a worker's connections. Behind a proxy every connection comes from the proxy, so the cap is off
+  when the app is told it has one (``REFEREE_PROXY_FIX_X_FOR``); the proxy bounds its own clients (nginx:
+  ``limit_conn``), and the app's own cap on live streams (:data:`referee.web.board.LIVE_STREAMS_PER_ADDRESS`,
+  by the address the proxy passes on) still holds.
+- **Live streams per address** are capped by the app, below the connection cap, so that a stream beyond it
+  gets an answer the page understands (``busy``: it goes back to refreshing itself every 15 seconds), never a
+  hang or a dropped connection.
+
+SQLite under gevent: a save that waits for another process's write lock holds up its whole worker while it
+waits (the driver sleeps in C), where a thread would have waited alone. A write takes milliseconds, so such a
+wait does too; within one worker writes never wait on each other (:func:`referee.db.make_engine`).
+
+Measured (``make bench``: ``tests/bench/bench_one_address.py``, on a 2-core machine shared with other jobs;
+figures and commands in that module's docstring and in the report of the change that chose this).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+from typing import Any
+
+from gunicorn.workers.base_async import AsyncWorker
+from gunicorn.workers.ggevent import GeventWorker
+
+__all__ = ["Worker", "CONNECTIONS", "CONNECTIONS_PER_ADDRESS", "READ_TIMEOUT", "BUSY_ANSWER", "per_address_cap"]
+
+#: Connections one worker holds at once (open scoreboards included); more wait in the listen backlog.
+CONNECTIONS = 8000
+#: Connections one client address may hold in one worker (a club's Wi-Fi puts many phones behind one address:
+#: each phone's browser opens up to six).
+CONNECTIONS_PER_ADDRESS = int(os.environ.get("REFEREE_CONNECTIONS_PER_ADDRESS") or 256)
+#: Seconds one read or write of a request under way (its body, a stream's next event) may wait.
+READ_TIMEOUT = 15.0
+
+_BUSY_TEXT = b"This device (or its network) has too many connections open here. Try again in a moment.\n"
+#: What a connection beyond its address's cap gets before it is closed (none of its request is read).
+BUSY_ANSWER = b"".join([
+    b"HTTP/1.1 503 Service Unavailable\r\n",
+    b"Content-Type: text/plain; charset=utf-8\r\n",
+    b"X-Content-Type-Options: nosniff\r\n",
+    b"Cache-Control: no-store\r\n",
+    b"Retry-After: 5\r\n",
+    b"Connection: close\r\n",
+    b"Content-Length: %d\r\n\r\n" % len(_BUSY_TEXT),
+    _BUSY_TEXT,
+])
+
+
+def per_address_cap() -> int:
+    """The connection cap per address, or 0 (no cap) when the app is behind a proxy (all from one address)."""
+    proxies = (os.environ.get("REFEREE_PROXY_FIX_X_FOR") or "0").strip()
+    return 0 if proxies not in ("", "0") else CONNECTIONS_PER_ADDRESS
+
+
+class Worker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no types
+    """gunicorn's gevent worker with a cap on the connections of each client address and a read deadline."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.cap = per_address_cap()
+        #: Open connections per client address (greenlets share one thread: no lock needed).
+        self.held: dict[str, int] = {}
+
+    def handle(self, listener: Any, client: Any, addr: Any) -> None:
+        address = addr[0] if isinstance(addr, tuple) and addr else ""
+        if self.cap and address:
+            if self.held.get(address, 0) >= self.cap:
+                self._refuse(client)
+                return
+            self.held[address] = self.held.get(address, 0) + 1
+        try:
+            client.settimeout(READ_TIMEOUT)  # gevent's worker would make it block for ever (setblocking(1))
+            AsyncWorker.handle(self, listener, client, addr)
+        finally:
+            if self.cap and address:
+                left = self.held[address] - 1
+                if left:
+                    self.held[address] = left
+                else:
+                    del self.held[address]
+
+    def _refuse(self, client: Any) -> None:
+        """Answer 503 and close; what the client sent meanwhile is read first (at most a moment's worth), so
+        that the close is not a reset that could lose the answer on its way."""
+        with contextlib.suppress(OSError):
+            client.settimeout(0.5)
+            client.sendall(BUSY_ANSWER)
+            client.shutdown(socket.SHUT_WR)
+            client.recv(65536)
+        with contextlib.suppress(OSError):
+            client.close()
