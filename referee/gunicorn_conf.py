@@ -81,3 +81,11 @@ def post_request(worker: Any, req: Any, environ: dict[str, Any], resp: Any) -> N
     from referee.server import hang_up_if_stopping
 
     hang_up_if_stopping(worker, environ, resp.headers)
+
+
+
+def worker_exit(server: Any, worker: Any) -> None:
+    """A worker that finished its work leaves at once (see :func:`referee.server.leave_at_once`)."""
+    from referee.server import leave_at_once
+
+    leave_at_once(worker)

@@ -14,9 +14,11 @@ from __future__ import annotations
 import contextlib
 import importlib
 import logging
+import os
 import resource
 import signal
 import socket
+import sys
 import threading
 import time
 from collections.abc import Mapping
@@ -28,7 +30,7 @@ from gunicorn.glogging import Logger
 from referee.masking import mask_tokens
 
 __all__ = ["AccessLogger", "Server", "mask_tokens", "prepare_database", "end_live_streams_on_stop",
-           "hang_up_if_stopping", "CONFIG_MODULE"]
+           "hang_up_if_stopping", "leave_at_once", "open_files_up_to_the_hard_limit", "CONFIG_MODULE"]
 
 CONFIG_MODULE = "referee.gunicorn_conf"
 
@@ -126,6 +128,25 @@ def open_files_up_to_the_hard_limit() -> None:
     if hard == resource.RLIM_INFINITY or hard > soft:
         with contextlib.suppress(ValueError, OSError):
             resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY else 65536, hard))
+
+
+def leave_at_once(worker: Any) -> None:
+    """A worker that stopped normally (``sys.exit(0)``, on its way out) closes its databases, flushes its logs and
+    leaves now, skipping the interpreter's own tear-down: with gevent's greenlets that took 5 to 10 seconds of
+    CPU on a loaded machine, holding up the server's stop for as long. Any other exit is left as it is."""
+    leaving = sys.exc_info()[1]
+    if not isinstance(leaving, SystemExit) or leaving.code not in (0, None):
+        return
+    app = getattr(worker, "wsgi", None)
+    engine = getattr(app, "extensions", {}).get("referee.db")
+    if engine is not None:
+        with contextlib.suppress(Exception):
+            engine.dispose()
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(0)
 
 
 class Server(BaseApplication):

@@ -45,7 +45,7 @@ __all__ = ["Worker", "CONNECTIONS", "CONNECTIONS_PER_ADDRESS", "READ_TIMEOUT", "
 CONNECTIONS = 8000
 #: Connections one client address may hold in one worker (a club's Wi-Fi puts many phones behind one address:
 #: each phone's browser opens up to six).
-CONNECTIONS_PER_ADDRESS = int(os.environ.get("REFEREE_CONNECTIONS_PER_ADDRESS") or 256)
+CONNECTIONS_PER_ADDRESS = int(os.environ.get("REFEREE_CONNECTIONS_PER_ADDRESS") or 128)
 #: Seconds one read or write of a request under way (its body, a stream's next event) may wait.
 READ_TIMEOUT = 15.0
 

@@ -76,7 +76,7 @@ RECONNECT_MS = 2000
 #: behind one address). Beyond it a stream says ``busy`` and ends: that page goes back to refreshing itself.
 #: Below the server's cap on an address's connections (``referee.worker.CONNECTIONS_PER_ADDRESS``), so that the
 #: page always gets this answer. ``LIVE_STREAMS_PER_ADDRESS`` in the app's config overrides it.
-LIVE_STREAMS_PER_ADDRESS = 200
+LIVE_STREAMS_PER_ADDRESS = 100
 
 #: One colour per seat; each reads on the light and the dark background (and has a dash pattern too).
 PALETTE = ("#d1495b", "#1f78b4", "#2f9e44", "#d9822b", "#8e5bd6", "#0f9f9f", "#c2185b", "#7a7f87")

@@ -1,4 +1,5 @@
-"""Where the rate limits count by default: one small SQLite file that every worker process of a server shares.
+"""Where the rate limits count by default: one small SQLite file that every worker process of a server shares
+(beside the games' SQLite file, or in the instance folder: :func:`default_uri`).
 
 Flask-Limiter's own default (``memory://``) counts in each process: with 2 workers an address got twice the
 documented limit, 40 games a minute instead of 20. This storage (a ``limits`` storage, URI
@@ -18,11 +19,13 @@ import random
 import sqlite3
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 from limits.storage import Storage
+from sqlalchemy.engine import make_url
 
-__all__ = ["SQLiteStorage", "FILE_NAME", "uri_for"]
+__all__ = ["SQLiteStorage", "FILE_NAME", "uri_for", "default_uri"]
 
 #: The file's name in the instance folder.
 FILE_NAME = "ratelimits.sqlite3"
@@ -43,6 +46,17 @@ _INCREMENT = (
 def uri_for(path: str | os.PathLike[str]) -> str:
     """The storage URI of the counts file at ``path`` (absolute: ``sqlite:////…``, as SQLAlchemy writes it)."""
     return "sqlite:///" + os.fspath(path)
+
+
+def default_uri(database_url: str, instance_path: str | os.PathLike[str]) -> str:
+    """Where a server counts when no store is set: beside its games' SQLite file (``<name>.ratelimits``, so a
+    server on another file counts apart), else (PostgreSQL) in the instance folder."""
+    url = make_url(database_url)
+    database = url.database or ""
+    if url.get_backend_name() == "sqlite" and database and database != ":memory:" and "mode=memory" not in database:
+        games = Path(database).resolve()
+        return uri_for(games.with_name(f"{games.stem}.ratelimits{games.suffix or '.sqlite3'}"))
+    return uri_for(Path(instance_path).resolve() / FILE_NAME)
 
 
 class SQLiteStorage(Storage):

@@ -34,9 +34,10 @@ connection closed, saying so (:func:`closing_after_413`); a body sent
 without a length (chunked) is read up to one byte past the limit first (:class:`SizedBodies`), then judged the
 same way, never cut short and processed; creating
 games and asking for links that open no game are rate-limited per client address (Flask-Limiter). The counts
-are shared by every worker process of the server (a SQLite file in the instance folder,
-:mod:`referee.web.rate_counts`), so 2 workers give an address the documented 20 games a minute, not 40; several
-servers share them through the store ``REFEREE_RATELIMIT_STORAGE_URI`` names (``redis://…``).
+are shared by every worker process of the server (a SQLite file beside the games' SQLite file, or in the
+instance folder: :mod:`referee.web.rate_counts`), so 2 workers give an address the documented 20 games a
+minute, not 40; several servers share them through the store ``REFEREE_RATELIMIT_STORAGE_URI`` names
+(``redis://…``).
 
 The limit on unknown links is asked only when a link opened no game (:func:`limit_unknown_links`): a burst of
 mistyped or guessed links from one address (a scanner on the family's Wi-Fi, every phone behind one proxy)
@@ -48,7 +49,6 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from typing import Any
 
 from flask import Flask, current_app, render_template, request, session
@@ -128,7 +128,7 @@ def init_app(app: Flask) -> None:
     app.after_request(keep_session)
     app.register_error_handler(CSRFError, csrf_failed)
     if not app.config.get("RATELIMIT_STORAGE_URI"):  # counted once for every worker of this server
-        app.config["RATELIMIT_STORAGE_URI"] = rate_counts.uri_for(Path(app.instance_path) / rate_counts.FILE_NAME)
+        app.config["RATELIMIT_STORAGE_URI"] = rate_counts.default_uri(app.config["DATABASE_URL"], app.instance_path)
     app.config.setdefault("NEW_GAME_RATE_LIMIT", NEW_GAME_RATE_LIMIT)
     app.config.setdefault("UNKNOWN_LINK_RATE_LIMIT", UNKNOWN_LINK_RATE_LIMIT)
     hosts = app.config.get("TRUSTED_HOSTS")
