@@ -21,7 +21,17 @@ from typing import Any
 
 import pytest
 
-from .harness import GameLinks, Scorekeeper, Server, make_games, report, server, summary
+from .harness import (
+    VIEWERS_PER_ADDRESS,
+    GameLinks,
+    Scorekeeper,
+    Server,
+    loopback_sources,
+    make_games,
+    report,
+    server,
+    summary,
+)
 
 ROUNDS = 3
 SAVES = 8
@@ -34,8 +44,11 @@ SCENARIOS = [(10, 1), (200, 1), (1000, 1), (200, 30), (1000, 30)]
 class Viewers:
     """Many viewers' streams, each on one game; when each got each seq."""
 
-    def __init__(self, host: str, port: int | str, first: int = 0, step: int = 1) -> None:
+    def __init__(self, host: str, port: int | str, first: int = 0, step: int = 1,
+                 sources: list[str] | None = None) -> None:
         self.host, self.port = host, int(port)
+        #: Loopback source addresses the viewers connect from, in turn (None: the system's choice, 127.0.0.1).
+        self.sources = sources
         self.first, self.step = first, step
         self.arrivals: dict[tuple[int, int], float] = {}  # (viewer, seq) -> perf_counter
         self.connected = 0
@@ -44,7 +57,8 @@ class Viewers:
 
     async def _one(self, index: int, token: str) -> None:
         try:
-            reader, writer = await asyncio.open_connection(self.host, self.port, limit=1 << 20)
+            source = (self.sources[index % len(self.sources)], 0) if self.sources else None
+            reader, writer = await asyncio.open_connection(self.host, self.port, limit=1 << 20, local_addr=source)
             writer.write(f"GET /v/{token}/live?seq=1 HTTP/1.0\r\nHost: bench\r\nAccept: text/event-stream\r\n"
                          f"Accept-Encoding: gzip\r\n\r\n".encode())
             await writer.drain()
@@ -104,8 +118,9 @@ class _Merged:
 
 
 async def scenario(running: Server, games: list[GameLinks], viewers: int,
-                   watching: list[Server] | None = None) -> dict[str, Any]:
-    """Saves through ``running``; the viewers on ``watching`` (the same server by default), spread evenly."""
+                   watching: list[Server] | None = None, sources: list[str] | None = None) -> dict[str, Any]:
+    """Saves through ``running``; the viewers on ``watching`` (the same server by default), spread evenly, from
+    the loopback addresses ``sources`` in turn (default: :data:`VIEWERS_PER_ADDRESS` from each of 127.0.0.2 on)."""
     servers = watching or [running]
     keepers = [Scorekeeper(running.url, game.edit_token) for game in games]
     seqs = [1] * len(games)
@@ -122,7 +137,8 @@ async def scenario(running: Server, games: list[GameLinks], viewers: int,
         alone.append((await save(n % len(games)))[0] * 1000)
     memory_before = sum(s.memory_kb() for s in servers)
 
-    crowds = [Viewers(*s.url.removeprefix("http://").split(":")) for s in servers]
+    sources = sources or loopback_sources(-(-viewers // VIEWERS_PER_ADDRESS))
+    crowds = [Viewers(*s.url.removeprefix("http://").split(":"), sources=sources) for s in servers]
     crowd = Viewers.merged(crowds)  # viewer i is on server i % len(servers)
     of_game = [i % len(games) for i in range(viewers)]
     for n, one in enumerate(crowds):
@@ -185,7 +201,7 @@ def test_save_to_every_viewer(tmp_path: Path, capsys: Any, viewers: int, spread:
     games = make_games(url, spread)
     with server(url, tmp_path) as running:
         figures = asyncio.run(scenario(running, games, viewers))
-    figures["server"] = "gunicorn, 2 gthread workers (referee.gunicorn_conf), SQLite"
+    figures["server"] = "gunicorn, 2 gevent workers (referee.gunicorn_conf: referee.worker.Worker), SQLite"
     report(f"live-{viewers}-viewers-{spread}-games", figures, capsys)
     assert figures["connected"] == viewers, figures
     assert figures["games_saved"] == spread, figures
@@ -196,6 +212,6 @@ def test_two_servers_on_postgresql(tmp_path: Path, capsys: Any, postgres_url: st
     games = make_games(postgres_url, 1)
     with server(postgres_url, tmp_path) as first, server(postgres_url, tmp_path) as second:
         figures = asyncio.run(scenario(first, games, 1000, watching=[first, second]))
-    figures["server"] = "two gunicorn servers (2 gthread workers each) on one PostgreSQL database"
+    figures["server"] = "two gunicorn servers (2 referee.worker.Worker each) on one PostgreSQL database"
     report("live-1000-viewers-two-servers-postgresql", figures, capsys)
     assert figures["connected"] == 1000, figures

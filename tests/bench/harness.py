@@ -35,7 +35,7 @@ from referee.ledger.events import Event, GameCreated
 from tests.serving import Scorekeeper, free_port
 
 __all__ = ["BASELINE", "PLAYERS", "Scorekeeper", "free_port", "Server", "server", "GameLinks", "make_games",
-           "wrk_path", "wrk", "summary", "report"]
+           "wrk_path", "wrk", "summary", "report", "loopback_sources", "VIEWERS_PER_ADDRESS"]
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
@@ -203,6 +203,16 @@ def wrk(url: str, *, connections: int, seconds: int = 4, headers: Sequence[str] 
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
     return {"rps": rps, "p50_ms": latency[50], "p99_ms": latency[99],
             "non_2xx": float(errors.group(1)) if errors else 0.0}
+
+
+def loopback_sources(count: int) -> list[str]:
+    """``count`` loopback addresses to connect from, 127.0.0.2 upwards (the server caps what one address holds:
+    many viewers come from many addresses, as phones do)."""
+    return [f"127.0.{(n + 1) // 254}.{(n + 1) % 254 + 1}" for n in range(count)]
+
+
+#: Viewers per source address in the benchmarks: well under the server's cap on one address's live streams.
+VIEWERS_PER_ADDRESS = 40
 
 
 def summary(values: Sequence[float]) -> dict[str, float]:
