@@ -21,9 +21,10 @@ What one address can hold, and why it is bounded this way (issue 21, items 1 and
   gets an answer the page understands (``busy``: it goes back to refreshing itself every 15 seconds), never a
   hang or a dropped connection.
 
-SQLite under gevent: a save that waits for another process's write lock holds up its whole worker while it
-waits (the driver sleeps in C), where a thread would have waited alone. A write takes milliseconds, so such a
-wait does too; within one worker writes never wait on each other (:func:`referee.db.make_engine`).
+The price, SQLite under gevent: a save that waits for another process's write lock holds up its whole worker
+while it waits (the driver sleeps in C), where a thread would have waited alone. A write takes milliseconds, so
+such a wait does too. Two saves in one worker never overlap: a write transaction runs without yielding to another
+greenlet (no socket is touched between ``BEGIN IMMEDIATE`` and the commit; the viewers are told after it).
 
 Measured (``make bench``: ``tests/bench/bench_one_address.py``, on a 2-core machine shared with other jobs;
 figures and commands in that module's docstring and in the report of the change that chose this).

@@ -28,7 +28,7 @@ def test_viewer_page_and_deal_screen_against_the_baseline(tmp_path: Path, capsys
               DealEnded(deal=2, went_out="Bruno", hands={"Ana": 10, "Carla": 12, "Dario": 30})]
     (game,) = make_games(url, 1, events=events)
     targets = {"baseline": BASELINE, "viewer": f"/v/{game.view_token}", "deal_screen": f"/g/{game.edit_token}"}
-    figures: dict[str, Any] = {"runs": RUNS, "seconds_each": SECONDS, "server": "gunicorn, 2 gthread workers"}
+    figures: dict[str, Any] = {"runs": RUNS, "seconds_each": SECONDS, "server": "gunicorn, 2 gevent workers"}
     with server(url, tmp_path) as running:
         for connections in CONNECTIONS:
             runs: dict[str, list[dict[str, float]]] = {name: [] for name in targets}

@@ -94,8 +94,7 @@ class Server:
 
 
 @contextmanager
-def server(database_url: str, tmp: Path, *, workers: int = 2, threads: int | None = None,
-           access_log: bool = False) -> Iterator[Server]:
+def server(database_url: str, tmp: Path, *, workers: int = 2, access_log: bool = False) -> Iterator[Server]:
     """Start the production server on a free loopback port; stop it (SIGTERM to its own pid) afterwards. Its
     access log goes to /dev/null, or with ``access_log`` to a file (:meth:`Server.requests_logged`)."""
     port = free_port()
@@ -107,8 +106,6 @@ def server(database_url: str, tmp: Path, *, workers: int = 2, threads: int | Non
         "REFEREE_SECRET_KEY": "bench-" + "x" * 40,
         "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")]),
     }
-    if threads is not None:
-        env["REFEREE_THREADS"] = str(threads)
     requests = tmp / f"access-{port}.log" if access_log else None
     command = [sys.executable, "-m", "gunicorn", "-c", "python:referee.gunicorn_conf", "--workers", str(workers),
                "--access-logfile", str(requests or os.devnull), "benchapp:app"]
