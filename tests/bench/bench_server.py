@@ -7,7 +7,8 @@ and each number of viewers: the server is started with ``referee/gunicorn_conf.p
 - N viewers open the live stream of one game; once they all have it: memory per viewer, the workers' CPU over
   5 s while nobody saves, and the plain page's latency meanwhile;
 - one save (through the ledger, on the same SQLite file): the time until each viewer's stream carries it;
-- the streams closed, 300 connections that send nothing, then the plain page's latency.
+- the streams closed, 300 connections from 127.0.0.1 that send nothing, then the plain page's latency from
+  another address (one address's 300 connections are over referee.worker's cap: it answers that one 503).
 Prints one JSON document per (class, viewers), as every benchmark does (``make bench`` shows it without ``-s``).
 ``gevent`` is a dependency (pinned), so both classes are measured wherever ``make bench`` runs. Every loop
 is bounded; all traffic goes to 127.0.0.1.
@@ -34,7 +35,7 @@ from referee import create_app, db
 from referee.ledger import store
 from referee.ledger.events import GameCreated, PlayerRenamed
 
-from .harness import VIEWERS_PER_ADDRESS, free_port, loopback_sources, report
+from .harness import ROOT, VIEWERS_PER_ADDRESS, free_port, loopback_sources, report
 
 VIEWERS = [int(n) for n in os.environ.get("BENCH_VIEWERS", "100,500").split(",")]
 CLASSES = ["gthread", "referee.worker.Worker"]
@@ -63,9 +64,9 @@ def _cpu_seconds(pids: list[int]) -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
-async def _get(port: int, path: str, timeout: float = 60.0) -> float:
+async def _get(port: int, path: str, timeout: float = 60.0, source: str = "127.0.0.1") -> float:
     began = time.monotonic()
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
     writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
     await writer.drain()
     data = await asyncio.wait_for(reader.read(), timeout)
@@ -128,7 +129,7 @@ async def _measure(port: int, master: int, view_path: str, viewers: int, save: A
     silent = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(300)]
     try:
         await asyncio.sleep(0.5)
-        after_silent = await _get(port, "/")
+        after_silent = await _get(port, "/", source="127.0.0.2")  # another address than the silent ones
     finally:
         for sock in silent:
             sock.close()
@@ -167,7 +168,8 @@ def test_worker_class_under_many_viewers(worker_class: str, viewers: int, tmp_pa
         return time.monotonic()
 
     port = free_port()
-    env = {**os.environ, "REFEREE_DATABASE_URL": database, "REFEREE_SECRET_KEY": "bench-only"}
+    env = {**os.environ, "REFEREE_DATABASE_URL": database, "REFEREE_SECRET_KEY": "bench-only",
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}  # this checkout
     command = [str(GUNICORN), "-c", "python:referee.gunicorn_conf", "-k", worker_class, "-b", f"127.0.0.1:{port}",
                "--access-logfile", "/dev/null", "referee:create_app()"]
     if worker_class == "gthread":
