@@ -70,10 +70,12 @@ def on_starting(server: Any) -> None:
 
 
 def post_worker_init(worker: Any) -> None:
-    """On SIGTERM, this worker ends its viewers' live streams at once, so it exits by itself within moments."""
-    from referee.server import end_live_streams_on_stop
+    """On SIGTERM, this worker ends its viewers' live streams at once, so it exits by itself within moments; the
+    pages gunicorn writes itself (400, 414, 431) carry the security headers."""
+    from referee.server import end_live_streams_on_stop, secure_error_pages
 
     end_live_streams_on_stop(worker)
+    secure_error_pages()
 
 
 def post_request(worker: Any, req: Any, environ: dict[str, Any], resp: Any) -> None:

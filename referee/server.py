@@ -12,6 +12,7 @@ A worker asked to stop (SIGTERM: the server stops or reloads) ends its viewers' 
 from __future__ import annotations
 
 import contextlib
+import html
 import importlib
 import logging
 import os
@@ -30,7 +31,8 @@ from gunicorn.glogging import Logger
 from referee.masking import mask_tokens
 
 __all__ = ["AccessLogger", "Server", "mask_tokens", "prepare_database", "end_live_streams_on_stop",
-           "hang_up_if_stopping", "leave_at_once", "open_files_up_to_the_hard_limit", "CONFIG_MODULE"]
+           "hang_up_if_stopping", "leave_at_once", "open_files_up_to_the_hard_limit", "secure_error_pages",
+           "write_error_page", "CONFIG_MODULE"]
 
 CONFIG_MODULE = "referee.gunicorn_conf"
 
@@ -52,6 +54,29 @@ class AccessLogger(Logger):
         for log in (self.access_log, self.error_log):
             if not any(isinstance(existing, _MaskTokens) for existing in log.filters):
                 log.addFilter(_MaskTokens())
+
+
+def secure_error_pages() -> None:
+    """gunicorn's own error pages (a request it refuses before the app sees it: 400, 414, 431…) carry the app's
+    security headers too, and mask any link secret the message quotes. Called in each worker as it starts: it
+    replaces the one function gunicorn writes them with (``gunicorn.util.write_error``, called only by the worker's
+    ``handle_error``) by :func:`write_error_page`."""
+    from gunicorn import util
+
+    util.write_error = write_error_page
+
+
+def write_error_page(sock: Any, status_int: int, reason: str, mesg: str) -> None:
+    """gunicorn's error page (its page, its ``Connection: close``), with the security headers of every answer."""
+    from gunicorn import util
+
+    from referee.web.security import HEADERS
+
+    body = (f"<!doctype html>\n<html><head><title>{html.escape(reason)}</title></head><body>"
+            f"<h1>{html.escape(reason)}</h1><p>{html.escape(mask_tokens(mesg))}</p></body></html>\n").encode()
+    head = [f"HTTP/1.1 {status_int} {reason}", "Connection: close", "Content-Type: text/html; charset=utf-8",
+            f"Content-Length: {len(body)}", "Cache-Control: no-store", *(f"{k}: {v}" for k, v in HEADERS.items())]
+    util.write_nonblock(sock, ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body)
 
 
 def prepare_database() -> None:

@@ -170,6 +170,67 @@ def test_a_request_that_fits_keeps_its_connection_for_the_next(site: Site) -> No
         connection.close()
 
 
+@pytest.mark.parametrize("screen", ["", "/sheet", "/players", "/share", "/share/scorekeeper", "/export.json",
+                                    "/export.csv", "/delete"])
+def test_pages_holding_the_scorekeepers_secret_are_never_stored(site: Site, screen: str) -> None:
+    """Every answer of the edit link (its address is the secret; the hand-over page shows it as a QR code, the
+    exports are the whole game) says no-store: no phone keeps it in its disk cache, no cache between keeps it."""
+    response = site.server.request("GET", f"/g/{site.edit_token}{screen}")
+    assert response.status == 200
+    assert response.getheader("Cache-Control") == "private, no-store"
+
+
+def test_my_games_is_never_stored_and_the_viewer_is_asked_again_each_time(site: Site) -> None:
+    cookie = {"Cookie": f"referee_games={site.edit_token}"}
+    mine = site.server.request("GET", "/games", headers=cookie)
+    assert mine.status == 200 and site.edit_token.encode() in mine.data  # type: ignore[attr-defined]
+    assert mine.getheader("Cache-Control") == "private, no-store"
+    assert site.server.request("GET", f"/v/{site.view_token}").getheader("Cache-Control") == "private, no-cache"
+    assert "no-store" not in (site.server.request("GET", "/rules").getheader("Cache-Control") or "")
+
+
+#: Requests gunicorn refuses itself, before the app: (what, the raw request, the status it answers).
+REFUSED_BY_GUNICORN = [
+    ("a request line over 4,094 bytes", b"GET /?" + b"x" * 10_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414),
+    ("a header over 8,190 bytes", b"GET / HTTP/1.1\r\nHost: x\r\nX-Padding: " + b"x" * 10_000 + b"\r\n\r\n", 431),
+    ("no HTTP at all", b"HELLO\r\n\r\n", 400),
+    ("an invalid method", b"G@T / HTTP/1.1\r\nHost: x\r\n\r\n", 400),
+]
+
+
+@pytest.mark.parametrize(("request_bytes", "status"), [r[1:] for r in REFUSED_BY_GUNICORN],
+                         ids=[r[0] for r in REFUSED_BY_GUNICORN])
+def test_gunicorns_own_error_pages_carry_the_security_headers(site: Site, request_bytes: bytes, status: int) -> None:
+    from referee.web.security import HEADERS
+
+    with socket.create_connection(("127.0.0.1", site.server.port), timeout=20) as sock:
+        sock.sendall(request_bytes)
+        head, _ = read_head(sock, time.monotonic() + 20)
+    lines = head.split("\r\n")
+    assert lines[0].startswith(f"HTTP/1.1 {status} "), head
+    headers = dict(line.split(": ", 1) for line in lines[1:])
+    for name, value in HEADERS.items():
+        assert headers.get(name) == value, (name, head)
+    assert headers["Connection"] == "close"
+
+
+def test_the_access_log_masks_tokens_in_any_case_and_any_spelling_of_the_path(site: Site) -> None:
+    """A path the router would not take as the app writes it still carries the secret to the log."""
+    token = site.edit_token
+    paths = [f"/G/{token}", f"//g/{token}", f"/g//{token}/deal", f"/%67/{token}", f"/%2Fg%2F{token}",
+             f"/V/{site.view_token}", f"/GAMES/FORGET/{token}", f"/g/{token}/export.json?x=%2Fg%2F{token}"]
+    for path in paths:
+        site.server.request("GET", path)
+    deadline = time.monotonic() + 20
+    while "/g/…/export.json" not in site.server.log_text():
+        assert time.monotonic() < deadline, site.server.log_text()[-2000:]
+        time.sleep(0.2)
+    text = site.server.log_text()
+    assert token not in text and site.view_token not in text
+    for masked in ("/G/…", "//g/…", "/g//…/deal", "/%67/…", "/%2Fg%2F…", "/V/…", "/GAMES/FORGET/…"):
+        assert masked in text, masked
+
+
 def test_silent_connections_do_not_stop_it_answering(site: Site) -> None:
     silent: list[socket.socket] = []
     try:
@@ -189,6 +250,8 @@ def test_mask_tokens_leaves_other_paths_alone() -> None:
     assert mask_tokens("GET /static/css/app.css HTTP/1.1") == "GET /static/css/app.css HTTP/1.1"
     assert mask_tokens("/g/abc/deal /v/xyz") == "/g/…/deal /v/…"
     assert mask_tokens("next=%2Fg%2Fabc%2Fdeal") == "next=%2Fg%2F…%2Fdeal"
+    untouched = "/gv/abc /games/forgotten/abc /rules/telefunken /lang/es"
+    assert mask_tokens(untouched) == untouched
 
 
 def test_a_stopping_worker_hangs_up_an_ended_live_stream_itself() -> None:

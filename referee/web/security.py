@@ -1,6 +1,9 @@
 """What every response and request goes through: security headers, cookie flags, the proxy, size and rate limits,
 and the link secrets kept out of the app's own log lines.
 
+Caching: every answer that holds the scorekeeper's secret (:func:`holds_edit_secret`) says
+``Cache-Control: private, no-store``, so no browser keeps it on disk and no cache between keeps it at all.
+
 Headers (every response): a Content-Security-Policy that allows scripts, styles, frames' parents and form
 targets from this site only (no inline script or style anywhere in the templates; images may be ``data:``,
 the page icon is one), ``frame-ancestors 'none'`` (no other site frames a scorekeeper's screen),
@@ -293,10 +296,24 @@ def refuse_large_bodies() -> None:
         raise RequestEntityTooLarge()
 
 
+#: How a response that holds the scorekeeper's secret may be kept: nowhere (no browser cache, no shared cache).
+NO_STORE = "private, no-store"
+
+
+def holds_edit_secret() -> bool:
+    """Whether this request's answer holds the scorekeeper's secret: every page of an edit link (``/g/<token>/…``:
+    the screens, the hand-over page with its QR code, both exports), "My games" (its links), a rematch's new-game
+    page (the old game's link in its address)."""
+    return "edit_token" in (request.view_args or {}) or request.endpoint == "games.mine" or "rematch" in request.args
+
+
 def secure_response(response: Response) -> Response:
-    """The security headers, and HttpOnly / SameSite=Lax / (over HTTPS) Secure on every cookie set."""
+    """The security headers, ``Cache-Control: private, no-store`` where the scorekeeper's secret is, and HttpOnly /
+    SameSite=Lax / (over HTTPS) Secure on every cookie set."""
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
+    if holds_edit_secret():
+        response.headers["Cache-Control"] = NO_STORE
     if request.is_secure:
         response.headers.setdefault("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY)
     cookies = response.headers.getlist("Set-Cookie")
