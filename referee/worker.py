@@ -56,8 +56,14 @@ from __future__ import annotations
 import contextlib
 import os
 import socket
+import time
+from functools import partial
 from typing import Any
 
+import gevent
+from gevent.pool import Pool
+from gevent.server import StreamServer
+from gunicorn.sock import ssl_context
 from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 
@@ -73,6 +79,8 @@ CONNECTIONS = 8000
 #: Connections one client address may hold in one worker (a club's Wi-Fi puts many phones behind one address:
 #: each phone's browser opens up to six).
 CONNECTIONS_PER_ADDRESS = int(os.environ.get("REFEREE_CONNECTIONS_PER_ADDRESS") or 128)
+#: How often (seconds) a worker looks whether it was asked to stop, and then whether its last request ended.
+TICK = 0.1
 #: Seconds one read or write of a request under way (its body, a stream's next event) may wait.
 READ_TIMEOUT = 15.0
 
@@ -122,6 +130,36 @@ class Worker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no types
                     self.held[address] = left
                 else:
                     del self.held[address]
+
+    def run(self) -> None:
+        """gunicorn's gevent worker loop (``GeventWorker.run``), looking at its state every :data:`TICK` seconds
+        instead of every second: asked to stop, it ends its viewers' streams at once (:mod:`referee.server`) and
+        is gone as soon as they are, not up to two seconds later."""
+        servers = []
+        ssl_args = {"ssl_context": ssl_context(self.cfg)} if self.cfg.is_ssl else {}
+        for listener in self.sockets:
+            listener.setblocking(1)
+            server = StreamServer(listener, handle=partial(self.handle, listener), spawn=Pool(self.worker_connections),
+                                  **ssl_args)
+            if self.cfg.workers > 1:
+                server.max_accept = 1
+            server.start()
+            servers.append(server)
+        while self.alive:
+            self.notify()
+            gevent.sleep(TICK)
+        for server in servers:  # accept no more
+            server.close()
+        started = time.monotonic()
+        while time.monotonic() - started <= self.cfg.graceful_timeout:
+            if all(server.pool.free_count() == server.pool.size for server in servers):
+                return
+            self.notify()
+            gevent.sleep(TICK)
+        self.log.warning("Worker graceful timeout (pid:%s)", self.pid)
+        for server in servers:
+            with contextlib.suppress(Exception):
+                server.stop(timeout=1)
 
     def _refuse(self, client: Any) -> None:
         """Answer 503 and close; what the client sent meanwhile is read first (at most a moment's worth), so
