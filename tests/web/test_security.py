@@ -273,3 +273,15 @@ def test_a_response_sends_the_session_only_when_its_request_changed_it(client: F
     assert "Expires=" in cookie  # a written session outlives the browser's restarts
     # Later requests that write nothing send nothing back, so they cannot undo what the form's request wrote.
     assert client.get("/offline").headers.getlist("Set-Cookie") == []
+
+
+def test_two_processes_on_one_database_count_one_budget(tmp_path: Path) -> None:
+    """Two apps on one database (two workers of one server) share the counts: 3 unknown links in all, not 3
+    each (referee.web.rate_counts keeps them in a file beside the database)."""
+    apps = [make_test_app(tmp_path, UNKNOWN_LINK_RATE_LIMIT="3 per minute") for _ in range(2)]
+    clients = [app.test_client() for app in apps]
+    answers = [clients[n % 2].get(f"/v/{'z' * 40}{n:03d}").status_code for n in range(6)]
+    assert answers == [404, 404, 404, 429, 429, 429]
+    assert (tmp_path / "test.ratelimits.sqlite3").exists()
+    for app in apps:
+        app.extensions["referee.db"].dispose()
