@@ -34,6 +34,9 @@ Its games and events (pure: no Flask, no database)
       fields the core leaves the event as it is.
     - ``winners(state) -> tuple[str, ...]``: optional; the players ranked first of a game played to its end
       (My games counts a series' wins with it).
+    - ``result(state) -> referee.records.GameResult``: optional; what the game says of each player for the
+      players' records (totals, places, partners, the family's own figures). Without it the records count a
+      family's games and wins from ``winners`` alone.
 
 Its game file (pure)
     - ``file_format``: the ``"format"`` value of its files (``"referee-game/1"``, ``"referee-table-game/1"``):
@@ -59,9 +62,11 @@ Its screens (``web``: the dotted name of a module imported only when the app is 
     :class:`Viewer`: ``page``, ``board``, ``renamed``) draws the players' board for the core's
     ``/v/<view_token>`` (the core keeps the page cache, the ETag, the live stream and "this is me");
     ``chooser()`` gives its entries of the new-game chooser in the page's language (each links to its own
-    creation form; the chooser groups them under ``heading()``, the family's name in the page's language);
+    creation form; the chooser groups them under ``heading()``, the family's name in the page's language, and
+    lists them before contract rummy's form on pages in the languages of ``first_in``, e.g. ``("fa",)``);
     ``line(state)`` is what My games says of a game (its variant, players and where it stands, in the page's
-    language; contract rummy, with none, keeps its own markup); ``nav`` is the template of its scorekeeper's
+    language; contract rummy, with none, keeps its own markup); ``figure_words(code)`` names one of the figures
+    its ``result`` counts (a players' record heads a column with it); ``nav`` is the template of its scorekeeper's
     navigation, which the core's scorekeeper pages (share, hand over) include with ``table``, ``state`` and
     ``active`` set; ``sheet_endpoint`` and ``export_endpoint`` are its score sheet and its game file's download
     (each takes ``edit_token``), which the core's delete page links to; ``rules_card(state, back_url)`` renders
@@ -157,6 +162,8 @@ class FamilyWeb:
     sheet_endpoint: str
     export_endpoint: str
     line: Callable[[Any], str] | None = None
+    first_in: tuple[str, ...] = ()
+    figure_words: Callable[[str], str] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -183,6 +190,7 @@ class Family:
     sheet_json: Callable[[Any, Sequence[str]], dict[str, Any]]
     web: str | None = None
     winners: Callable[[Any], tuple[str, ...]] | None = None
+    result: Callable[[Any], Any] | None = None
     with_override: Callable[[Any, str], Any] | None = None
     with_device: Callable[[Any, str], Any] | None = None
     _web: list[FamilyWeb] = field(default_factory=list, repr=False, compare=False)

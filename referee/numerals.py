@@ -8,13 +8,14 @@ sentences (``referee.web.wording``) all write numbers through here.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from babel import Locale
 from babel.numbers import format_decimal, get_minus_sign_symbol, get_plus_sign_symbol
 from flask_babel import get_locale
 
-__all__ = ["DIGITS", "digits_of", "number", "amount", "in_digits"]
+__all__ = ["DIGITS", "digits_of", "number", "amount", "average", "in_digits"]
 
 #: The digits of the numbering systems our languages write by default (CLDR's ``numberingSystems``). Babel knows
 #: each locale's default system and its symbols (minus sign, separators) but writes every digit in ASCII.
@@ -52,6 +53,20 @@ def amount(value: Any, signed: bool = False) -> str:
         return f"{value:+.2f}" if signed else f"{value:.2f}"
     text = format_decimal(abs(value), format="0.00", locale=locale, numbering_system="default")
     return _signed(text, value < 0, signed and value >= 0, locale, digits)
+
+
+def average(value: Any) -> str:
+    """An average (a Fraction or a number) with one decimal, as the page's language writes it: ``26.7`` in English,
+    Spanish and Japanese (as :func:`amount` writes money), ``۲۶٫۷`` in Persian."""
+    if not isinstance(value, (int, float, Fraction)) or isinstance(value, bool):
+        return "" if value is None else str(value)
+    rounded = round(Fraction(value), 1)
+    locale = get_locale()
+    digits = digits_of(locale)
+    if digits is None:
+        return f"{float(rounded):.1f}"
+    text = format_decimal(abs(float(rounded)), format="0.0", locale=locale, numbering_system="default")
+    return _signed(text, rounded < 0, False, locale, digits)
 
 
 def _signed(text: str, minus: bool, plus: bool, locale: Locale, digits: str) -> str:

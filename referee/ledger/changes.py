@@ -187,6 +187,12 @@ class Watcher:
                 if waiting.count == 0:
                     del self._waiting[public_id]
 
+    def recheck(self, public_id: str) -> None:
+        """Read the game's seq from the database at the next tick (with every other game asked for meanwhile, in
+        one query): a live stream asks at each heartbeat, so that a change the watcher missed is found then."""
+        with self._lock:
+            self._fresh.add(public_id)
+
     def waiting(self) -> int:
         """How many viewers wait in this process now."""
         with self._lock:
@@ -272,7 +278,9 @@ class Watcher:
                     version = None
                 now = connection.execute("PRAGMA data_version").fetchone()[0]
                 fresh = self._take_fresh()
-                changed = version is not None and now != version
+                # A new connection has no earlier version to compare with: whatever changed before it (since
+                # a failed tick, say) is found by reading every waited-on game once.
+                changed = version is None or now != version
                 version = now
                 watched = self._watched()
                 games = watched if changed else [g for g in fresh if g in set(watched)]
@@ -285,7 +293,7 @@ class Watcher:
                             f"SELECT public_id, seq, view_token FROM game WHERE public_id IN ({marks})", chunk
                         ).fetchall()
                         self._observe_rows(chunk, rows)
-            except sqlite3.Error as error:  # a locked or vanished file: try again at the next tick
+            except sqlite3.Error as error:  # a locked or vanished file: try again (reading everything) next tick
                 log.warning("referee watcher: %s", error)
                 if connection is not None:
                     with contextlib.suppress(sqlite3.Error):

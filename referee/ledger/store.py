@@ -265,23 +265,18 @@ def _head(session: Session, game_id: int) -> tuple[str, int, str]:
 def load_state(session: Session, game_id: int) -> GameState:
     """The game's state now: its log folded (with each event's time), from memory where it was folded before."""
     public_id, seq, variant = _head(session, game_id)
-    return _state_at(session, game_id, public_id, seq, variant)
+    return state_at(session, game_id, public_id, seq, variant)
 
 
 def state_of(session: Session, game: Game) -> GameState:
     """The state of ``game`` at the seq its row says (a row just read: no further query when it is cached)."""
     assert game.id is not None
-    return _state_at(session, game.id, game.public_id, game.seq, game.variant)
+    return state_at(session, game.id, game.public_id, game.seq, game.variant)
 
 
 def state_at(session: Session, game_id: int, public_id: str, seq: int, variant: str | None = None) -> GameState:
     """The state after the game's first ``seq`` events (the game's row said its public id, seq and variant;
-    without the variant, it is read when the state has to be folded)."""
-    return _state_at(session, game_id, public_id, seq, variant)
-
-
-def _state_at(session: Session, game_id: int, public_id: str, seq: int, variant: str | None) -> GameState:
-    """The state after the game's first ``seq`` events: kept, kept and extended, or replayed (then kept)."""
+    without the variant, it is read when the state has to be folded): kept, kept and extended, or replayed."""
     states = cache.cache_for(session.get_bind())
     key = (game_id, public_id)
     kept = states.get(key)
@@ -353,7 +348,7 @@ def append(
     # another table's save wait. EventRefused from here writes nothing.
     now = _now()
     before = (current if current is not None and current.seq == seq
-              else _state_at(session, game_id, public_id, seq, variant))
+              else state_at(session, game_id, public_id, seq, variant))
     state = family.apply(before, event, at=_utc(now))
     # End the read (with no write pending this only releases a snapshot) so the write below starts afresh,
     # as a writer's transaction: on SQLite it waits for the write lock instead of failing.

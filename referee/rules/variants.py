@@ -426,6 +426,11 @@ class Variant:
         """Only where the stock running out ends the deal can a deal end with nobody out."""
         return self.stock_exhausted is StockRule.DEAL_ENDS
 
+    @property
+    def has_pure_trio(self) -> bool:
+        """Whether some contract of the game asks for a pure trío (a lay-off question only such a game asks)."""
+        return any(req.pure for deal in self.deals for contract in deal.contracts for req in contract.melds)
+
     @functools.cached_property
     def named(self) -> VariantName:
         """The variant as a sentence names it (by its name, which each page says in its language)."""

@@ -18,8 +18,10 @@ from referee.web import (
     i18n,
     install,
     notation,
+    records,
     rules_card,
     security,
+    sending,
     share,
     wording,
 )
@@ -46,4 +48,6 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(share.bp)
     app.register_blueprint(share.follow)
     app.register_blueprint(backup.bp)
+    app.register_blueprint(records.bp)
+    sending.init_app(app)  # forms the scorekeeper's page sends itself: a redirect becomes an address
     security.init_app(app)

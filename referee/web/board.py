@@ -8,10 +8,13 @@ waiting viewer never reads the database; it waits on the process's watcher (:mod
 which wakes the viewers of a game when it changes, in this process, another worker, or another server on the
 same PostgreSQL database. Each change sends the board (one render for every viewer alike) as an ``board`` event
 whose id is its seq; a browser that lost the connection reconnects with ``Last-Event-ID`` (or ``?seq=``) and
-gets the board at once if it missed a change. A stream ends by itself after ``LIVE_STREAM_LIFETIME`` seconds
-(it says ``bye`` and the browser reconnects), says it is alive every ``LIVE_HEARTBEAT`` seconds, and sends
-``gone`` as soon as the link no longer works (the game deleted, or the link replaced: the watcher says so at
-once, :func:`referee.ledger.changes.announce_link`). Without JavaScript the page refreshes itself. Every route here is a
+gets the board at once if it missed a change. Then, and after every board, and at every heartbeat
+(``LIVE_HEARTBEAT`` seconds, once the watcher has read the game again), it says ``latest``: the game's seq as
+the server knows it. The page says "Live" only while it holds that seq, and for no longer than a heartbeat and a
+margin (static/js/board.js), so a stream that confirms nothing is never shown as live. A stream ends by itself
+after ``LIVE_STREAM_LIFETIME`` seconds (it says ``bye`` and the browser reconnects) and sends ``gone`` as soon as
+the link no longer works (the game deleted, or the link replaced: the watcher says so at once,
+:func:`referee.ledger.changes.announce_link`). Without JavaScript the page refreshes itself. Every route here is a
 GET: a view token can never change anything.
 
 The page, the stream and the cache are the same for every family of games (:mod:`referee.families`); what the
@@ -22,6 +25,7 @@ and :func:`renamed` here.
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -53,6 +57,7 @@ from referee.ledger.state import GameState
 from referee.numerals import number
 from referee.web import access, wording
 from referee.web.i18n import current_language
+from referee.web.install import worker_url
 from referee.web.numbers import whole_number
 from referee.web.rendered import Page, RenderCache, page_of
 from referee.web.rules_card import contract_icons, render_card, rules_url
@@ -77,6 +82,9 @@ RECONNECT_MS = 2000
 #: Below the server's cap on an address's connections (``referee.worker.CONNECTIONS_PER_ADDRESS``), so that the
 #: page always gets this answer. ``LIVE_STREAMS_PER_ADDRESS`` in the app's config overrides it.
 LIVE_STREAMS_PER_ADDRESS = 100
+#: After a heartbeat's re-read of the game is asked for, a stream waits this long (seconds) for the watcher's
+#: answer before it says the seq it shows is still the latest (the watcher reads every ``interval``: 0.1 s).
+CHECK_WITHIN = 1.0
 
 #: One colour per seat; each reads on the light and the dark background (and has a dash pattern too).
 PALETTE = ("#d1495b", "#1f78b4", "#2f9e44", "#d9822b", "#8e5bd6", "#0f9f9f", "#c2185b", "#7a7f87")
@@ -260,6 +268,10 @@ def board_context(state: GameState, me: str | None) -> dict[str, Any]:
         "adjustments": state.sheet.adjustments,
         "payouts": state.sheet.payouts,
         "stakes": state.sheet.stakes,
+        "winners": state.sheet.leaders if state.finished else (),
+        "last_deal": (gettext("Last deal (%(num)d): %(result)s", num=state.sheet.deals[-1].number,
+                              result=wording.result_words(players, state.sheet.deals[-1]))
+                      if state.sheet.deals else ""),
     }
 
 
@@ -449,6 +461,14 @@ def _event_stream(body: Iterator[bytes] | bytes) -> Response:
 BUSY = f"retry: {RECONNECT_MS}\n\nevent: busy\ndata: \n\n".encode()
 
 
+def _latest(seq: int, heartbeat: float, worker: str) -> bytes:
+    """The ``latest`` event: the game's latest seq as this server knows it (from the database when the stream
+    opens and at every heartbeat), the heartbeat's period in seconds (a browser told nothing for longer knows its
+    stream is dead) and the service worker's address (the viewer's page registers it, whatever its family)."""
+    data = json.dumps({"seq": seq, "heartbeat": heartbeat, "worker": worker}, separators=(",", ":"))
+    return f"event: latest\ndata: {data}\n\n".encode()
+
+
 @bp.get("/v/<view_token>/live")
 def live(view_token: str) -> Response:
     """The board's live stream, one of at most ``LIVE_STREAMS_PER_ADDRESS`` per client address in this process
@@ -489,6 +509,7 @@ def _stream(view_token: str) -> Response:
     heartbeat = float(config.get("LIVE_HEARTBEAT", DEFAULT_HEARTBEAT))
     lifetime = float(config.get("LIVE_STREAM_LIFETIME", DEFAULT_STREAM_LIFETIME))
     public_id = table.public_id
+    worker = worker_url()
     link = changes.link_mark(table.view_token)
     watcher.observe(public_id, table.seq)
 
@@ -503,15 +524,26 @@ def _stream(view_token: str) -> Response:
         if table.seq != seen:
             yield board_at(table)
             shown = table.seq
+        # The browser shows "Live" only once told the seq it holds is the game's latest (read just now).
+        yield _latest(shown, heartbeat, worker)
         end = time.monotonic() + lifetime
+        checked = False
         while (remaining := end - time.monotonic()) > 0:
-            known = watcher.wait(public_id, shown, min(heartbeat, remaining), link=link)
+            known = watcher.wait(public_id, shown, min(CHECK_WITHIN if checked else heartbeat, remaining), link=link)
             if known is None:
                 if watcher.stopping:
                     yield b"event: restart\ndata: \n\n"
                     return
-                yield b": alive\n\n"
+                if not checked:
+                    # A heartbeat: the watcher reads the game's seq again (one query a tick for every game asked
+                    # for), so a change it missed is found now rather than when the stream ends.
+                    watcher.recheck(public_id)
+                    checked = True
+                    continue
+                checked = False
+                yield _latest(shown, heartbeat, worker)  # still the latest: the browser stays "Live"
                 continue
+            checked = False
             if not watcher.opens(public_id, link):
                 # The game was deleted or this link replaced, the watcher says: the database decides, at once.
                 current = access.load_table(view_token, "view")
@@ -522,6 +554,7 @@ def _stream(view_token: str) -> Response:
                 if current.seq != shown:
                     yield board_at(current)
                     shown = current.seq
+                    yield _latest(shown, heartbeat, worker)
                 continue
             # Every viewer of this game wakes now: one of them reads the game and renders, the others wait
             # for it and find the board kept.
@@ -538,6 +571,7 @@ def _stream(view_token: str) -> Response:
                         kept, known = board_at(current), current.seq
             yield kept
             shown = known
+            yield _latest(shown, heartbeat, worker)
         yield b"event: bye\ndata: \n\n"
 
     return _event_stream(stream_with_context(events()))

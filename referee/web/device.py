@@ -10,6 +10,8 @@ from referee.web.forms import MAX_DEVICE_LABEL, clean_text
 
 #: The cookie that names this phone.
 DEVICE_COOKIE = "referee_device"
+#: The cookie that says this phone was asked for a name (named or not): the deal screen asks once.
+DEVICE_ASKED_COOKIE = "referee_device_asked"
 
 
 def device_label() -> str | None:
@@ -18,4 +20,9 @@ def device_label() -> str | None:
     return label or None
 
 
-__all__ = ["DEVICE_COOKIE", "device_label"]
+def asks_for_a_name() -> bool:
+    """This phone has no name and was never asked for one: the deal screen asks, once."""
+    return device_label() is None and not request.cookies.get(DEVICE_ASKED_COOKIE)
+
+
+__all__ = ["DEVICE_ASKED_COOKIE", "DEVICE_COOKIE", "asks_for_a_name", "device_label"]

@@ -42,7 +42,11 @@ def init_app(app: Flask) -> None:
         screens.init_app(app)
         owners.update(dict.fromkeys(screens.blueprints, family.id))
     app.extensions[_OWNERS] = owners
-    app.before_request(_to_the_games_family)
+    # Before the CSRF check: a refused form is answered by calling its view again (referee.web.security), which
+    # must never be a view of another family than the game's.
+    hooks = app.before_request_funcs.setdefault(None, [])
+    csrf = [i for i, hook in enumerate(hooks) if getattr(hook, "__name__", "") == "csrf_protect"]
+    hooks.insert(csrf[0] if csrf else len(hooks), _to_the_games_family)
 
 
 def owners(app: Flask | None = None) -> dict[str, str]:

@@ -310,6 +310,24 @@ class EndDealForm(ActionForm):
             and not (points.data or "").strip()
         ]
 
+    def point_out_conflicts(self, players: Sequence[str]) -> bool:
+        """Mark, on a player's points field, cards and points both entered (neither silently wins) and anything
+        entered for the player who went out (they hold no cards); True when something was marked."""
+        out = self.went_out_name()
+        marked = False
+        for name, cards, points in zip(players, self.hands.entries, self.points.entries, strict=False):
+            has_cards, has_points = bool((cards.data or "").strip()), bool((points.data or "").strip())
+            if name == out and (has_cards or has_points):
+                points.errors = [*points.errors, _l("%(player)s went out and holds no cards: clear what is entered "
+                                                    "for them, or tap who really went out.", player=name)]
+            elif has_cards and has_points:
+                points.errors = [*points.errors, _l("Both cards and points for %(player)s: clear the one that is "
+                                                    "wrong.", player=name)]
+            else:
+                continue
+            marked = True
+        return marked
+
     def active_seat(self, players: Sequence[str]) -> int | None:
         """The seat the keypad types for (no JavaScript): as sent, else the first player still to enter."""
         return whole_number(self.active.data, maximum=len(players) - 1)

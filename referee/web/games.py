@@ -40,6 +40,7 @@ from referee.web.forms import (
     house_rule_field_name,
     new_key,
 )
+from referee.web.i18n import current_language
 from referee.web.numbers import whole_number
 
 bp = Blueprint("games", __name__)
@@ -131,7 +132,7 @@ def _render_new(form: NewGameFields, problems: list[str] | None = None, status: 
     ]
     body = render_template(
         "games/new.html", form=form, variants=variants, chosen=chosen, problems=problems or [],
-        recent_names=recent_names(), max_players=MAX_PLAYERS_FIELDS, other_families=other_families(),
+        recent_names=recent_names(), max_players=MAX_PLAYERS_FIELDS, **chooser_groups(),
     )
     return body, status
 
@@ -145,14 +146,20 @@ class FamilyGames:
     entries: tuple[families.ChooserEntry, ...]
 
 
-def other_families() -> list[FamilyGames]:
-    """Every family but the one this page's form creates (contract rummy's), with its games, in the registry's
-    order."""
-    return [
-        FamilyGames(family.id, family.screens().heading(), tuple(family.screens().chooser()))
-        for family in families.families()
-        if family.web is not None and not family.plays(DEFAULT_VARIANT.id)
-    ]
+def chooser_groups() -> dict[str, object]:
+    """The new-game page's groups: the heading of the family whose form it is (contract rummy's; None when it is
+    the only family), and every other family's games, those that come first in the page's language
+    (:attr:`~referee.families.FamilyWeb.first_in`) before the form, the rest after it, in the registry's order."""
+    form_family = families.family_for(DEFAULT_VARIANT.id)
+    others = [family for family in families.families() if family.web is not None and family is not form_family]
+    language = current_language()
+    groups = [(FamilyGames(family.id, family.screens().heading(), tuple(family.screens().chooser())),
+               language in family.screens().first_in) for family in others]
+    return {
+        "form_family": form_family.screens().heading() if groups and form_family.web is not None else None,
+        "families_before": [group for group, first in groups if first],
+        "families_after": [group for group, first in groups if not first],
+    }
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
@@ -209,13 +216,16 @@ def new() -> Response | tuple[str, int]:
 
 
 def _blank_rows(form: NewGameFields) -> list[str]:
-    """A blank player row among typed names is pointed out (never silently dropped): the reasons, each row marked."""
+    """A blank player row between typed names is pointed out (never silently dropped): the reasons, each row marked.
+    Blank rows after the last name are left out: a table of three does not delete the form's fourth row."""
     entries = form.players.entries
     # A row is blank when nothing is left of it once cleaned as a name (a zero-width space alone is no name).
     if not any(clean_name(e.data or "") for e in entries):
         return []  # no names at all: _created says so
     problems = []
-    for index, entry in enumerate(entries):
+    # Empty rows after the last name are seats nobody sat in (three at a form of four rows): not a mistake.
+    last = max(index for index, entry in enumerate(entries) if clean_name(entry.data or ""))
+    for index, entry in enumerate(entries[:last]):
         if not clean_name(entry.data or ""):
             message = _("Player %(num)d has no name: type it, or remove that row.", num=index + 1)
             entry.errors = [*entry.errors, message]

@@ -22,7 +22,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from referee.folders import data_folder
-from referee.numerals import amount, digits_of, in_digits, number
+from referee.numerals import amount, average, digits_of, in_digits, number
 
 bp = Blueprint("i18n", __name__)
 
@@ -160,6 +160,7 @@ def init_app(app: Flask) -> None:
     )
     app.add_template_filter(number, "num")
     app.add_template_filter(amount, "money")
+    app.add_template_filter(average, "average")
     # Flask-Babel's date filter, with the date's digits in the page's language (Babel writes them in ASCII).
     app.add_template_filter(lambda value, format=None: in_digits(format_date(value, format)), "dateformat")
     app.register_blueprint(bp)

@@ -5,16 +5,20 @@
   (``static/icons/``, drawn for referee), standalone display, colours.
 - ``/sw.js``: the service worker (``static/js/sw.js``), served from the site's root so that it may look after
   every page. It keeps the static files (fingerprinted, so a cached one never goes stale) and, when a page
-  cannot be loaded because the phone is offline, shows the offline page. It keeps no game page: scores always
-  come from the server. Its address carries a version (a digest of the files it keeps) so a new release
-  installs a new worker, which drops the old files, and the language of the page that registered it: the
-  worker keeps that language's offline page, and a phone that switches language registers a new worker.
+  cannot be loaded because the phone is offline, shows the offline page. The one game page it keeps is the
+  players' viewer, as last loaded, shown only when the network fails (its board.js then shows the last board the
+  phone was shown, marked as not live): scores always come from the server. Its address carries a version (a
+  digest of the files it keeps) so a new release installs a new worker, which drops the old files, and the
+  language of the page that registered it: the worker keeps that language's offline page, and a phone that
+  switches language registers a new worker.
 - ``/offline?lang=fa``: the offline page in that language (the phone's, written as that language writes), with
   every other language referee speaks after it, in case the phone is lent.
 - ``static/js/app.js`` registers the worker and runs the share sheet's buttons. It is left out of the pages
-  that already use the four requests a screen may need (the deal screen, the viewer, the Referee screens);
-  those register nothing. Which pages keep the screen awake (``data-keep-awake`` on ``<body>``): the deal screen
-  and the viewer, through ``static/js/awake.js`` written inline into them (``assets.AWAKE_SCRIPT``: no request).
+  that already use the four requests a screen may need (the deal screen, the viewer, the Referee screens); of
+  those, the viewer registers the worker itself (``static/js/board.js``, with the address its live stream gives),
+  the others register nothing. Which pages keep the screen awake (``data-keep-awake`` on ``<body>``): the deal
+  screen and the viewer, through ``static/js/awake.js`` written inline into them (``assets.AWAKE_SCRIPT``: no
+  request).
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from flask import Blueprint, abort, render_template, request, url_for
 from flask_babel import gettext, ngettext
 from markupsafe import Markup, escape
 
+from referee.ledger.state import CutEarnings, exact_cut_reward
 from referee.numerals import number
 from referee.rules.cards import Rank
 from referee.rules.catalogue import VARIANTS, find_variant
@@ -244,6 +245,8 @@ def cut_lines(variant: Variant, players: int | None = None) -> list[str]:
     if cut.cutter_takes_jokers:
         lines.append(gettext("Jokers at the bottom of the lifted block go to the cutter; each one lowers the count."))
     lines.append(cut_reward_sentence(cut.reward))
+    if exact_cut_reward(variant, deal=1) == CutEarnings():  # offered in deal 1, where it has nothing to erase
+        lines.append(gettext("In deal 1 an exact cut earns nothing: there is no deal before whose points it erases."))
     return lines
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from flask import Flask
 from flask_babel import gettext, lazy_gettext, ngettext, pgettext
 
-from referee.ledger.state import Adjustment
+from referee.ledger.state import Adjustment, CutEarnings, DealResult
 from referee.numerals import number
 from referee.rules.cards import Rank, Suit
 from referee.rules.catalogue import VARIANTS
@@ -347,6 +347,14 @@ def points_words(points: Iterable[tuple[str, int]]) -> str:
     return gettext(", ").join(f"{name} {number(value)}" for name, value in points)
 
 
+def result_words(players: Iterable[str], result: DealResult) -> str:
+    """A deal's result in words: "Beto went out; Ana 5, Carla 6, Dani 7"."""
+    points = points_words((name, result.points.get(name, 0)) for name in players if name != result.went_out)
+    if result.went_out is None:
+        return gettext("Nobody went out; %(points)s", points=points)
+    return gettext("%(player)s went out; %(points)s", player=result.went_out, points=points)
+
+
 def _joined(parts: list[str]) -> str:
     """'a', 'a and b', 'a, b and c' in the page's language."""
     if len(parts) <= 1:
@@ -435,6 +443,24 @@ CUT_REWARD_SENTENCES = {
 def cut_reward_sentence(reward: CutReward) -> str:
     """What an exact cut earns the cutter, as a sentence."""
     return str(CUT_REWARD_SENTENCES[reward])
+
+
+def cut_earnings_sentence(earned: CutEarnings | None, *, player: str, deal: int) -> str:
+    """What an exact cut by ``player`` earns in deal ``deal``, as a sentence (said where the cut is offered)."""
+    if earned is None:
+        return str(CUT_REWARD_SENTENCES[CutReward.NONE])
+    if earned.chips:
+        return gettext("An exact cut earns %(player)s one more chip.", player=player)
+    if earned.code == "exact-cut-erase":
+        return gettext("An exact cut erases the %(points)d points %(player)s scored in deal %(num)d.",
+                       points=-earned.points, player=player, num=deal - 1)
+    if earned.points:
+        return gettext("An exact cut takes %(points)d points off %(player)s's total.", points=-earned.points,
+                       player=player)
+    if deal == 1:
+        return gettext("In deal 1 an exact cut earns nothing: there is no deal before whose points it erases.")
+    return gettext("In this deal an exact cut earns nothing: %(player)s scored no points in deal %(num)d.",
+                   player=player, num=deal - 1)
 
 
 #: Words for the values a choice house rule takes, by value.

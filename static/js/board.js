@@ -1,6 +1,12 @@
-/* The viewer's live updates: server-sent events from /v/<token>/live swap the board in; say when it is not live.
-   The browser reconnects a dropped stream by itself and sends the last board's seq (Last-Event-ID), so a
-   change missed while away arrives at once. Without EventSource the page's own refresh stays in charge. */
+/* The viewer's live updates: server-sent events from /v/<token>/live swap the board in; "Live" only when true.
+   Every (re)connected stream first says the game's latest seq ("latest"), after the board if this page missed a
+   change, and says it again at every heartbeat. The page shows "Live" only while the seq it holds is the one the
+   server last said, and for no longer than a heartbeat and a margin: a stream that confirms nothing within a few
+   seconds, or falls silent, is not live, and the page says so (and what to do) while it keeps trying. The last
+   board shown is kept on the phone, so that a reload without network shows it (the service worker, registered
+   here with the address the stream gives, keeps the page), marked as not live. The markup read here is what
+   every family's viewer page has: #board (data-seq, data-live-url) and #live-status (data-<state> words).
+   Without EventSource the page's own refresh stays in charge. */
 (function () {
   "use strict";
   var board = document.getElementById("board");
@@ -8,15 +14,27 @@
   if (!board || !status || !window.EventSource) return;
 
   var url = board.getAttribute("data-live-url");
+  var kept = "referee-board:" + location.pathname + location.search; /* this page's last board, on this phone */
+  var CONFIRM_MS = 5000; /* a stream that has not said the latest seq by then is not live */
   var source = null;
   var timer = null;
+  var watchdog = null;
   var delay = 2000;
+  var silence = 30000; /* the longest a live stream may say nothing: its heartbeat's period and a margin */
+  var registered = false;
   var leaving = false; /* the page is being left: its aborted stream is no failure */
+  /* A family's page written before a state had its words says the nearest thing it has. */
+  var NEAREST = { connecting: "reconnecting", stale: "offline" };
 
   function show(state) {
     status.hidden = false;
     status.setAttribute("data-state", state);
-    status.textContent = status.getAttribute("data-" + state);
+    status.textContent = status.getAttribute("data-" + state) ||
+      (NEAREST[state] ? status.getAttribute("data-" + NEAREST[state]) : "") || "";
+  }
+
+  function seq() {
+    return parseInt(board.getAttribute("data-seq"), 10) || 0;
   }
 
   /* Replace the board, keeping what the reader was doing: the sideways scroll of its tables, and focus. */
@@ -34,6 +52,59 @@
     }
   }
 
+  function keep(number, html) {
+    try {
+      localStorage.setItem(kept, JSON.stringify({ seq: number, html: html }));
+    } catch (e) { /* no storage (private mode, full): a reload offline shows the page as it was loaded */ }
+  }
+
+  /* A board this phone was shown after the page was loaded (the page may come from the worker, offline). */
+  function restore() {
+    var last = null;
+    try {
+      last = JSON.parse(localStorage.getItem(kept) || "null");
+    } catch (e) { last = null; }
+    if (last && typeof last.seq === "number" && typeof last.html === "string" && last.seq > seq()) {
+      swap(last.html);
+      board.setAttribute("data-seq", String(last.seq));
+    }
+  }
+
+  /* Not live until the stream says otherwise within ``ms``. */
+  function expect(ms) {
+    clearTimeout(watchdog);
+    watchdog = setTimeout(unconfirmed, ms);
+  }
+
+  function unconfirmed() {
+    if (leaving) return;
+    if (navigator.onLine === false) {
+      show("offline");
+      return;
+    }
+    show("stale");
+    /* An open stream that confirms nothing is no use: open another. One still connecting keeps trying. */
+    if (source && source.readyState === EventSource.OPEN) {
+      close();
+      retry();
+    }
+  }
+
+  /* The worker keeps this page and its files, so that a reload without network shows the last board. */
+  function register(worker) {
+    if (registered || !worker || !("serviceWorker" in navigator)) return;
+    registered = true;
+    navigator.serviceWorker.register(worker)
+      .then(function () { return navigator.serviceWorker.ready; })
+      .then(function (registration) {
+        var files = [location.href];
+        var links = document.querySelectorAll("link[rel=stylesheet][href], script[src]");
+        for (var i = 0; i < links.length; i++) files.push(links[i].href || links[i].src);
+        if (registration.active) registration.active.postMessage({ keep: files });
+      })
+      .catch(function () { registered = false; /* no worker: the page works as before, online */ });
+  }
+
   function close() {
     if (source) source.close();
     source = null;
@@ -49,16 +120,20 @@
     }
     fetch(location.href, { method: "HEAD", cache: "no-store", credentials: "same-origin" })
       .then(function (response) {
-        if (response.status === 404) show("gone");
-        else if (response.status === 410) window.location.reload(); /* replaced: the page says so, and what to do */
-        else again();
+        if (response.status === 404) {
+          clearTimeout(watchdog);
+          show("gone");
+        } else if (response.status === 410) window.location.reload(); /* replaced: the page says so, and what to do */
+        else retry();
       })
-      .catch(again);
+      .catch(retry);
   }
 
-  function again() {
+  function retry() {
     if (leaving) return;
-    show(navigator.onLine === false ? "offline" : "reconnecting");
+    var state = status.getAttribute("data-state");
+    if (navigator.onLine === false) show("offline");
+    else if (state !== "stale") show("reconnecting");
     clearTimeout(timer);
     timer = setTimeout(connect, delay);
     delay = Math.min(delay * 2, 30000);
@@ -67,17 +142,33 @@
   function connect() {
     close();
     clearTimeout(timer);
-    source = new EventSource(url + "?seq=" + encodeURIComponent(board.getAttribute("data-seq")));
-    source.onopen = function () {
-      delay = 2000;
-      show("live");
-    };
+    expect(CONFIRM_MS);
+    source = new EventSource(url + "?seq=" + encodeURIComponent(String(seq())));
     source.addEventListener("board", function (event) {
       board.setAttribute("data-seq", event.lastEventId);
       swap(event.data);
-      show("live");
+      keep(seq(), event.data);
     });
-    /* The server ends a stream now and then (so a replaced link is noticed): reconnect at once, still live. */
+    /* The game's latest seq, as the server read it: "Live" when this page holds it, for one heartbeat more. */
+    source.addEventListener("latest", function (event) {
+      var latest = null;
+      try {
+        latest = JSON.parse(event.data);
+      } catch (e) { latest = null; }
+      if (!latest || typeof latest.seq !== "number") return;
+      if (latest.heartbeat > 0) silence = latest.heartbeat * 1000 * 1.5 + CONFIRM_MS;
+      register(latest.worker);
+      if (latest.seq === seq()) {
+        delay = 2000;
+        show("live");
+        expect(silence);
+      } else {
+        /* The server knows a later board than the one it sent: ask again rather than show old scores as live. */
+        unconfirmed();
+      }
+    });
+    /* The server ends a stream now and then (so a replaced link is noticed): reconnect at once; the new stream
+       confirms the seq within moments, or the page stops saying "Live". */
     source.addEventListener("bye", function () {
       connect();
     });
@@ -85,7 +176,8 @@
        answers then, with the seq shown, so a change made meanwhile arrives at once. */
     source.addEventListener("restart", function () {
       close();
-      again();
+      show("reconnecting");
+      retry();
     });
     /* The server holds as many live streams from this network as it allows one: refresh the page now and then
        instead, as without JavaScript (each refresh tries the stream again). */
@@ -103,7 +195,8 @@
     source.onerror = function () {
       if (leaving) return;
       if (!source || source.readyState === EventSource.CLOSED) givenUp();
-      else show(navigator.onLine === false ? "offline" : "reconnecting");
+      else if (navigator.onLine === false) show("offline");
+      else if (status.getAttribute("data-state") !== "stale") show("reconnecting");
     };
   }
 
@@ -119,6 +212,7 @@
   window.addEventListener("pagehide", function () {
     leaving = true;
     clearTimeout(timer);
+    clearTimeout(watchdog);
     close();
   });
   /* Back from the back-forward cache: the stream was closed on the way out; open it again. */
@@ -126,9 +220,11 @@
     if (!event.persisted) return;
     leaving = false;
     delay = 2000;
+    show("connecting");
     connect();
   });
-  show("live");
+  restore();
+  show(navigator.onLine === false ? "offline" : "connecting");
   connect();
 })();
 

@@ -21,7 +21,11 @@ from typing import Any
 
 import pytest
 
+from referee.games.persian.ledger import GameCreated as TableGameCreated
+from tests.serving import _Forms
+
 from .harness import (
+    PLAYERS,
     VIEWERS_PER_ADDRESS,
     GameLinks,
     Scorekeeper,
@@ -42,6 +46,19 @@ CONNECT_DEADLINE = 120.0
 ARRIVALS_PER_SECOND = 250
 UPDATE_DEADLINE = 20.0
 SCENARIOS = [(10, 1), (200, 1), (1000, 1), (200, 30), (1000, 30)]
+
+
+class TableScorekeeper(Scorekeeper):
+    """A Persian game's scorekeeper: renames the first player back and forth on its players' names screen."""
+
+    def save(self) -> float:
+        html = self.page("/hand/names").decode()
+        for action, fields in _Forms(html).forms:
+            if action.endswith("/hand/names") and "old" in fields:
+                old = fields["old"]
+                fields["new"] = old.removesuffix(" B") if old.endswith(" B") else old + " B"
+                return self._post(action, fields)
+        raise AssertionError("no rename form")
 
 
 class Viewers:
@@ -123,11 +140,13 @@ class _Merged:
 
 
 async def scenario(running: Server, games: list[GameLinks], viewers: int,
-                   watching: list[Server] | None = None, sources: list[str] | None = None) -> dict[str, Any]:
-    """Saves through ``running``; the viewers on ``watching`` (the same server by default), spread evenly, from
-    the loopback addresses ``sources`` in turn (default: :data:`VIEWERS_PER_ADDRESS` from each of 127.0.0.2 on)."""
+                   watching: list[Server] | None = None, sources: list[str] | None = None,
+                   keeper: type[Scorekeeper] = Scorekeeper) -> dict[str, Any]:
+    """Saves through ``running`` by ``keeper``s; the viewers on ``watching`` (the same server by default), spread
+    evenly, from the loopback addresses ``sources`` in turn (default: :data:`VIEWERS_PER_ADDRESS` from each of
+    127.0.0.2 on)."""
     servers = watching or [running]
-    keepers = [Scorekeeper(running.url, game.edit_token) for game in games]
+    keepers = [keeper(running.url, game.edit_token) for game in games]
     seqs = [1] * len(games)
 
     async def save(k: int) -> tuple[float, float]:
@@ -220,3 +239,17 @@ def test_two_servers_on_postgresql(tmp_path: Path, capsys: Any, postgres_url: st
     figures["server"] = "two gunicorn servers (2 referee.worker.Worker each) on one PostgreSQL database"
     report("live-1000-viewers-two-servers-postgresql", figures, capsys)
     assert figures["connected"] == 1000, figures
+
+
+def test_a_shelem_game_beside_a_rummy_game(tmp_path: Path, capsys: Any) -> None:
+    """200 viewers on a Shelem game and on a rummy game, one after the other on the same server in the same run:
+    the Shelem game's figures against the rummy game's (goal: no worse)."""
+    url = f"sqlite:///{tmp_path / 'bench.sqlite3'}"
+    rummy = make_games(url, 1)
+    shelem = make_games(url, 1, created=TableGameCreated(variant="shelem", players=PLAYERS, first=PLAYERS[0]))
+    with server(url, tmp_path) as running:
+        figures = {"rummy": asyncio.run(scenario(running, rummy, 200)),
+                   "shelem": asyncio.run(scenario(running, shelem, 200, keeper=TableScorekeeper))}
+    figures["server"] = "gunicorn, 2 referee.worker.Worker (referee.gunicorn_conf), SQLite"
+    report("live-200-viewers-shelem-beside-rummy", figures, capsys)
+    assert figures["rummy"]["connected"] == figures["shelem"]["connected"] == 200, figures

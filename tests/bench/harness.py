@@ -31,7 +31,7 @@ from sqlmodel import Session
 
 from referee.db import init_db, make_engine
 from referee.ledger import store
-from referee.ledger.events import Event, GameCreated
+from referee.ledger.events import GameCreated
 from tests.serving import Scorekeeper, free_port
 
 __all__ = ["BASELINE", "PLAYERS", "Scorekeeper", "free_port", "Server", "server", "GameLinks", "make_games",
@@ -149,9 +149,10 @@ class GameLinks:
     view_token: str
 
 
-def make_games(database_url: str, count: int, *, events: Sequence[Event] = (),
-               created: GameCreated | None = None) -> list[GameLinks]:
-    """Create ``count`` games (each with ``events`` after its creation) straight through the store."""
+def make_games(database_url: str, count: int, *, events: Sequence[Any] = (),
+               created: Any | None = None) -> list[GameLinks]:
+    """Create ``count`` games (each with ``events`` after its creation) straight through the store: contract
+    rummy's Telefunken unless ``created`` is another game's creation (a family's own events then)."""
     engine = make_engine(database_url)
     init_db(engine)
     made: list[GameLinks] = []

@@ -7,6 +7,7 @@ database, so a test must make the data it needs and never rely on another test's
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -110,6 +111,23 @@ def capture(page: Page, **options: Any) -> bytes:
             raise
         page.wait_for_timeout(500)
         return page.screenshot(**options)
+
+
+def wait_until(page: Page, expression: str, timeout: float = 10_000) -> None:
+    """Wait until ``expression`` (a JavaScript expression, or a function whose promise resolves) is truthy in
+    ``page``. Not ``page.wait_for_function``: that polls by evaluating the expression from inside the page, which our
+    Content-Security-Policy (no 'unsafe-eval') refuses after the first try; ``page.evaluate`` is not subject to it."""
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        try:
+            if page.evaluate(expression):
+                return
+        except PlaywrightError as error:  # a navigation in between destroys the context: try again
+            if "context was destroyed" not in str(error) and "navigation" not in str(error).lower():
+                raise
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still not true after {timeout / 1000:g} s: {expression}")
+        page.wait_for_timeout(100)
 
 
 @pytest.fixture

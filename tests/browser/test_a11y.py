@@ -34,6 +34,8 @@ ALL_SCREENS = [
     "undo",
     "share",
     "over",
+    "players",
+    "player-record",
     "viewer",
     "viewer-over",
     "rules",
@@ -166,6 +168,8 @@ def screens(live_server: LiveServer) -> dict[str, str]:
         "undo": f"/g/{edit}/undo",
         "share": f"/g/{edit}/share/scorekeeper",
         "over": f"/g/{done}/over",
+        "players": f"/g/{done}/records",
+        "player-record": f"/g/{done}/records?name=Beto",
         "viewer": f"/v/{view}",
         "viewer-over": f"/v/{done_view}",
         "rules": "/rules/telefunken",
@@ -197,7 +201,9 @@ def test_every_control_has_a_name(page: Page, pages: dict[str, str], screen: str
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("screen", ["home", "new-game", "deal", "end", "sheet", "share", "over", "viewer", "rules"])
+@pytest.mark.parametrize(
+    "screen", ["home", "new-game", "deal", "end", "sheet", "share", "over", "player-record", "viewer", "rules"]
+)
 def test_text_contrast_is_sufficient(
     page: Page, pages: dict[str, str], screen: str, scheme: str, language: str
 ) -> None:

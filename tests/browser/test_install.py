@@ -16,7 +16,7 @@ from referee import db
 from referee.ledger import store
 from referee.ledger.events import DealEnded, GameCreated
 
-from .conftest import LiveServer
+from .conftest import LiveServer, wait_until
 
 SMALL = {"width": 320, "height": 568}
 PLAYERS = ("Ana", "Beto", "Caro", "Dani")
@@ -76,10 +76,10 @@ def test_the_deal_screen_and_the_viewer_ask_to_keep_the_screen_awake(
     edit, view = game(live_server, deals=1)
     page = phone.new_page()
     page.goto(f"{live_server.url}/g/{edit}")
-    page.wait_for_function("window.__wakeLocks.length > 0")
+    wait_until(page, "window.__wakeLocks.length > 0")
     assert page.evaluate("window.__wakeLocks") == ["screen"]
     page.goto(f"{live_server.url}/v/{view}")
-    page.wait_for_function("window.__wakeLocks.length > 0")
+    wait_until(page, "window.__wakeLocks.length > 0")
     assert page.evaluate("window.__wakeLocks") == ["screen"]
     # Other screens leave the screen to go dark as usual.
     for path in (f"/g/{edit}/sheet", f"/g/{edit}/share", "/games"):
@@ -97,9 +97,9 @@ def test_offline_the_service_worker_shows_the_offline_page(
     try:
         page = context.new_page()
         page.goto(f"{live_server.url}/games")
-        page.wait_for_function("navigator.serviceWorker.ready.then(() => true)", timeout=20_000)
-        page.wait_for_function("navigator.serviceWorker.controller !== null || !!navigator.serviceWorker.ready",
-                               timeout=20_000)
+        wait_until(page, "navigator.serviceWorker.ready.then(() => true)", timeout=20_000)
+        wait_until(page, "navigator.serviceWorker.controller !== null || !!navigator.serviceWorker.ready",
+                   timeout=20_000)
         context.set_offline(True)
         page.goto(f"{live_server.url}/games/new")
         expect(page.get_by_test_id("offline")).to_be_visible()
@@ -134,7 +134,7 @@ def test_game_over_shares_the_standings_as_text_and_prints_on_one_page(
     expect(text).to_have_value(re.compile(r"^Telefunken \(Venezuela\) — game over\nAna wins!\n"))
     expect(text).to_have_value(re.compile(r"\n1\. Ana 30\n2\. Beto 50\n3\. Caro 75\n4\. Dani 100\n"))
     page.get_by_test_id("share-send").click()
-    page.wait_for_function("window.__shared.length > 0")
+    wait_until(page, "window.__shared.length > 0")
     shared = page.evaluate("window.__shared[0]")
     assert shared["text"] == text.input_value()
     assert "1. Ana 30" in shared["text"] and "Deal 7: Dani went out; Ana 5, Beto 10, Caro 15" in shared["text"]

@@ -105,25 +105,50 @@ def test_two_phones_end_the_same_deal_and_the_second_is_told_not_recorded(
     assert sheet_totals(page, url) == {"Ana": 5, "Beto": 0, "Carla": 6, "Dani": 7}
 
 
-def test_back_and_resubmit_after_confirm_records_nothing_twice(page: Page, screenshot: Shot) -> None:
+def test_back_after_confirm_shows_the_next_deal_afresh_and_records_nothing_twice(page: Page) -> None:
     url = new_game(page)
     end_deal(page, "Beto", {"Ana": "5", "Carla": "6", "Dani": "7"})
     end_deal(page, "Ana", {"Beto": "10", "Carla": "0", "Dani": "4"})
     end_deal(page, "Carla", {"Ana": "3", "Beto": "2", "Dani": "1"})
     expect(page.get_by_test_id("deal-title")).to_contain_text("4")
-    # Back to deal 3's preview: Chromium shows "Confirm form resubmission" (ERR_CACHE_MISS); reload resubmits it.
-    with contextlib.suppress(PlaywrightError):
-        page.go_back()
-    resubmit(page)
-    expect(page.get_by_test_id("recorded-message")).to_have_text(
-        "Deal 3 was already recorded (this form had been sent before): Carla went out; Ana 3, Beto 2, Dani 1."
-    )
-    expect(page.get_by_test_id("end-title")).to_have_count(0)
-    expect(page.get_by_test_id("confirm")).to_have_count(0)
-    screenshot(page, "trust-already-recorded-resubmitted")
+    # The page's script sends the forms itself (static/js/table.js): none is in the browser's history, so Back is
+    # the end-of-deal page as it is now (deal 4's, empty) and a reload asks for it again — no form is resent.
+    page.go_back()
+    expect(page.get_by_test_id("end-title")).to_have_text("End deal 4")
+    page.reload()
+    expect(page.get_by_test_id("end-title")).to_have_text("End deal 4")
+    expect(page.get_by_test_id("typed-Ana")).to_have_value("")
     # By hand: Ana 5+0+3, Beto 0+10+2, Carla 6+0+0, Dani 7+4+1 — deal 3 once, no deal 4.
     assert sheet_totals(page, url) == {"Ana": 8, "Beto": 12, "Carla": 6, "Dani": 12}
     expect(page.locator("[data-deal='4']")).to_have_count(0)
+
+
+def test_without_javascript_back_and_resubmit_after_confirm_records_nothing_twice(
+    browser: Browser, browser_context_args: dict[str, Any], screenshot: Shot
+) -> None:
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        url = new_game(page)
+        end_deal(page, "Beto", {"Ana": "5", "Carla": "6", "Dani": "7"})
+        end_deal(page, "Ana", {"Beto": "10", "Carla": "0", "Dani": "4"})
+        end_deal(page, "Carla", {"Ana": "3", "Beto": "2", "Dani": "1"})
+        expect(page.get_by_test_id("deal-title")).to_contain_text("4")
+        # Back to deal 3's preview: Chromium shows "Confirm form resubmission" (ERR_CACHE_MISS); reload resubmits it.
+        with contextlib.suppress(PlaywrightError):
+            page.go_back()
+        resubmit(page)
+        expect(page.get_by_test_id("recorded-message")).to_have_text(
+            "Deal 3 was already recorded (this form had been sent before): Carla went out; Ana 3, Beto 2, Dani 1."
+        )
+        expect(page.get_by_test_id("end-title")).to_have_count(0)
+        expect(page.get_by_test_id("confirm")).to_have_count(0)
+        screenshot(page, "trust-already-recorded-resubmitted")
+        # By hand: Ana 5+0+3, Beto 0+10+2, Carla 6+0+0, Dani 7+4+1 — deal 3 once, no deal 4.
+        assert sheet_totals(page, url) == {"Ana": 8, "Beto": 12, "Carla": 6, "Dani": 12}
+        expect(page.locator("[data-deal='4']")).to_have_count(0)
+    finally:
+        context.close()
 
 
 def test_a_blank_hand_is_named_and_no_cards_is_tapped_on_purpose(page: Page, screenshot: Shot) -> None:
@@ -143,6 +168,7 @@ def test_a_blank_hand_is_named_and_no_cards_is_tapped_on_purpose(page: Page, scr
     page.get_by_test_id("preview-button").click()
     expect(page.get_by_test_id("preview-points-Carla")).to_have_text("0")
     page.get_by_test_id("confirm").click()
+    expect(page.get_by_test_id("deal-title")).to_have_text("Deal 2 of 7")  # sent by the page's script: its answer
     # By hand: Ana 5, Beto out, Carla 0 (on purpose), Dani 7.
     assert sheet_totals(page, url) == {"Ana": 5, "Beto": 0, "Carla": 0, "Dani": 7}
 

@@ -182,6 +182,7 @@ def test_cards_and_runs_stay_left_to_right_in_persian(phone: Phone, screens: dic
         page.get_by_test_id(f"typed-{name}").fill("۵")  # Persian digits typed: accepted
     expect(page.get_by_test_id("points-Dani")).to_have_text("۵")  # the page's own count, in Persian digits
     page.get_by_test_id("preview-button").click()
+    expect(page.get_by_test_id("preview")).to_be_visible()  # the page's script shows the answer in place
     cards, arithmetic = page.get_by_test_id("preview").locator("bdi.ltr").all()[:2]
     ranks = [(char, left) for char, left in character_lefts(cards) if char in "A23"]
     assert [char for char, _ in ranks] == ["A", "2", "3"]

@@ -341,6 +341,7 @@ WEB = FamilyWeb(
     nav="mini/_nav.html",
     sheet_endpoint="mini.hand",
     export_endpoint="mini.export",
+    first_in=("es",),
     line=lambda state: f"Mini points: {', '.join(f'{n} {c}' for n, c in state.points.items())}",
 )
 

@@ -303,6 +303,13 @@ def test_the_chooser_lists_the_familys_games_under_its_name(app: Flask, client: 
     page = client.get("/games/new").get_data(as_text=True)
     assert '<section class="card family-games" data-testid="family-mini">\n  <h2>Mini games</h2>' in page
     assert '<a class="button" href="/mini/new" data-testid="new-mini-points">Mini points</a>' in page
+    assert '<h2 class="family-heading" data-testid="family-form">Contract rummy</h2>' in page
+    # In English the family comes after contract rummy's form; in Spanish (its first_in) before it.
+    assert page.index('data-testid="create-game"') < page.index('data-testid="family-mini"')
+    spanish = client.get("/games/new", headers={"Accept-Language": "es"}).get_data(as_text=True)
+    assert spanish.index('data-testid="family-mini"') < spanish.index('data-testid="family-form"')
+    assert '<h2 class="family-heading" data-testid="family-form">Rummy de contratos</h2>' in spanish
+    assert spanish.index('data-testid="family-form"') < spanish.index('data-testid="create-game"')
 
 
 def test_my_games_share_and_delete_take_the_familys_game(app: Flask, client: FlaskClient) -> None:
@@ -354,3 +361,17 @@ def test_loading_the_families_skips_only_a_package_that_is_not_there(monkeypatch
     else:
         with pytest.raises(ModuleNotFoundError, match="referee_no_such_module"):
             families.load_families()
+
+
+@pytest.mark.parametrize("path", ["/g/{edit}/end", "/g/{edit}/players", "/g/{edit}/buy"])
+def test_a_refused_form_of_contract_rummy_is_never_answered_with_the_familys_game(tmp_path: Path, mini: Family,
+                                                                                path: str) -> None:
+    # CSRF on: a form without its token is answered by calling its view again, which must not see another
+    # family's game (it would read a state it does not know).
+    from tests.conftest import make_test_app
+
+    app = make_test_app(tmp_path / "csrf")
+    game = _web_game(app)
+    answer = app.test_client().post(path.format(edit=game.edit_token), data={"player": "Ana"})
+    assert answer.status_code == 404
+    app.extensions["referee.db"].dispose()

@@ -424,6 +424,54 @@ class Fuzzer:
         return "GET", f"/v/{self.view(data, game)}/next", self.query(data, ["me"])
 
 
+    # The Persian family's screens and the players' records. The fuzzer's games are contract rummy's, so a
+    # Persian screen answers 404 for them (tests/persian/web fuzzes the Persian games' own forms); what is
+    # asserted here is that no request to them, hostile or not, gets a 5xx.
+    def _persian_post(self, data: Any, game: Game, path: str) -> tuple[str, str, dict[str, Any]]:
+        fields = {**self.action(data, game), "hand_number": self.numbers(data, 1, 9, 20),
+                  self.value(data, ["winner", "tricks", "bid", "points", "ruler", "reason"], 30):
+                  self.value(data, TEXTS + ["0", "1", "7", "A", "B"], 40)}
+        return "POST", f"/g/{self.edit(data, game)}/{path}", fields
+
+    def build_persian__redeal(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return self._persian_post(data, game, "hand/redeal")
+
+    def build_persian__end(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return self._persian_post(data, game, "hand/end")
+
+    def build_persian__players(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        if self.rng.randrange(2) == 0:
+            return "GET", f"/g/{self.edit(data, game)}/hand/names", {}
+        return self._persian_post(data, game, "hand/names")
+
+    def build_persian__undo(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return self._persian_post(data, game, "hand/undo")
+
+    def build_persian__hand(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", f"/g/{self.edit(data, game)}/hand", {}
+
+    def build_persian__record(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return self._persian_post(data, game, "hand")
+
+    def build_persian__correct(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return self._persian_post(data, game, f"hands/{self.rng.randrange(1, 4)}/correct")
+
+    def build_persian__new(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", "/games/persian/new", self.query(data, ["game", "lang"])
+
+    def build_persian__sheet(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", f"/g/{self.edit(data, game)}/scores", {}
+
+    def build_persian__export(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", f"/g/{self.edit(data, game)}/scores.json", {}
+
+    def build_records__players(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", "/players", self.query(data, ["name"])
+
+    def build_records__game_players(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
+        return "GET", f"/g/{self.edit(data, game)}/records", self.query(data, ["name"])
+
+
 def unbuilt_endpoints(app: Flask, fuzzer: Fuzzer) -> set[str]:
     """The endpoints of the app's URL map the fuzzer has no builder for (a new route must get one)."""
     return {rule.endpoint for rule in app.url_map.iter_rules()} - set(fuzzer.builders)

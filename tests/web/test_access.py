@@ -17,6 +17,7 @@ from werkzeug.routing import Rule
 from referee import db
 from referee.ledger import store
 from referee.ledger.events import GameCreated
+from referee.web import family_screens
 
 from ..conftest import make_test_app
 
@@ -127,8 +128,11 @@ def test_every_post_without_a_csrf_token_is_refused_and_changes_nothing(csrf_app
     game_id, edit_token, _ = new_game(csrf_app)
     client = csrf_app.test_client()
     before = snapshot(csrf_app)
+    owned = family_screens.owners(csrf_app)
     for rule in post_rules(csrf_app):
         expected = CSRF_REFUSED.get(rule.endpoint, 400)
+        if owned.get(rule.endpoint.partition(".")[0], "rummy") != "rummy" and "edit_token" in rule.arguments:
+            expected = 404  # another family's address: the rummy game's link opens none of it, before any form
         response = client.post(url_of(rule, edit_token), data=payload(seq=1))
         assert response.status_code == expected, rule.rule
         response = client.post(url_of(rule, edit_token), data=payload(seq=1, csrf_token="forged-" + "x" * 40))

@@ -62,15 +62,15 @@ def test_an_action_lands_on_its_card_with_its_message(
 
 
 def test_a_refused_contract_keeps_the_melds_and_the_player(table: Table) -> None:
-    response = table.act("/laid-down", player="Caro", melds="7H 7S JK\n8C 8D 8S")
+    response = table.act("/laid-down", player="Caro", melds="7H 7S JK\n8C 8D JK")
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     laid = card_html(html, "laid-card")
     assert 'data-testid="refusal"' in laid  # said in the card itself
-    assert ">7H 7S JK\n8C 8D 8S</textarea>" in laid
+    assert ">7H 7S JK\n8C 8D JK</textarea>" in laid
     caro = re.search(r'<input[^>]*data-testid="laid-player-Caro"[^>]*>', laid)
     assert caro and "checked" in caro.group(0)
-    assert Forms(html).form("/laid-down")["melds"] == "7H 7S JK\n8C 8D 8S"  # the override carries them too
+    assert Forms(html).form("/laid-down")["melds"] == "7H 7S JK\n8C 8D JK"  # the override carries them too
     # Every form of the refused page still lands on its card.
     assert any(a.endswith("/laid-down#laid-card") for a, _ in Forms(html).forms)
 

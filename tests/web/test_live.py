@@ -8,6 +8,7 @@ change gets it on reconnecting; the viewer page is rendered once per (seq, langu
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -168,8 +169,9 @@ def test_a_change_made_by_another_process_reaches_the_viewer(tmp_path: Path) -> 
 
 
 def test_waiting_viewers_never_read_the_database(tmp_path: Path) -> None:
-    """Twenty viewers wait: no statement while idle, and a save wakes them all for a handful of statements."""
-    viewer_side = make_live_app(tmp_path)
+    """Twenty viewers wait: no statement while idle, and a save wakes them all for a handful of statements.
+    (Their heartbeats, each a re-read of the game by the watcher, are further apart here than the idle time.)"""
+    viewer_side = make_live_app(tmp_path, LIVE_HEARTBEAT=30)
     scorekeeper_side = make_test_app(tmp_path)
     viewers = 20
     try:
@@ -191,14 +193,14 @@ def test_waiting_viewers_never_read_the_database(tmp_path: Path) -> None:
         time.sleep(0.3)  # the watcher's first ticks read the newly waited-on game once
         statements.clear()
         queries = watcher.queries
-        time.sleep(1.5)  # all idle: 30 of the watcher's ticks and 7 heartbeats per viewer
+        time.sleep(1.5)  # all idle: 30 of the watcher's ticks
         assert statements == []
         assert watcher.queries == queries  # nothing changed: the watcher read no table either
         record(scorekeeper_side, game.id, Buy(deal=1, player="Dario"))
         for thread in threads:
             thread.join(30)
         assert len(got) == viewers
-        assert all(e[-1]["id"] == "2" for e in got)
+        assert all([e["id"] for e in events if e["event"] == "board"] == ["2"] for events in got)
         # One viewer read the game and rendered; the others found the board kept. Not one read per viewer.
         assert len(statements) <= 6, statements
         assert watcher.queries - queries <= 3
@@ -206,6 +208,71 @@ def test_waiting_viewers_never_read_the_database(tmp_path: Path) -> None:
         watcher.stop()
         viewer_side.extensions["referee.db"].dispose()
         scorekeeper_side.extensions["referee.db"].dispose()
+
+
+def latest(events: list[Event]) -> bool:
+    """The stream said the game's latest seq (the browser shows "Live" only then)."""
+    return any(e["event"] == "latest" for e in events)
+
+
+def test_every_stream_says_the_latest_seq_first_and_at_every_heartbeat(live_app: Flask) -> None:
+    """The browser shows "Live" only once told the seq it holds is the latest: after the board it missed, or at
+    once when it missed nothing; and again at every heartbeat, so that a silent stream is known for dead."""
+    game = new_game(live_app)
+    assert game.id is not None
+    seq = record(live_app, game.id, Buy(deal=1, player="Dario"))
+    missed = read_events(live_app, f"/v/{game.view_token}/live?seq=1", until=latest)
+    assert [(e["event"], e["id"]) for e in missed] == [("board", str(seq)), ("latest", "")]
+    said = json.loads(missed[-1]["data"])
+    assert said["seq"] == seq
+    assert said["heartbeat"] == 0.2
+    assert said["worker"].startswith("/sw.js?v=")
+    beats = read_events(live_app, f"/v/{game.view_token}/live?seq={seq}",
+                        until=lambda events: sum(e["event"] == "latest" for e in events) >= 3)
+    assert [e["event"] for e in beats] == ["latest"] * 3
+    assert {json.loads(e["data"])["seq"] for e in beats} == {seq}
+
+
+def test_a_change_the_watcher_missed_reaches_the_viewer_at_the_next_heartbeat(
+    live_app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """However a wake is lost, a waiting stream's heartbeat has the watcher read the game again: the board comes
+    within a heartbeat, never only when the stream ends (its lifetime here is 20 s)."""
+    game = new_game(live_app)
+    assert game.id is not None
+    watcher = changes.watcher_for(live_app.extensions["referee.db"])
+    heard = watcher.observe
+    deaf_until = [0.0]
+    lost: list[int] = []
+
+    def observe_deaf_for_a_moment(public_id: str, seq: int) -> None:
+        if seq > 1 and time.monotonic() < deaf_until[0]:
+            lost.append(seq)  # the save's own news, and the watcher's read after it, are lost
+            return
+        heard(public_id, seq)
+
+    monkeypatch.setattr(watcher, "observe", observe_deaf_for_a_moment)
+    # Another viewer of the game waits in this process all along (its browser went away unnoticed, say): the game
+    # is never left without a waiter, so only the heartbeat's re-read can find what the watcher missed.
+    other = threading.Thread(target=watcher.wait, args=(game.public_id, 1, 8.0))
+    other.start()
+    got: list[list[Event]] = []
+    waiting = threading.Thread(target=lambda: got.append(
+        read_events(live_app, f"/v/{game.view_token}/live?seq=1", until=boards(1), timeout=10)))
+    waiting.start()
+    deadline = time.monotonic() + 10
+    while watcher.waiting() < 2 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    time.sleep(0.2)  # the watcher's first ticks read the newly waited-on game (seq 1, heard)
+    started = time.monotonic()
+    deaf_until[0] = started + 0.5
+    seq = record(live_app, game.id, Buy(deal=1, player="Dario"))
+    waiting.join(15)
+    assert lost  # the save's news was indeed lost
+    (events,) = got
+    assert [e["id"] for e in events if e["event"] == "board"] == [str(seq)]
+    assert time.monotonic() - started < 5.0  # a heartbeat (0.2 s) and its re-read (at most 1 s), not 8 or 20 s
+    other.join(10)
 
 
 def test_live_keeps_this_is_me(live_app: Flask) -> None:
@@ -246,10 +313,10 @@ def test_a_stopping_process_tells_its_viewers_to_reconnect_and_ends_their_stream
     for thread in waiting:
         thread.join(10)
     assert time.monotonic() - started < 2.0  # not the heartbeat, nor the stream's lifetime
-    assert [[e["event"] for e in events] for events in got] == [["restart"]] * 3
+    assert [[e["event"] for e in events] for events in got] == [["latest", "restart"]] * 3
     seq = record(live_app, game.id, Buy(deal=1, player="Dario"))
     late = read_events(live_app, f"/v/{game.view_token}/live?seq=1", until=restarted, timeout=5)
-    assert [(e["event"], e["id"]) for e in late] == [("board", str(seq)), ("restart", "")]
+    assert [(e["event"], e["id"]) for e in late] == [("board", str(seq)), ("latest", ""), ("restart", "")]
 
 
 def test_live_says_when_the_link_stopped_working(live_app: Flask) -> None:

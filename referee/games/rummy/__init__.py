@@ -13,7 +13,8 @@ from referee.families import Family, register
 from referee.ledger import exchange
 from referee.ledger.events import Event, GameCreated, event_from_dict
 from referee.ledger.gamefile import FORMAT, GameFileError
-from referee.ledger.state import EventRefused, GameState, apply, check, replay, start
+from referee.ledger.state import EventRefused, GameState, apply, check, exact_cut_reward, replay, start
+from referee.records import Figure, GameResult
 from referee.rules.catalogue import VARIANTS
 
 __all__ = ["RUMMY"]
@@ -32,6 +33,29 @@ def _winners(state: GameState) -> tuple[str, ...]:
     if not state.finished or state.abandoned is not None:
         return ()
     return tuple(state.sheet.leaders)
+
+
+#: The figures a contract-rummy game counts for the players' records (their words: :mod:`referee.games.rummy.web`).
+WENT_OUT, EXACT_CUTS, BUYS = "went-out", "exact-cuts", "buys"
+
+
+def _result(state: GameState) -> GameResult:
+    """What a game says of its players: final totals and places (the lowest total wins), and the figures only the
+    ledger knows: deals won by going out, exact cuts made (where one earns something) and buys (where there are)."""
+    sheet = state.sheet
+    variant = state.variant
+    figures = [Figure(WENT_OUT, sheet.stakes.deal_wins)]
+    if any(exact_cut_reward(variant, deal=number) is not None for number in range(1, len(variant.deals) + 1)):
+        cuts = dict.fromkeys(state.players, 0)
+        for deal in sheet.deals:
+            cuts[deal.cutter] += deal.exact_cut
+        figures.append(Figure(EXACT_CUTS, cuts))
+    if variant.buy.enabled:
+        figures.append(Figure(BUYS, state.chips.total_buys))
+    return GameResult(
+        variant_id=variant.id, players=state.players, finished=bool(_winners(state)), winners=_winners(state),
+        places=sheet.ranks, totals=sheet.totals, lower_wins=True, figures=tuple(figures),
+    )
 
 
 def _read_file(data: object) -> dict[str, Any]:
@@ -66,6 +90,7 @@ RUMMY = register(
         sheet_text=exchange.sheet_text,
         sheet_json=_sheet_json,
         winners=_winners,
+        result=_result,
         with_override=_with_override,
         with_device=_with_device,
         web="referee.games.rummy.web",

@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, url_for
-from flask_babel import gettext
+from flask_babel import gettext, lazy_gettext
 
 from referee.families import ChooserEntry, FamilyWeb
+from referee.games.rummy import BUYS, EXACT_CUTS, WENT_OUT
 from referee.rules.catalogue import VARIANTS
 from referee.web import board, referee_tools, table
 from referee.web.wording import problem_words, word
@@ -46,6 +47,18 @@ def _chooser() -> list[ChooserEntry]:
             for v in VARIANTS.values()]
 
 
+#: The words of the figures a game counts for the players' records (:func:`referee.games.rummy._result`).
+_FIGURES = {
+    WENT_OUT: lazy_gettext("Deals won by going out"),
+    EXACT_CUTS: lazy_gettext("Exact cuts"),
+    BUYS: lazy_gettext("Buys"),
+}
+
+
+def _figure_words(code: str) -> str:
+    return str(_FIGURES[code])
+
+
 WEB = FamilyWeb(
     init_app=_init_app,
     blueprints=("table", "referee_tools"),
@@ -58,4 +71,5 @@ WEB = FamilyWeb(
     nav="table/_nav.html",
     sheet_endpoint="table.sheet",
     export_endpoint="table.export_json",
+    figure_words=_figure_words,
 )

@@ -128,9 +128,10 @@ class ChipsAndBuys(SeatedView):
 
     @property
     def chips_left(self) -> dict[str, int | None]:
-        """Chips each player has left for the game (None: no per-game limit)."""
+        """Chips each player has left for the game (None: no per-game limit); never below 0: a buy "the table
+        allows" with no chips left is an override on the sheet, not a chip owed (nobody holds −1 chips)."""
         chips = self.chips_after(self.records)
-        return {name: (None if chips is None else chips[seat]) for seat, name in enumerate(self.names)}
+        return {name: (None if chips is None else max(0, chips[seat])) for seat, name in enumerate(self.names)}
 
     # ---- buys in a deal --------------------------------------------------------------------------
 

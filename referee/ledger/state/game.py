@@ -34,7 +34,7 @@ from referee.ledger.state.checks import (
     _no_chips,
     _rename_problems,
 )
-from referee.ledger.state.chips import ChipsAndBuys, exact_cut_reward
+from referee.ledger.state.chips import ChipsAndBuys, CutEarnings, exact_cut_reward
 from referee.ledger.state.history import History, cancelled
 from referee.ledger.state.one_turn import bonus_problems, second_laydown_problems, went_out_problems
 from referee.ledger.state.records import (
@@ -206,6 +206,14 @@ class GameState:
     def exact_cut_earns(self) -> bool:
         """An exact cut earns something in this game (else it is not recorded, and the screens offer none)."""
         return exact_cut_reward(self.variant, deal=self.deal_number) is not None
+
+    @property
+    def exact_cut_earnings(self) -> CutEarnings | None:
+        """What an exact cut in the current deal earns its cutter (Carrillo's erases the cutter's points of the deal
+        before: nothing in deal 1, or after a deal they scored nothing in)."""
+        before = next((d for d in self.sheet.deals if d.number == self.deal_number - 1), None)
+        previous = before.points.get(self.seating.cutter, 0) if before is not None else 0
+        return exact_cut_reward(self.variant, deal=self.deal_number, previous_points=previous)
 
     @property
     def may_record_cut(self) -> bool:

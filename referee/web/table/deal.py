@@ -18,7 +18,8 @@ from referee.ledger.events import Buy, ContractChosen, Event, ExactCut, LaidDown
 from referee.ledger.state import GameState
 from referee.rules.cards import CardError
 from referee.web import access, notation, rules_card, wording
-from referee.web.forms import CSRF_FAILED, ActionForm, BuyForm, ExactCutForm, LaidDownForm, new_key
+from referee.web.device import asks_for_a_name
+from referee.web.forms import CSRF_FAILED, ActionForm, BuyForm, DeviceForm, ExactCutForm, LaidDownForm, new_key
 from referee.web.numbers import whole_number
 from referee.web.table.blueprint import bp
 from referee.web.table.common import (
@@ -30,6 +31,7 @@ from referee.web.table.common import (
     last_undoable,
     stale_message,
 )
+from referee.web.table.sheet import event_words, undo_form
 
 #: The deal screen's card for each of its actions: a redirect lands there, not at the top of the page.
 ACTION_CARDS = {"buy": "buy-card", "shanghai": "shanghai-card", "laid-down": "laid-card", "cut": "cut-card",
@@ -73,6 +75,7 @@ def deal_context(table: access.Table) -> dict[str, Any]:
     players = state.players
     playing = state.seating.playing  # a player who left the game cannot buy or lay down
     cut_form = ExactCutForm(formdata=None).prepare(seq)
+    undo_target = last_undoable(state)
     buy_form = blank_player_form(BuyForm, playing, seq)
     call_form = blank_player_form(ShanghaiCallForm, playing, seq) if state.calls.offered else None
     laid_form = blank_player_form(LaidDownForm, [p for p in playing if p not in state.melded] or playing, seq)
@@ -105,6 +108,9 @@ def deal_context(table: access.Table) -> dict[str, Any]:
         "buy_call": wording.buy_call_words(variant.terms),
         "contract_icons": [rules_card.contract_icons(c) for c in state.contracts],
         "cut_form": cut_form,
+        "name_form": DeviceForm(formdata=None) if asks_for_a_name() else None,
+        "cut_earns": wording.cut_earnings_sentence(state.exact_cut_earnings, player=state.seating.cutter,
+                                                   deal=state.deal_number),
         "buy_form": buy_form,
         "call_form": call_form,
         "calls_offered": state.calls.offered,
@@ -121,7 +127,10 @@ def deal_context(table: access.Table) -> dict[str, Any]:
         "stock_cards_own_turn": state.chips.stock_cards_own_turn,
         "token_name": wording.token_name(variant),
         "last_deal": state.sheet.deals[-1] if state.sheet.deals else None,
-        "undo_target": last_undoable(state),
+        "undo_target": undo_target,
+        # One tap from an action's message: undo it, back on this screen (the sheet's Redo brings it back).
+        "undo_here": undo_form(state, undo_target),
+        "undo_here_words": event_words(state, undo_target) if undo_target is not None else "",
         "refusal": None,
         "kept": {},
         "action_cards": ACTION_CARDS,
@@ -277,7 +286,9 @@ def cut(edit_token: str) -> Page:
         return ExactCut(deal=state.deal_number, cutter_jokers=int(form.cutter_jokers.data or 0))
 
     def done(state: GameState) -> str:
-        return _("Exact cut by %(player)s recorded.", player=state.seating.cutter)
+        earns = wording.cut_earnings_sentence(state.exact_cut_earnings, player=state.seating.cutter,
+                                              deal=state.deal_number)
+        return _("Exact cut by %(player)s recorded. %(earns)s", player=state.seating.cutter, earns=earns)
 
     return act(table, form, "cut", build, done)
 

@@ -74,7 +74,8 @@ def _end_rows(state: GameState, form: EndDealForm, active: int | None) -> list[H
             rows.append(HandRow(seat, name, entry, typed, 0, None, "", "", False, False, away=True))
             continue
         if is_out:
-            points, error, pretty, sums = 0, None, "", ""
+            points, pretty, sums = 0, "", ""
+            error = " ".join(str(e) for e in typed.errors) or None  # something entered for them is pointed out
         elif typed.errors:
             points, error, pretty, sums = None, " ".join(str(e) for e in typed.errors), "", ""
         else:
@@ -170,7 +171,8 @@ def end_deal(edit_token: str) -> Page:
     active = form.active_seat(state.players)
     if form.key.data or form.back.data or request.form.get("select") is not None:
         return _keypad_step(table, form, active)
-    if any(entry.errors for entry in form.points.entries) or form.out_in_one_turn.errors:
+    conflict = form.point_out_conflicts(state.players)
+    if conflict or any(entry.errors for entry in form.points.entries) or form.out_in_one_turn.errors:
         return render_end(table, form, active, status=422)
     event = DealEnded(deal=state.deal_number, went_out=form.went_out_name(),
                       hands=form.hand_values(state.players), out_in_one_turn=one_turn_out(state, form))
@@ -239,16 +241,6 @@ def deal_summary(state: GameState, result: DealResult) -> str:
              player=result.went_out, points=points)
 
 
-def result_words(state: GameState, result: DealResult) -> str:
-    """A deal's result in words: "Beto went out; Ana 5, Carla 6, Dani 7"."""
-    points = wording.points_words(
-        (name, result.points.get(name, 0)) for name in state.players if name != result.went_out
-    )
-    if result.went_out is None:
-        return _("Nobody went out; %(points)s", points=points)
-    return _("%(player)s went out; %(points)s", player=result.went_out, points=points)
-
-
 def _entered_words(state: GameState, form: EndDealForm) -> str | None:
     """What a stale form had entered, in the same words (None when it cannot be read as a result)."""
     out = form.went_out_name()
@@ -270,7 +262,7 @@ def _already_recorded(table: access.Table, form: EndDealForm, number: int, *, se
     """The page for a form whose deal was already recorded: that result, and the choice to correct it."""
     state = table.state
     result = next(d for d in state.sheet.deals if d.number == number)
-    words = result_words(state, result)
+    words = wording.result_words(state.players, result)
     if sent_before:
         message = _("Deal %(num)d was already recorded (this form had been sent before): %(result)s.",
                     num=number, result=words)

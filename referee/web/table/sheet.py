@@ -13,7 +13,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from referee.ledger import events as ev
 from referee.ledger.state import DealResult, GameState, HistoryEntry
 from referee.web import access
-from referee.web.device import DEVICE_COOKIE, device_label
+from referee.web.device import DEVICE_ASKED_COOKIE, DEVICE_COOKIE, device_label
 from referee.web.forms import NOBODY, AbandonForm, CorrectDealForm, DeviceForm, UndoForm
 from referee.web.table.blueprint import bp
 from referee.web.table.common import Outcome, Page, append, form_errors, last_undoable, stale_message
@@ -29,9 +29,17 @@ def event_words(state: GameState, entry: HistoryEntry) -> str:
     if isinstance(event, ev.GameCreated):
         return _("Game created")
     if isinstance(event, ev.Undone):
-        target = next((e for e in state.history.entries if e.seq == event.seq), None)
-        inner = event_words(state, target) if target is not None else str(event.seq)
-        return _("Undo of: %(what)s", what=inner)
+        # An undo of an undo is a redo: the words name the action itself, never "Undo of: Undo of: …".
+        depth, target = 0, entry
+        while isinstance(target.event, ev.Undone):
+            seq = target.event.seq
+            found = next((e for e in state.history.entries if e.seq == seq), None)
+            depth += 1
+            if found is None:
+                return _("Undo of: %(what)s", what=str(seq))
+            target = found
+        inner = event_words(state, target)
+        return _("Undo of: %(what)s", what=inner) if depth % 2 else _("Redo of: %(what)s", what=inner)
     if isinstance(event, ev.ExactCut):
         return _("Deal %(num)d: exact cut", num=event.deal)
     if isinstance(event, ev.Buy):
@@ -108,12 +116,19 @@ def device(edit_token: str) -> WerkzeugResponse:
     """Name this phone: the label goes on every event it records from now on (the score sheet shows it)."""
     access.require_edit(edit_token)
     form = DeviceForm()
-    response = redirect(url_for("table.sheet", edit_token=edit_token, _anchor="device"), code=303)
+    from_deal = request.form.get("from") == "deal"  # the deal screen's question: back there once answered
+    target = (url_for("table.deal", edit_token=edit_token, _anchor="deal-head") if from_deal
+              else url_for("table.sheet", edit_token=edit_token, _anchor="device"))
+    response = redirect(target, code=303)
     if not form.validate_on_submit():
         flash(" ".join(form_errors(form)), "error")
         return response
+    # Asked once: named, or "Not now", this phone is not asked again (the score sheet can still name it).
+    response.set_cookie(DEVICE_ASKED_COOKIE, "1", max_age=access.COOKIE_AGE, httponly=True, samesite="Lax")
     label = " ".join((form.label.data or "").split())
-    if label:
+    if from_deal and "not_now" in request.form:
+        flash(_("This phone can be named later, on the score sheet."), "success")
+    elif label:
         response.set_cookie(DEVICE_COOKIE, label, max_age=access.COOKIE_AGE, httponly=True, samesite="Lax")
         flash(_("This phone is now called %(label)s: what it records says so.", label=label), "success")
     else:
@@ -165,6 +180,8 @@ def undo(edit_token: str) -> Page:
     what = event_words(state, target) if target is not None else str(seq)
     outcome = append(table, form, ev.Undone(seq=seq))
     _flash_undone(outcome, _("It cannot be undone:"), _("Undone: %(what)s.", what=what))
+    if request.form.get("from") == "deal" and not outcome.state.over:
+        return redirect(url_for("table.deal", edit_token=edit_token), code=303)  # undone from the deal: back there
     return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
 
 

@@ -1,0 +1,41 @@
+"""Forms that the scorekeeper's page sends itself (``static/js/table.js``), so that an action taken while the
+connection is down is kept on the phone and sent when it returns instead of ending on the browser's error page.
+
+Such a request says so with the header ``Referee-Send: 1``. It gets the answer a plain form submit gets, with one
+difference: a redirect (the POST-redirect-GET after an action was recorded) is not followed by the script's
+``fetch``, which would read the next page — and its one-time messages ("Ana bought the discard") — in the
+background and leave none for the page the phone then opens. It is answered ``204 No Content`` with the address
+in ``Referee-Location``; the page goes there as the browser would have. Every other answer (a preview, a refusal,
+the page of a form whose deal another phone already recorded) is the page itself, which the script shows.
+
+Nothing else changes: the same views, the same CSRF check, the same idempotency key, so a form sent twice (the
+connection dropped after the server recorded it) records its action once.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, Response, request
+
+#: The header a page's script sends with a form it sends itself.
+SEND_HEADER = "Referee-Send"
+#: Where a redirect would have gone, in the answer to such a request.
+LOCATION_HEADER = "Referee-Location"
+
+
+def init_app(app: Flask) -> None:
+    """Answer the script's sends: a redirect becomes its address in :data:`LOCATION_HEADER`."""
+    app.after_request(redirect_as_location)
+
+
+def redirect_as_location(response: Response) -> Response:
+    """A redirect answering a form the page's script sent: 204 with the address in :data:`LOCATION_HEADER`."""
+    if request.method != "POST" or request.headers.get(SEND_HEADER) != "1" or not 300 <= response.status_code < 400:
+        return response
+    location = response.headers.pop("Location", None)
+    if location is None:
+        return response
+    # The same response (its cookie carries the flashed message, its security headers stay), without a body.
+    response.status_code = 204
+    response.headers[LOCATION_HEADER] = location
+    response.set_data(b"")
+    return response
