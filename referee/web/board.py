@@ -29,7 +29,7 @@ import json
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, unquote
 
@@ -325,11 +325,16 @@ def _announce_after_the_response(response: Response) -> Response:
 
 @dataclass(frozen=True)
 class _Pages:
-    """This app's rendered viewer pages and live board events, and a lock per game (striped) for reading one."""
+    """This app's rendered viewer pages and live board events, and a lock per game (striped) for reading one.
+
+    The locks are made in the process that serves, never at import: ``referee serve`` imports this module in
+    gunicorn's master, before a gevent worker makes ``threading``'s locks its greenlets'. A lock made before
+    blocks the whole worker: one viewer waiting while another held it across a PostgreSQL read (which lets the
+    other greenlets run) stopped every stream and page of its worker until gunicorn killed it."""
 
     pages: RenderCache[tuple[Page, str | None]]
     boards: RenderCache[bytes]
-    locks: tuple[threading.Lock, ...] = tuple(threading.Lock() for _ in range(64))
+    locks: tuple[threading.Lock, ...] = field(default_factory=lambda: tuple(threading.Lock() for _ in range(64)))
 
     def reading(self, public_id: str) -> threading.Lock:
         """The lock a waking viewer holds while it reads its game, so that only one of them reads it."""
