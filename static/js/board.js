@@ -183,6 +183,7 @@
        instead, as without JavaScript (each refresh tries the stream again). */
     source.addEventListener("busy", function () {
       close();
+      clearTimeout(watchdog); /* not live, and not a failure to say so: the page says it refreshes itself */
       show("refresh");
       clearTimeout(timer);
       timer = setTimeout(function () {
