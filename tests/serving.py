@@ -30,12 +30,14 @@ import pytest
 from sqlmodel import Session
 
 from referee.db import make_engine
+from referee.games.persian.ledger import GameCreated as TableGameCreated
 from referee.ledger import store
 from referee.ledger.events import GameCreated
 from tests.pg import free_port
 
 __all__ = ["REFEREE", "START_TIMEOUT", "SECRET_KEY", "SITE", "LIVE_WITHIN", "RunningServer", "running", "start",
-           "stop", "upgrade", "deploy_settings", "new_game", "Scorekeeper", "LiveStream", "free_port",
+           "stop", "upgrade", "deploy_settings", "new_game", "new_shelem_game", "Scorekeeper", "TableScorekeeper",
+           "LiveStream", "free_port",
            "HALF_SENT", "Attack", "Table", "p95", "ROOT"]
 
 REFEREE = Path(sys.executable).with_name("referee")
@@ -77,6 +79,19 @@ def new_game(database_url: str) -> tuple[str, str]:
             game = store.create_game(
                 session, created=GameCreated(variant="telefunken", players=("Ana", "Beto", "Cora"), first_dealer="Ana")
             )
+            return game.edit_token, game.view_token
+    finally:
+        engine.dispose()
+
+
+def new_shelem_game(database_url: str) -> tuple[str, str]:
+    """A Shelem game (the Persian table games' family) of four made straight in the database: its (edit token,
+    view token)."""
+    engine = make_engine(database_url)
+    try:
+        with Session(engine) as session:
+            created = TableGameCreated(variant="shelem", players=("Ana", "Beto", "Cora", "Dara"), first="Ana")
+            game = store.create_game(session, created=created)
             return game.edit_token, game.view_token
     finally:
         engine.dispose()
@@ -249,6 +264,19 @@ class Scorekeeper:
         found = [(action, fields) for action, fields in _Forms(html).forms if action.endswith("/undo")]
         assert found, "no undo form"
         return self._post(*found[0])
+
+
+class TableScorekeeper(Scorekeeper):
+    """A Persian table game's scorekeeper: renames the first player back and forth on the players' names screen."""
+
+    def save(self) -> float:
+        html = self.page("/hand/names").decode()
+        for action, fields in _Forms(html).forms:
+            if action.endswith("/hand/names") and "old" in fields:
+                old = fields["old"]
+                fields["new"] = old.removesuffix(" B") if old.endswith(" B") else old + " B"
+                return self._post(action, fields)
+        raise AssertionError("no rename form")
 
 
 @dataclass

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from referee.games.persian.ledger import GameCreated as TableGameCreated
-from tests.serving import _Forms
+from tests.serving import TableScorekeeper
 
 from .harness import (
     PLAYERS,
@@ -46,19 +46,6 @@ CONNECT_DEADLINE = 120.0
 ARRIVALS_PER_SECOND = 250
 UPDATE_DEADLINE = 20.0
 SCENARIOS = [(10, 1), (200, 1), (1000, 1), (200, 30), (1000, 30)]
-
-
-class TableScorekeeper(Scorekeeper):
-    """A Persian game's scorekeeper: renames the first player back and forth on its players' names screen."""
-
-    def save(self) -> float:
-        html = self.page("/hand/names").decode()
-        for action, fields in _Forms(html).forms:
-            if action.endswith("/hand/names") and "old" in fields:
-                old = fields["old"]
-                fields["new"] = old.removesuffix(" B") if old.endswith(" B") else old + " B"
-                return self._post(action, fields)
-        raise AssertionError("no rename form")
 
 
 class Viewers:
