@@ -1,7 +1,7 @@
 """Attacks on a game's data and its viewers, run against the real ``referee serve`` (gunicorn, 2 workers, 127.0.0.1
 only) on SQLite and on the throwaway PostgreSQL server: restores holding half a character, a game deleted while
-other phones save, viewers of a deleted game or a replaced link. Every wait has a deadline; no answer may be a 5xx,
-and the server's log shows no traceback.
+other phones save, viewers of a deleted game or a replaced link; and a Persian table game's viewers, who share the
+live stream. Every wait has a deadline; no answer may be a 5xx, and the server's log shows no traceback.
 """
 
 from __future__ import annotations
