@@ -26,6 +26,11 @@ while it waits (the driver sleeps in C), where a thread would have waited alone.
 such a wait does too. Two saves in one worker never overlap: a write transaction runs without yielding to another
 greenlet (no socket is touched between ``BEGIN IMMEDIATE`` and the commit; the viewers are told after it).
 
+PostgreSQL under gevent: psycopg waits for the server in ``select.select`` (gevent's, see below), so a read lets
+the worker's other greenlets run. A lock held across such a read must be gevent's, made in the worker after it
+patched ``threading``: one made when its module was imported (in the master, which imports the app to prepare the
+database) is the operating system's, and a greenlet waiting for it stops its whole worker, the holder included.
+
 Under a burst beyond what the CPU can answer (thousands of connections in the same second) a connection whose
 greenlet cannot read its head within the 5 s is closed unanswered: the server sheds load instead of queueing it
 without end, and a browser's scoreboard reconnects by itself a moment later.
