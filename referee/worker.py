@@ -15,7 +15,7 @@ What one address can hold, and why it is bounded this way (issue 21, items 1 and
   connection is answered ``503`` with ``Retry-After`` at once and closed, its request unread: one address can
   never fill a worker's connections. Behind a proxy every connection comes from the proxy, so the cap is off
   when the app is told it has one (``REFEREE_PROXY_FIX_X_FOR``); the proxy bounds its own clients (nginx:
-  ``limit_conn``), and the app's own cap on live streams (:data:`referee.web.board.LIVE_STREAMS_PER_ADDRESS`,
+  ``limit_conn``), and the app's own cap on live streams (:data:`referee.web.live_cap.LIVE_STREAMS_PER_ADDRESS`,
   by the address the proxy passes on) still holds.
 - **Live streams per address** are capped by the app, below the connection cap, so that a stream beyond it
   gets an answer the page understands (``busy``: it goes back to refreshing itself every 15 seconds), never a
@@ -84,6 +84,11 @@ CONNECTIONS = 8000
 #: Connections one client address may hold in one worker (a club's Wi-Fi puts many phones behind one address:
 #: each phone's browser opens up to six).
 CONNECTIONS_PER_ADDRESS = int(os.environ.get("REFEREE_CONNECTIONS_PER_ADDRESS") or 128)
+#: Connections a worker takes from the listen backlog each time it finds some waiting (gunicorn's gevent worker
+#: takes one when there are several workers, so that they share a burst): a flood from one address is then
+#: taken in at once and its connections beyond the cap refused, instead of queueing in the kernel ahead of
+#: everyone else's while the worker answers them one by one.
+ACCEPT_AT_ONCE = 100
 #: How often (seconds) a worker looks whether it was asked to stop, and then whether its last request ended.
 TICK = 0.1
 #: Seconds one read or write of a request under way (its body, a stream's next event) may wait.
@@ -146,8 +151,7 @@ class Worker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no types
             listener.setblocking(1)
             server = StreamServer(listener, handle=partial(self.handle, listener), spawn=Pool(self.worker_connections),
                                   **ssl_args)
-            if self.cfg.workers > 1:
-                server.max_accept = 1
+            server.max_accept = ACCEPT_AT_ONCE
             server.start()
             servers.append(server)
         while self.alive:

@@ -17,7 +17,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from referee.web.board import LIVE_STREAMS_PER_ADDRESS
+from referee.web.live_cap import LIVE_STREAMS_PER_ADDRESS
 from referee.worker import CONNECTIONS_PER_ADDRESS
 from tests.serving import (
     HALF_SENT,

@@ -77,11 +77,6 @@ DEFAULT_HEARTBEAT = 20.0
 DEFAULT_STREAM_LIFETIME = 300.0
 #: The browser waits this long (milliseconds) before reconnecting a dropped stream.
 RECONNECT_MS = 2000
-#: Live streams one client address may hold open in one worker process (a club's Wi-Fi puts a room of phones
-#: behind one address). Beyond it a stream says ``busy`` and ends: that page goes back to refreshing itself.
-#: Below the server's cap on an address's connections (``referee.worker.CONNECTIONS_PER_ADDRESS``), so that the
-#: page always gets this answer. ``LIVE_STREAMS_PER_ADDRESS`` in the app's config overrides it.
-LIVE_STREAMS_PER_ADDRESS = 100
 #: After a heartbeat's re-read of the game is asked for, a stream waits this long (seconds) for the watcher's
 #: answer before it says the seq it shows is still the latest (the watcher reads every ``interval``: 0.1 s).
 CHECK_WITHIN = 1.0
@@ -423,47 +418,11 @@ def _seen_seq() -> int | None:
     return whole_number(raw, maximum=999_999_999)
 
 
-class _OpenStreams:
-    """How many live streams each client address holds open in this process."""
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.held: dict[str, int] = {}
-
-    def take(self, address: str, cap: int) -> bool:
-        """One more stream for ``address``, unless it holds ``cap`` already."""
-        with self.lock:
-            if self.held.get(address, 0) >= cap:
-                return False
-            self.held[address] = self.held.get(address, 0) + 1
-            return True
-
-    def give_back(self, address: str) -> None:
-        with self.lock:
-            left = self.held.get(address, 1) - 1
-            if left > 0:
-                self.held[address] = left
-            else:
-                self.held.pop(address, None)
-
-
-def open_streams(app: Flask | None = None) -> _OpenStreams:
-    """The live streams open in this process, by client address (``app``: the current app by default)."""
-    extensions = (app if app is not None else current_app).extensions
-    kept = extensions.setdefault("referee.open_streams", _OpenStreams())
-    assert isinstance(kept, _OpenStreams)
-    return kept
-
-
 def _event_stream(body: Iterator[bytes] | bytes) -> Response:
     response = Response(body, mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # a proxy must pass each event on at once
     return response
-
-
-#: The answer to a stream beyond its address's cap: the page stops streaming and refreshes itself instead.
-BUSY = f"retry: {RECONNECT_MS}\n\nevent: busy\ndata: \n\n".encode()
 
 
 def _latest(seq: int, heartbeat: float, worker: str) -> bytes:
@@ -476,22 +435,6 @@ def _latest(seq: int, heartbeat: float, worker: str) -> bytes:
 
 @bp.get("/v/<view_token>/live")
 def live(view_token: str) -> Response:
-    """The board's live stream, one of at most ``LIVE_STREAMS_PER_ADDRESS`` per client address in this process
-    (checked before anything is read): beyond it, ``busy`` at once, and the page refreshes itself instead."""
-    address = request.remote_addr or ""
-    streams = open_streams()
-    if not streams.take(address, int(current_app.config.get("LIVE_STREAMS_PER_ADDRESS", LIVE_STREAMS_PER_ADDRESS))):
-        return _event_stream(BUSY)
-    try:
-        response = _stream(view_token)
-    except BaseException:
-        streams.give_back(address)
-        raise
-    response.call_on_close(lambda: streams.give_back(address))
-    return response
-
-
-def _stream(view_token: str) -> Response:
     """Server-sent events: the board whenever the game's seq differs from the one the browser shows.
 
     When the process is stopping (a restart, a new version: see :func:`referee.ledger.changes.stop_waiting`) the
@@ -524,13 +467,13 @@ def _stream(view_token: str) -> Response:
         return boards.get(key, lambda: _board_event(current.state, current.view_token, me, viewer))
 
     def events() -> Iterator[bytes]:
-        yield f"retry: {RECONNECT_MS}\n\n".encode()
+        opening = f"retry: {RECONNECT_MS}\n\n".encode()
         shown = seen
         if table.seq != seen:
-            yield board_at(table)
+            opening += board_at(table)
             shown = table.seq
         # The browser shows "Live" only once told the seq it holds is the game's latest (read just now).
-        yield _latest(shown, heartbeat, worker)
+        yield opening + _latest(shown, heartbeat, worker)
         end = time.monotonic() + lifetime
         checked = False
         while (remaining := end - time.monotonic()) > 0:
@@ -557,9 +500,8 @@ def _stream(view_token: str) -> Response:
                     return
                 watcher.observe_link(public_id, link)  # it still opens the game: the watcher knew an older link
                 if current.seq != shown:
-                    yield board_at(current)
                     shown = current.seq
-                    yield _latest(shown, heartbeat, worker)
+                    yield board_at(current) + _latest(shown, heartbeat, worker)
                 continue
             # Every viewer of this game wakes now: one of them reads the game and renders, the others wait
             # for it and find the board kept.
@@ -574,9 +516,8 @@ def _stream(view_token: str) -> Response:
                             yield b"event: gone\ndata: \n\n"
                             return
                         kept, known = board_at(current), current.seq
-            yield kept
             shown = known
-            yield _latest(shown, heartbeat, worker)
+            yield kept + _latest(shown, heartbeat, worker)  # one write: thousands of viewers wake at once
         yield b"event: bye\ndata: \n\n"
 
     return _event_stream(stream_with_context(events()))

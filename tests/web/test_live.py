@@ -63,7 +63,8 @@ def read_events(
     app: Flask, url: str, *, until: Callable[[list[Event]], bool], timeout: float = 20.0,
     environ_overrides: dict[str, str] | None = None, **headers: str
 ) -> list[Event]:
-    """Open the stream and read it until ``until(events)`` holds or ``timeout`` seconds passed."""
+    """Open the stream and read it until ``until(events)`` holds (the events after it, which may have come in the
+    same write, are left unread) or ``timeout`` seconds passed."""
     response = app.test_client().get(url, headers=headers, buffered=False, environ_overrides=environ_overrides)
     assert response.status_code == 200, response.status_code
     assert response.mimetype == "text/event-stream"
@@ -73,7 +74,7 @@ def read_events(
     try:
         for chunk in response.response:
             buffer += chunk
-            while b"\n\n" in buffer:
+            while b"\n\n" in buffer and not until(events):
                 block, buffer = buffer.split(b"\n\n", 1)
                 parsed = parse(block)
                 if parsed is not None:
