@@ -60,6 +60,8 @@ class Viewers:
         self.arrivals: dict[tuple[int, int], float] = {}  # (viewer, seq) -> perf_counter
         self.connected = 0
         self.failed: list[str] = []
+        #: The viewers whose stream ended or never opened: no update is waited for them.
+        self.ended: set[int] = set()
         self.tasks: list[asyncio.Task[None]] = []
 
     async def _one(self, index: int, token: str, delay: float = 0.0) -> None:
@@ -86,6 +88,8 @@ class Viewers:
         except (asyncio.IncompleteReadError, ConnectionError, asyncio.CancelledError, OSError) as error:
             if not isinstance(error, asyncio.CancelledError):
                 self.failed.append(repr(error))
+        finally:
+            self.ended.add(index)
 
     def open(self, tokens: list[str]) -> None:
         for n, token in enumerate(tokens):
@@ -120,6 +124,10 @@ class _Merged:
     @property
     def failed(self) -> list[str]:
         return [f for c in self.crowds for f in c.failed]
+
+    @property
+    def ended(self) -> set[int]:
+        return set().union(*(c.ended for c in self.crowds))
 
     async def close(self) -> None:
         for crowd in self.crowds:
@@ -158,6 +166,7 @@ async def scenario(running: Server, games: list[GameLinks], viewers: int,
     while crowd.connected + len(crowd.failed) < viewers and time.monotonic() < deadline:
         await asyncio.sleep(0.1)
     connected = crowd.connected
+    connect_s = CONNECT_DEADLINE - max(0.0, deadline - time.monotonic())
     await asyncio.sleep(1.0)
     memory_after = sum(s.memory_kb() for s in servers)
 
@@ -178,7 +187,8 @@ async def scenario(running: Server, games: list[GameLinks], viewers: int,
             own.append(latency * 1000)
             watchers = [i for i in range(viewers) if of_game[i] == k]
             until = time.monotonic() + UPDATE_DEADLINE
-            while time.monotonic() < until and not all((i, seqs[k]) in crowd.arrivals for i in watchers):
+            while time.monotonic() < until and not all((i, seqs[k]) in crowd.arrivals or i in crowd.ended
+                                                       for i in watchers):
                 await asyncio.sleep(0.005)
             for i in watchers:
                 arrived = crowd.arrivals.get((i, seqs[k]))
@@ -188,11 +198,14 @@ async def scenario(running: Server, games: list[GameLinks], viewers: int,
                     updates.append((arrived - answered) * 1000)
                     timed.add(i)
             await asyncio.sleep(0.3)
+    ended = len(crowd.ended)
     await crowd.close()
     return {
         "viewers": viewers,
         "games": len(games),
         "connected": connected,
+        "all_answered_within_s": round(connect_s, 1),
+        "ended_before_the_end": ended,
         "failed": len(crowd.failed),
         "failures": sorted(set(crowd.failed))[:3],
         "games_saved": len(saved),
