@@ -244,6 +244,8 @@ def limit_unknown_links(response: Response) -> Response:
     if response.status_code != 404 or request.blueprint not in GAME_LINK_BLUEPRINTS:
         return response
     limiter: Limiter = current_app.extensions[LIMITER_KEY]
+    if not (limiter.enabled and limiter.initialized):  # RATELIMIT_ENABLED off: nothing is counted
+        return response
     address = get_remote_address()
     budget = parse_many(str(current_app.config["UNKNOWN_LINK_RATE_LIMIT"]))
     if all([limiter.limiter.hit(item, "unknown-link", address) for item in budget]):

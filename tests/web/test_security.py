@@ -212,6 +212,15 @@ def test_links_that_open_no_game_are_rate_limited(tmp_path: Path) -> None:
     app.extensions["referee.db"].dispose()
 
 
+def test_with_rate_limits_off_unknown_links_are_404_every_time(tmp_path: Path) -> None:
+    """``RATELIMIT_ENABLED`` off (the fuzzer's setting): an unknown link is a 404, never a 500 from a limiter
+    that was never set up, and never a 429."""
+    app = make_test_app(tmp_path, RATELIMIT_ENABLED=False, UNKNOWN_LINK_RATE_LIMIT="1 per minute")
+    client = app.test_client()
+    assert [client.get(f"/g/{'x' * 40}{n:03d}/referee").status_code for n in range(3)] == [404, 404, 404]
+    app.extensions["referee.db"].dispose()
+
+
 def test_unknown_links_never_lock_an_address_out_of_its_own_game(tmp_path: Path) -> None:
     """Past its budget of unknown links an address still opens its own game's pages and saves (one shared NAT,
     a scanner among the phones): only its unknown links get 429."""
