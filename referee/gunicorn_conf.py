@@ -4,27 +4,19 @@
 
     gunicorn -c python:referee.gunicorn_conf 'referee:create_app()'
 
-Every module-level name below that is a gunicorn setting is one (gunicorn ignores the others). ``HOST``,
-``PORT`` and ``REFEREE_THREADS`` choose the address and the size (``--workers`` the processes); the rest are the limits
-that keep a server answering when a phone, a proxy or an attacker misbehaves.
+Every module-level name below that is a gunicorn setting is one (gunicorn ignores the others). ``HOST`` and
+``PORT`` choose the address (``--workers`` the processes); the rest are the limits that keep a server answering
+when a phone, a proxy or an attacker misbehaves.
 
 Why these numbers:
 
-- ``gthread`` workers: an open scoreboard (a server-sent-event stream) holds one thread, which waits on the
-  process's change watcher and costs no CPU while it waits; the scorekeeper's save never queues behind viewers
-  as long as a worker has threads to spare, so every worker has many (``threads``). Chosen over gevent by
-  measurement: ``python -m pytest -s tests/bench/bench_server.py`` (2 workers, loopback, a 2-core machine
-  under other load, load average 5-7), three runs, medians (min-max) — save to every viewer, p95: at 100
-  viewers gthread 97 ms (67-121), gevent 106 ms (94-153); at 500 gthread 111 ms (82-119), gevent 148 ms
-  (96-235); a page meanwhile at 500: gthread 1.9 ms (1.5-3.1), gevent 3.6 ms (2.8-4.8); both under 1% of a
-  core while nobody saved. gevent uses half the memory per viewer (at 500: 38 KB against 74 KB (72-77); at
-  100 the workers' fixed growth counts more: 73 against 141 KB). One run with ``BENCH_VIEWERS=1000``: p95
-  gthread 135 ms, gevent 193 ms; 68 KB against 37 KB a viewer. gevent would also stall a whole worker
-  whenever SQLite makes a writer wait for the lock.
+- ``worker_class``: gunicorn's gevent worker with a cap on each client address's connections and read
+  deadlines (:class:`referee.worker.Worker`, whose docstring argues the choice with its measurements): an open
+  scoreboard holds a greenlet, not a thread, so thousands of viewers cost little and no client can hold the
+  connections everyone else needs. ``worker_connections`` is how many connections one worker holds at once.
 - ``timeout``: a worker that answers nothing for this long is restarted (a long poll answers within 20 s).
-- ``keepalive``: an idle kept-alive connection is closed after this many seconds; a new connection that sends
-  nothing is handed back to the worker's poller after 5 s (gunicorn's own limit) and closed ``keepalive``
-  seconds later, so silent connections never hold the threads the real requests need.
+- ``keepalive``: every request's head, the first one's included, must have come within this many seconds,
+  else the connection is closed: an idle kept-alive connection, a silent one and a half-sent request alike.
 - ``limit_request_*``: a request line, header count and header size beyond these are refused with 400.
   The request body's limit is the app's (``MAX_CONTENT_LENGTH``).
 - ``graceful_timeout``: on SIGTERM, requests in flight get this long to finish. Open live streams do not wait
@@ -37,13 +29,14 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from referee.worker import CONNECTIONS
+
 #: Where to listen: ``HOST``/``PORT`` as for ``make run``.
 bind = f"{os.environ.get('HOST') or '127.0.0.1'}:{os.environ.get('PORT') or '5000'}"
 workers = 2
-worker_class = "gthread"
-threads = int(os.environ.get("REFEREE_THREADS") or 1000)
-#: Connections a worker keeps at once (in requests or kept alive); more wait in the listen backlog.
-worker_connections = 2000
+worker_class = "referee.worker.Worker"
+#: Connections a worker keeps at once (in requests, open scoreboards, kept alive); more wait in the backlog.
+worker_connections = CONNECTIONS
 backlog = 2048
 
 timeout = 60
@@ -90,3 +83,11 @@ def post_request(worker: Any, req: Any, environ: dict[str, Any], resp: Any) -> N
     from referee.server import hang_up_if_stopping
 
     hang_up_if_stopping(worker, environ, resp.headers)
+
+
+
+def worker_exit(server: Any, worker: Any) -> None:
+    """A worker that finished its work leaves at once (see :func:`referee.server.leave_at_once`)."""
+    from referee.server import leave_at_once
+
+    leave_at_once(worker)

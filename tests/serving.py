@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import http.client
 import os
+import selectors
 import signal
 import socket
 import struct
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -28,14 +30,18 @@ import pytest
 from sqlmodel import Session
 
 from referee.db import make_engine
+from referee.games.persian.ledger import GameCreated as TableGameCreated
 from referee.ledger import store
 from referee.ledger.events import GameCreated
 from tests.pg import free_port
 
 __all__ = ["REFEREE", "START_TIMEOUT", "SECRET_KEY", "SITE", "LIVE_WITHIN", "RunningServer", "running", "start",
-           "stop", "upgrade", "deploy_settings", "new_game", "Scorekeeper", "LiveStream", "free_port"]
+           "stop", "upgrade", "deploy_settings", "new_game", "new_shelem_game", "Scorekeeper", "TableScorekeeper",
+           "LiveStream", "free_port",
+           "HALF_SENT", "Attack", "Table", "p95", "ROOT"]
 
 REFEREE = Path(sys.executable).with_name("referee")
+ROOT = Path(__file__).resolve().parents[1]
 #: Generous: a loaded 2-core machine may take a while to start the workers.
 START_TIMEOUT = 60.0
 SECRET_KEY = "test-only-secret-key-for-the-server-test"
@@ -78,6 +84,19 @@ def new_game(database_url: str) -> tuple[str, str]:
         engine.dispose()
 
 
+def new_shelem_game(database_url: str) -> tuple[str, str]:
+    """A Shelem game (the Persian table games' family) of four made straight in the database: its (edit token,
+    view token)."""
+    engine = make_engine(database_url)
+    try:
+        with Session(engine) as session:
+            created = TableGameCreated(variant="shelem", players=("Ana", "Beto", "Cora", "Dara"), first="Ana")
+            game = store.create_game(session, created=created)
+            return game.edit_token, game.view_token
+    finally:
+        engine.dispose()
+
+
 @dataclass
 class RunningServer:
     """A ``referee serve`` process: its port, its log, and the ``Host`` its requests carry (None: the address)."""
@@ -92,10 +111,12 @@ class RunningServer:
         return f"http://127.0.0.1:{self.port}"
 
     def request(self, method: str, path: str, *, headers: Mapping[str, str] | None = None,
-                body: str | None = None, timeout: float = 20.0) -> http.client.HTTPResponse:
-        """One request on a connection of its own; the response's body is read (``.data`` holds it)."""
+                body: str | None = None, timeout: float = 20.0, source: str | None = None) -> http.client.HTTPResponse:
+        """One request on a connection of its own (from the loopback address ``source``, 127.0.0.1 by default);
+        the response's body is read (``.data`` holds it)."""
         sent = {"Host": self.host} if self.host else {}
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout,
+                                                source_address=(source, 0) if source else None)
         connection.request(method, path, body=body, headers={**sent, **(headers or {})})
         response = connection.getresponse()
         response.data = response.read()  # type: ignore[attr-defined]
@@ -128,9 +149,11 @@ def start(root: Path, settings: Mapping[str, str], *, port: int | None = None, w
     command = [str(REFEREE), "serve", "--host", "127.0.0.1", "--port", str(port)]
     if workers is not None:
         command += ["--workers", str(workers)]
+    # This checkout's referee, whatever the environment's installed one is (the server runs in another folder).
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
     with log.open("wb") as sink:
-        process = subprocess.Popen(command, env={**os.environ, **settings}, stdout=sink, stderr=subprocess.STDOUT,
-                                   cwd=root)
+        process = subprocess.Popen(command, env={**os.environ, "PYTHONPATH": path, **settings}, stdout=sink,
+                                   stderr=subprocess.STDOUT, cwd=root)
     server = RunningServer(process, port, log, host)
     try:
         _wait_until_answering(server)
@@ -183,16 +206,20 @@ class _Forms(HTMLParser):
 
 class Scorekeeper:
     """One scorekeeper's phone: renames the first player back and forth (an event that is always allowed), or
-    undoes, through the pages' own forms; ``headers`` go with every request (a ``Host``, a proxy's)."""
+    undoes, through the pages' own forms; ``headers`` go with every request (a ``Host``, a proxy's), from the
+    loopback address ``source`` (127.0.0.1 by default)."""
 
-    def __init__(self, base: str, edit_token: str, headers: Mapping[str, str] | None = None) -> None:
+    def __init__(self, base: str, edit_token: str, headers: Mapping[str, str] | None = None, *,
+                 source: str | None = None) -> None:
         self.host, self.port = base.removeprefix("http://").split(":")
         self.token = edit_token
         self.headers = dict(headers or {})
         self.cookie = ""
+        self.source = source
 
     def _request(self, method: str, path: str, body: str | None = None) -> tuple[int, bytes, dict[str, str]]:
-        connection = http.client.HTTPConnection(self.host, int(self.port), timeout=60)
+        connection = http.client.HTTPConnection(self.host, int(self.port), timeout=60,
+                                                source_address=(self.source, 0) if self.source else None)
         headers = dict(self.headers)
         if self.cookie:
             headers["Cookie"] = self.cookie
@@ -237,6 +264,19 @@ class Scorekeeper:
         found = [(action, fields) for action, fields in _Forms(html).forms if action.endswith("/undo")]
         assert found, "no undo form"
         return self._post(*found[0])
+
+
+class TableScorekeeper(Scorekeeper):
+    """A Persian table game's scorekeeper: renames the first player back and forth on the players' names screen."""
+
+    def save(self) -> float:
+        html = self.page("/hand/names").decode()
+        for action, fields in _Forms(html).forms:
+            if action.endswith("/hand/names") and "old" in fields:
+                old = fields["old"]
+                fields["new"] = old.removesuffix(" B") if old.endswith(" B") else old + " B"
+                return self._post(action, fields)
+        raise AssertionError("no rename form")
 
 
 @dataclass
@@ -306,3 +346,114 @@ class LiveStream:
         help: it ends its streams itself (``referee.server.end_live_streams_on_stop``)."""
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
         self.sock.close()
+
+
+# ---- one address's attack: many connections, each half-sent or a live stream ---------------------------------
+
+#: The start of a request that never ends: what a slow-request attack sends on each connection, then nothing.
+HALF_SENT = b"GET / HTTP/1.1\r\nHost: x\r\n"
+
+
+@dataclass
+class Attack:
+    """Many connections from one loopback address, each sending ``request`` once, and what the server did with
+    each: the first answer's status line (when any came) and when the server closed it (seconds after
+    :attr:`started`)."""
+
+    socks: list[socket.socket]
+    started: float
+    answers: dict[int, bytes] = field(default_factory=dict)
+    closed: dict[int, float] = field(default_factory=dict)
+    seen: dict[int, bytes] = field(default_factory=dict)
+
+    @classmethod
+    def open(cls, port: int, count: int, request: bytes, *, source: str = "127.0.0.1") -> Attack:
+        started = time.monotonic()
+        attack = cls([], started)
+        for n in range(count):
+            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            sock.bind((source, 0))
+            sock.settimeout(10)
+            attack.socks.append(sock)
+            try:
+                sock.connect(("127.0.0.1", port))
+                sock.sendall(request)
+            except OSError:  # refused already, or reset on the way
+                attack.closed[n] = time.monotonic() - started
+        return attack
+
+    def watch(self, seconds: float, *, until_closed: bool = True) -> None:
+        """Read what the server sends for ``seconds`` at most (less when ``until_closed`` and all are closed)."""
+        selector = selectors.DefaultSelector()
+        for n, sock in enumerate(self.socks):
+            if n not in self.closed:
+                sock.setblocking(False)
+                selector.register(sock, selectors.EVENT_READ, n)
+        deadline = time.monotonic() + seconds
+        try:
+            while selector.get_map() and (remaining := deadline - time.monotonic()) > 0:
+                for key, _ in selector.select(min(remaining, 0.5)):
+                    n = key.data
+                    try:
+                        data = key.fileobj.recv(65536)  # type: ignore[union-attr]
+                    except BlockingIOError:
+                        continue
+                    except OSError:
+                        data = b""
+                    if data:
+                        self.seen[n] = self.seen.get(n, b"") + data
+                        self.answers.setdefault(n, data.split(b"\r\n", 1)[0])
+                        continue
+                    self.closed[n] = time.monotonic() - self.started
+                    selector.unregister(key.fileobj)
+                if not until_closed and len(self.answers.keys() | self.closed.keys()) >= len(self.socks):
+                    break
+        finally:
+            selector.close()
+
+    def answered(self, n: int) -> bool:
+        """Whether connection ``n`` got an answer or was closed."""
+        return n in self.answers or n in self.closed
+
+    def close(self) -> None:
+        for sock in self.socks:
+            sock.close()
+
+
+class Table(threading.Thread):
+    """A table's phones at work, in a thread, from the loopback address ``source``: the viewer's page every
+    ``pause`` seconds, and a save every third time, until :meth:`finish`; their latencies (seconds) and any
+    failure are kept."""
+
+    def __init__(self, server: RunningServer, keeper: Scorekeeper, view_token: str, *, source: str,
+                 pause: float = 0.1) -> None:
+        super().__init__(daemon=True)
+        self.server, self.keeper, self.view_token, self.source, self.pause = server, keeper, view_token, source, pause
+        self.pages: list[float] = []
+        self.saves: list[float] = []
+        self.failures: list[str] = []
+        self.done = threading.Event()
+
+    def run(self) -> None:
+        while not self.done.is_set():
+            try:
+                began = time.perf_counter()
+                page = self.server.request("GET", f"/v/{self.view_token}", source=self.source, timeout=30)
+                self.pages.append(time.perf_counter() - began)
+                if page.status != 200:
+                    self.failures.append(f"page {page.status}")
+                if len(self.pages) % 3 == 0:
+                    self.saves.append(self.keeper.save())
+            except (OSError, AssertionError) as error:
+                self.failures.append(repr(error))
+            self.done.wait(self.pause)
+
+    def finish(self) -> None:
+        self.done.set()
+        self.join(60)
+
+
+def p95(values: list[float]) -> float:
+    """The 95th percentile (nearest rank) of ``values``."""
+    ordered = sorted(values)
+    return ordered[max(0, -(-95 * len(ordered) // 100) - 1)]

@@ -44,10 +44,11 @@ def test_serve_without_debug_runs_gunicorn(monkeypatch: pytest.MonkeyPatch) -> N
     """The settings reach gunicorn (tests/test_server.py starts the real server)."""
     seen: list[dict[str, Any]] = []
     monkeypatch.setattr(server.Server, "run", lambda self: seen.append(
-        {key: self.cfg.settings[key].get() for key in ("bind", "workers", "worker_class", "threads")}))
+        {key: self.cfg.settings[key].get() for key in ("bind", "workers", "worker_class", "worker_connections")}))
     result = CliRunner().invoke(main, ["serve", "--host", "0.0.0.0", "--port", "8123", "--workers", "3"])
     assert result.exit_code == 0, result.output
-    assert seen == [{"bind": ["0.0.0.0:8123"], "workers": 3, "worker_class": "gthread", "threads": 1000}]
+    assert seen == [{"bind": ["0.0.0.0:8123"], "workers": 3, "worker_class": "referee.worker.Worker",
+                     "worker_connections": 8000}]
 
 
 def test_serve_rejects_a_bad_port() -> None:

@@ -75,7 +75,7 @@ def test_it_is_gunicorn_with_its_workers(site: Site) -> None:
         time.sleep(0.2)
     text = site.server.log_text()
     assert "Starting gunicorn" in text
-    assert "Using worker: gthread" in text
+    assert "Using worker: referee.worker.Worker" in text
     assert "development server" not in text
 
 
@@ -349,7 +349,7 @@ def test_deployed_it_answers_for_its_public_name(deployed: Site) -> None:
     share = deployed.server.request("GET", f"/g/{deployed.edit_token}/share", headers=OVER_TLS)
     assert share.status == 200
     assert f"https://{SITE}/v/{deployed.view_token}".encode() in share.data  # type: ignore[attr-defined]
-    assert "Using worker: gthread" in deployed.server.log_text()
+    assert "Using worker: referee.worker.Worker" in deployed.server.log_text()
 
 
 @pytest.mark.parametrize("host", ["evil.example", "127.0.0.1", "referee.example.org.evil.example"])

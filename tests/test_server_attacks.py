@@ -1,7 +1,7 @@
 """Attacks on a game's data and its viewers, run against the real ``referee serve`` (gunicorn, 2 workers, 127.0.0.1
 only) on SQLite and on the throwaway PostgreSQL server: restores holding half a character, a game deleted while
-other phones save, viewers of a deleted game or a replaced link. Every wait has a deadline; no answer may be a 5xx,
-and the server's log shows no traceback.
+other phones save, viewers of a deleted game or a replaced link; and a Persian table game's viewers, who share the
+live stream. Every wait has a deadline; no answer may be a 5xx, and the server's log shows no traceback.
 """
 
 from __future__ import annotations
@@ -23,7 +23,18 @@ from sqlmodel import Session, select
 from referee.db import make_engine
 from referee.ledger import store
 from tests.pg import fresh_database, postgres_url
-from tests.serving import SECRET_KEY, LiveStream, RunningServer, free_port, new_game, running, upgrade
+from tests.serving import (
+    LIVE_WITHIN,
+    SECRET_KEY,
+    LiveStream,
+    RunningServer,
+    TableScorekeeper,
+    free_port,
+    new_game,
+    new_shelem_game,
+    running,
+    upgrade,
+)
 from tests.web.html_forms import Forms
 
 __all__ = ["postgres_url"]  # the throwaway PostgreSQL server, as a fixture
@@ -351,3 +362,28 @@ def store_view_token(database: str, edit_token: str) -> str:
             return session.exec(select(store.Game.view_token).where(store.Game.edit_token == edit_token)).one()
     finally:
         engine.dispose()
+
+
+# ---- the Persian table games' viewers share the live stream ------------------------------------------------------
+
+
+def test_a_shelem_games_viewers_in_both_workers_get_each_change_live(served: Served) -> None:
+    """A Shelem game's viewers (some in each worker, as the workers take the connections) get each of its
+    scorekeeper's saves within ``LIVE_WITHIN`` of the save's response, and nothing but its board between."""
+    edit_token, view_token = new_shelem_game(served.database)
+    keeper = TableScorekeeper(served.server.url, edit_token)
+    streams = watching(served, view_token)
+    try:
+        for seq in (2, 3):
+            keeper.save()
+            answered = time.monotonic()
+            for stream in streams:
+                board = stream.board(seq, within=LIVE_WITHIN - (time.monotonic() - answered))
+                assert ("Ana B" in board["data"]) == (seq == 2), board["data"][:300]  # renamed, then back
+            assert time.monotonic() - answered < LIVE_WITHIN
+        for stream in streams:
+            assert [event.get("event") for event in stream.events[2:]] == ["board", "latest", "board"]
+    finally:
+        for stream in streams:
+            stream.close()
+    no_server_errors(served.server)

@@ -15,7 +15,7 @@ How the watcher learns of a change:
   first waiting viewer) does it read the seqs of the games viewers are waiting on, in one query for all.
 
 The watcher starts on first use in each process (gunicorn forks workers after loading the app; a fork drops the
-parent's watcher thread, so a child starts its own) and is thread-safe (gthread workers wait in many threads).
+parent's watcher thread, so a child starts its own) and is thread-safe (its viewers wait in many greenlets).
 An in-memory SQLite database lives in one process only: there the store's announcements are all there is.
 
 A game's players' link is watched the same way: the store announces a game deleted or its players' link replaced

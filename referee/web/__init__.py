@@ -17,6 +17,7 @@ from referee.web import (
     home,
     i18n,
     install,
+    live_cap,
     notation,
     records,
     rules_card,
@@ -50,4 +51,5 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(backup.bp)
     app.register_blueprint(records.bp)
     sending.init_app(app)  # forms the scorekeeper's page sends itself: a redirect becomes an address
+    live_cap.init_app(app)  # live streams per address, counted in front of the app (inside the proxy fix)
     security.init_app(app)

@@ -29,7 +29,7 @@ import json
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, unquote
 
@@ -320,11 +320,16 @@ def _announce_after_the_response(response: Response) -> Response:
 
 @dataclass(frozen=True)
 class _Pages:
-    """This app's rendered viewer pages and live board events, and a lock per game (striped) for reading one."""
+    """This app's rendered viewer pages and live board events, and a lock per game (striped) for reading one.
+
+    The locks are made in the process that serves, never at import: ``referee serve`` imports this module in
+    gunicorn's master, before a gevent worker makes ``threading``'s locks its greenlets'. A lock made before
+    blocks the whole worker: one viewer waiting while another held it across a PostgreSQL read (which lets the
+    other greenlets run) stopped every stream and page of its worker until gunicorn killed it."""
 
     pages: RenderCache[tuple[Page, str | None]]
     boards: RenderCache[bytes]
-    locks: tuple[threading.Lock, ...] = tuple(threading.Lock() for _ in range(64))
+    locks: tuple[threading.Lock, ...] = field(default_factory=lambda: tuple(threading.Lock() for _ in range(64)))
 
     def reading(self, public_id: str) -> threading.Lock:
         """The lock a waking viewer holds while it reads its game, so that only one of them reads it."""
@@ -413,6 +418,13 @@ def _seen_seq() -> int | None:
     return whole_number(raw, maximum=999_999_999)
 
 
+def _event_stream(body: Iterator[bytes] | bytes) -> Response:
+    response = Response(body, mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"  # a proxy must pass each event on at once
+    return response
+
+
 def _latest(seq: int, heartbeat: float, worker: str) -> bytes:
     """The ``latest`` event: the game's latest seq as this server knows it (from the database when the stream
     opens and at every heartbeat), the heartbeat's period in seconds (a browser told nothing for longer knows its
@@ -454,14 +466,14 @@ def live(view_token: str) -> Response:
         key = (public_id, current.view_token, current.seq, language, chosen)
         return boards.get(key, lambda: _board_event(current.state, current.view_token, me, viewer))
 
-    def stream() -> Iterator[bytes]:
-        yield f"retry: {RECONNECT_MS}\n\n".encode()
+    def events() -> Iterator[bytes]:
+        opening = f"retry: {RECONNECT_MS}\n\n".encode()
         shown = seen
         if table.seq != seen:
-            yield board_at(table)
+            opening += board_at(table)
             shown = table.seq
         # The browser shows "Live" only once told the seq it holds is the game's latest (read just now).
-        yield _latest(shown, heartbeat, worker)
+        yield opening + _latest(shown, heartbeat, worker)
         end = time.monotonic() + lifetime
         checked = False
         while (remaining := end - time.monotonic()) > 0:
@@ -488,9 +500,8 @@ def live(view_token: str) -> Response:
                     return
                 watcher.observe_link(public_id, link)  # it still opens the game: the watcher knew an older link
                 if current.seq != shown:
-                    yield board_at(current)
                     shown = current.seq
-                    yield _latest(shown, heartbeat, worker)
+                    yield board_at(current) + _latest(shown, heartbeat, worker)
                 continue
             # Every viewer of this game wakes now: one of them reads the game and renders, the others wait
             # for it and find the board kept.
@@ -505,15 +516,11 @@ def live(view_token: str) -> Response:
                             yield b"event: gone\ndata: \n\n"
                             return
                         kept, known = board_at(current), current.seq
-            yield kept
             shown = known
-            yield _latest(shown, heartbeat, worker)
+            yield kept + _latest(shown, heartbeat, worker)  # one write: thousands of viewers wake at once
         yield b"event: bye\ndata: \n\n"
 
-    response = Response(stream_with_context(stream()), mimetype="text/event-stream")
-    response.headers["Cache-Control"] = "no-store"
-    response.headers["X-Accel-Buffering"] = "no"  # a proxy must pass each event on at once
-    return response
+    return _event_stream(stream_with_context(events()))
 
 
 @bp.get("/v/<view_token>/rules")

@@ -36,8 +36,15 @@ Limits: a request body over ``MAX_CONTENT_LENGTH`` (1 MiB) is refused with 413 b
 connection closed, saying so (:func:`closing_after_413`); a body sent
 without a length (chunked) is read up to one byte past the limit first (:class:`SizedBodies`), then judged the
 same way, never cut short and processed; creating
-games and asking for links that open no game are rate-limited per client address (Flask-Limiter; counted in
-this process's memory unless ``REFEREE_RATELIMIT_STORAGE_URI`` points at a shared store).
+games and asking for links that open no game are rate-limited per client address (Flask-Limiter). The counts
+are shared by every worker process of the server (a SQLite file beside the games' SQLite file, or in the
+instance folder: :mod:`referee.web.rate_counts`), so 2 workers give an address the documented 20 games a
+minute, not 40; several servers share them through the store ``REFEREE_RATELIMIT_STORAGE_URI`` names
+(``redis://…``).
+
+The limit on unknown links is asked only when a link opened no game (:func:`limit_unknown_links`): a burst of
+mistyped or guessed links from one address (a scanner on the family's Wi-Fi, every phone behind one proxy)
+turns that address's further unknown links into 429, never its real ``/g/`` and ``/v/`` pages and saves.
 """
 
 from __future__ import annotations
@@ -52,11 +59,13 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+from limits import parse_many
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, TooManyRequests
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response
 
 from referee.masking import mask_tokens
+from referee.web import rate_counts
 from referee.web.assets import AWAKE_SCRIPT_HASH
 from referee.web.translate import gettext as _
 
@@ -99,6 +108,8 @@ NEW_GAME_RATE_LIMIT = "20 per minute; 300 per day"
 UNKNOWN_LINK_RATE_LIMIT = "60 per minute"
 
 LIMITER_KEY = "referee.limiter"
+#: The parts of the site whose links name a game: their 404s are the unknown links that are counted.
+GAME_LINK_BLUEPRINTS = frozenset({"table", "share", "backup", "board", "follow", "referee_tools"})
 
 
 def init_app(app: Flask) -> None:
@@ -119,7 +130,8 @@ def init_app(app: Flask) -> None:
     app.config["SESSION_REFRESH_EACH_REQUEST"] = False
     app.after_request(keep_session)
     app.register_error_handler(CSRFError, csrf_failed)
-    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    if not app.config.get("RATELIMIT_STORAGE_URI"):  # counted once for every worker of this server
+        app.config["RATELIMIT_STORAGE_URI"] = rate_counts.default_uri(app.config["DATABASE_URL"], app.instance_path)
     app.config.setdefault("NEW_GAME_RATE_LIMIT", NEW_GAME_RATE_LIMIT)
     app.config.setdefault("UNKNOWN_LINK_RATE_LIMIT", UNKNOWN_LINK_RATE_LIMIT)
     hosts = app.config.get("TRUSTED_HOSTS")
@@ -137,10 +149,11 @@ def init_app(app: Flask) -> None:
     app.extensions[LIMITER_KEY] = limiter
     for endpoint in ("games.new", "backup.restore"):  # both make games
         app.view_functions[endpoint] = limit_new_games(limiter, app.view_functions[endpoint])
-    for name in ("table", "share", "backup", "board", "follow", "referee_tools"):
-        limit_unknown_links(limiter, app.blueprints[name])
+    missing = GAME_LINK_BLUEPRINTS - set(app.blueprints)
+    assert not missing, f"no such blueprints: {sorted(missing)}"
     app.before_request(refuse_large_bodies)
     app.after_request(secure_response)
+    app.after_request(limit_unknown_links)  # runs before secure_response: a 429 it makes gets the headers too
     app.register_error_handler(413, too_large)
     app.register_error_handler(429, too_many)
     mask_app_logs(app)
@@ -224,12 +237,20 @@ def limit_new_games(limiter: Limiter, view: Callable[..., Any]) -> Callable[...,
     )(view)
 
 
-def limit_unknown_links(limiter: Limiter, blueprint: Any) -> None:
-    """The rate limit on links that open no game: every page of ``blueprint`` counts its 404s in one budget."""
-    limiter.shared_limit(
-        lambda: str(current_app.config["UNKNOWN_LINK_RATE_LIMIT"]), scope="unknown-link",
-        deduct_when=lambda response: response.status_code == 404,
-    )(blueprint)
+def limit_unknown_links(response: Response) -> Response:
+    """A link that opened no game (a 404 from a page that names one) counts against the address's budget of
+    unknown links; past it, the answer is 429 instead. Nothing else asks the budget, so an address over it
+    still opens its own games and saves."""
+    if response.status_code != 404 or request.blueprint not in GAME_LINK_BLUEPRINTS:
+        return response
+    limiter: Limiter = current_app.extensions[LIMITER_KEY]
+    if not (limiter.enabled and limiter.initialized):  # RATELIMIT_ENABLED off: nothing is counted
+        return response
+    address = get_remote_address()
+    budget = parse_many(str(current_app.config["UNKNOWN_LINK_RATE_LIMIT"]))
+    if all([limiter.limiter.hit(item, "unknown-link", address) for item in budget]):
+        return response
+    return current_app.make_response(too_many(TooManyRequests()))
 
 
 def _count(app: Flask, key: str) -> int:

@@ -182,6 +182,17 @@
       show("reconnecting");
       retry();
     });
+    /* The server holds as many live streams from this network as it allows one: refresh the page now and then
+       instead, as without JavaScript (each refresh tries the stream again). */
+    source.addEventListener("busy", function () {
+      close();
+      clearTimeout(watchdog); /* not live, and not a failure to say so: the page says it refreshes itself */
+      show("refresh");
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        window.location.reload();
+      }, 15000);
+    });
     source.addEventListener("gone", function () {
       givenUp(); /* gone, or replaced by a new link (410: the page says so) */
     });

@@ -38,7 +38,8 @@ def test_viewer_page_and_deal_screen_against_the_baseline(tmp_path: Path, capsys
                            events=SHELEM_HANDS)
     targets = {"baseline": BASELINE, "viewer": f"/v/{game.view_token}", "deal_screen": f"/g/{game.edit_token}",
                "shelem_viewer": f"/v/{shelem.view_token}", "shelem_hand_screen": f"/g/{shelem.edit_token}/hand"}
-    figures: dict[str, Any] = {"runs": RUNS, "seconds_each": SECONDS, "server": "gunicorn, 2 gthread workers"}
+    figures: dict[str, Any] = {"runs": RUNS, "seconds_each": SECONDS,
+                               "server": "gunicorn, 2 gevent workers (referee.worker.Worker)"}
     with server(url, tmp_path) as running:
         for connections in CONNECTIONS:
             runs: dict[str, list[dict[str, float]]] = {name: [] for name in targets}

@@ -1,14 +1,16 @@
 """The production server's worker class, measured: many open scoreboards on one server (loopback, bounded).
 
-For each worker class (gunicorn's ``gthread``, what ``referee serve`` uses, and ``gevent``)
+For each worker class (gunicorn's ``gthread`` with 1,000 threads, what ``referee serve`` used before, and
+``referee.worker.Worker``, gevent's worker bounded per address, what it uses now; viewers come 40 to an address)
 and each number of viewers: the server is started with ``referee/gunicorn_conf.py`` (2 workers), then
 - baseline: a plain page's latency (``GET /``, p50 of 20) with nobody watching, and the workers' memory;
 - N viewers open the live stream of one game; once they all have it: memory per viewer, the workers' CPU over
   5 s while nobody saves, and the plain page's latency meanwhile;
 - one save (through the ledger, on the same SQLite file): the time until each viewer's stream carries it;
-- the streams closed, 300 connections that send nothing, then the plain page's latency.
+- the streams closed, 300 connections from 127.0.0.1 that send nothing, then the plain page's latency from
+  another address (one address's 300 connections are over referee.worker's cap: it answers that one 503).
 Prints one JSON document per (class, viewers), as every benchmark does (``make bench`` shows it without ``-s``).
-``gevent`` is in the test extra (pinned), so both classes are measured wherever ``make bench`` runs. Every loop
+``gevent`` is a dependency (pinned), so both classes are measured wherever ``make bench`` runs. Every loop
 is bounded; all traffic goes to 127.0.0.1.
 """
 
@@ -33,10 +35,10 @@ from referee import create_app, db
 from referee.ledger import store
 from referee.ledger.events import GameCreated, PlayerRenamed
 
-from .harness import free_port, report
+from .harness import ROOT, VIEWERS_PER_ADDRESS, free_port, loopback_sources, report
 
 VIEWERS = [int(n) for n in os.environ.get("BENCH_VIEWERS", "100,500").split(",")]
-CLASSES = ["gthread", "gevent"]
+CLASSES = ["gthread", "referee.worker.Worker"]
 GUNICORN = Path(sys.executable).with_name("gunicorn")
 
 
@@ -62,9 +64,9 @@ def _cpu_seconds(pids: list[int]) -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
-async def _get(port: int, path: str, timeout: float = 60.0) -> float:
+async def _get(port: int, path: str, timeout: float = 60.0, source: str = "127.0.0.1") -> float:
     began = time.monotonic()
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
     writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
     await writer.drain()
     data = await asyncio.wait_for(reader.read(), timeout)
@@ -83,8 +85,8 @@ class _Viewer:
         self.updated_at: float | None = None
         self.writer: asyncio.StreamWriter | None = None
 
-    async def watch(self, port: int, path: str) -> None:
-        reader, self.writer = await asyncio.open_connection("127.0.0.1", port)
+    async def watch(self, port: int, path: str, source: str) -> None:
+        reader, self.writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
         self.writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
         await self.writer.drain()
         while True:
@@ -106,7 +108,9 @@ async def _measure(port: int, master: int, view_path: str, viewers: int, save: A
     workers = _workers(master)
     rss_before = _rss_kb(workers)
     crowd = [_Viewer() for _ in range(viewers)]
-    tasks = [asyncio.create_task(viewer.watch(port, view_path)) for viewer in crowd]
+    sources = loopback_sources(-(-viewers // VIEWERS_PER_ADDRESS))
+    tasks = [asyncio.create_task(viewer.watch(port, view_path, sources[n % len(sources)]))
+             for n, viewer in enumerate(crowd)]
     await asyncio.wait_for(asyncio.gather(*(viewer.ready.wait() for viewer in crowd)), 120)
     await asyncio.sleep(2)
     rss_after = _rss_kb(workers)
@@ -125,7 +129,7 @@ async def _measure(port: int, master: int, view_path: str, viewers: int, save: A
     silent = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(300)]
     try:
         await asyncio.sleep(0.5)
-        after_silent = await _get(port, "/")
+        after_silent = await _get(port, "/", source="127.0.0.2")  # another address than the silent ones
     finally:
         for sock in silent:
             sock.close()
@@ -145,7 +149,7 @@ async def _measure(port: int, master: int, view_path: str, viewers: int, save: A
 @pytest.mark.parametrize("worker_class", CLASSES)
 @pytest.mark.parametrize("viewers", VIEWERS)
 def test_worker_class_under_many_viewers(worker_class: str, viewers: int, tmp_path: Path, capsys: Any) -> None:
-    if worker_class == "gevent" and importlib.util.find_spec("gevent") is None:
+    if worker_class != "gthread" and importlib.util.find_spec("gevent") is None:
         pytest.fail(f"{worker_class} is missing: it is in the test extra (pip install -e '.[test]')")
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 4 * viewers + 1000)), hard))
@@ -164,9 +168,12 @@ def test_worker_class_under_many_viewers(worker_class: str, viewers: int, tmp_pa
         return time.monotonic()
 
     port = free_port()
-    env = {**os.environ, "REFEREE_DATABASE_URL": database, "REFEREE_SECRET_KEY": "bench-only"}
+    env = {**os.environ, "REFEREE_DATABASE_URL": database, "REFEREE_SECRET_KEY": "bench-only",
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}  # this checkout
     command = [str(GUNICORN), "-c", "python:referee.gunicorn_conf", "-k", worker_class, "-b", f"127.0.0.1:{port}",
                "--access-logfile", "/dev/null", "referee:create_app()"]
+    if worker_class == "gthread":
+        command[-1:-1] = ["--threads", "1000"]
     log = (tmp_path / "server.log").open("wb")
     server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp_path)
     try:

@@ -35,7 +35,7 @@ from referee.ledger.events import GameCreated
 from tests.serving import Scorekeeper, free_port
 
 __all__ = ["BASELINE", "PLAYERS", "Scorekeeper", "free_port", "Server", "server", "GameLinks", "make_games",
-           "wrk_path", "wrk", "summary", "report"]
+           "wrk_path", "wrk", "summary", "report", "loopback_sources", "VIEWERS_PER_ADDRESS"]
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
@@ -94,8 +94,7 @@ class Server:
 
 
 @contextmanager
-def server(database_url: str, tmp: Path, *, workers: int = 2, threads: int | None = None,
-           access_log: bool = False) -> Iterator[Server]:
+def server(database_url: str, tmp: Path, *, workers: int = 2, access_log: bool = False) -> Iterator[Server]:
     """Start the production server on a free loopback port; stop it (SIGTERM to its own pid) afterwards. Its
     access log goes to /dev/null, or with ``access_log`` to a file (:meth:`Server.requests_logged`)."""
     port = free_port()
@@ -107,8 +106,6 @@ def server(database_url: str, tmp: Path, *, workers: int = 2, threads: int | Non
         "REFEREE_SECRET_KEY": "bench-" + "x" * 40,
         "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")]),
     }
-    if threads is not None:
-        env["REFEREE_THREADS"] = str(threads)
     requests = tmp / f"access-{port}.log" if access_log else None
     command = [sys.executable, "-m", "gunicorn", "-c", "python:referee.gunicorn_conf", "--workers", str(workers),
                "--access-logfile", str(requests or os.devnull), "benchapp:app"]
@@ -204,6 +201,16 @@ def wrk(url: str, *, connections: int, seconds: int = 4, headers: Sequence[str] 
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
     return {"rps": rps, "p50_ms": latency[50], "p99_ms": latency[99],
             "non_2xx": float(errors.group(1)) if errors else 0.0}
+
+
+def loopback_sources(count: int) -> list[str]:
+    """``count`` loopback addresses to connect from, 127.0.0.2 upwards (the server caps what one address holds:
+    many viewers come from many addresses, as phones do)."""
+    return [f"127.0.{(n + 1) // 254}.{(n + 1) % 254 + 1}" for n in range(count)]
+
+
+#: Viewers per source address in the benchmarks: well under the server's cap on one address's live streams.
+VIEWERS_PER_ADDRESS = 40
 
 
 def summary(values: Sequence[float]) -> dict[str, float]:

@@ -6,9 +6,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from referee import db
+from referee.games.persian.ledger import GameCreated as TableGameCreated
+from referee.games.persian.ledger import HandPlayed
 from referee.ledger import store
 from referee.ledger.events import Buy, DealCorrected, DealEnded, Event, ExactCut, GameCreated
 
@@ -176,3 +179,46 @@ def test_the_viewer_says_when_it_is_reconnecting(page: Page, live_server: LiveSe
     record(live_server, game_id, Buy(deal=1, player="Ana"))
     expect(page.get_by_test_id("chips-Ana")).to_have_text("6", timeout=20000)
     expect(page.get_by_test_id("live-status")).to_have_text("Live")
+
+
+#: A game of each family whose viewer shares the live stream, and the change its scorekeeper makes next.
+BUSY_GAMES: dict[str, tuple[Any, Any]] = {
+    "rummy": (GameCreated(variant="telefunken", players=PLAYERS, first_dealer="Ana"), ExactCut(deal=1)),
+    "shelem": (TableGameCreated(variant="shelem", players=PLAYERS, first="Ana"),
+               HandPlayed(hand_number=1, hand={"ruler": 0, "bid": 135, "points": 130, "bidding": []})),
+}
+
+
+#: The page's clock when the test starts it (seconds since 1970).
+START = 1_800_000_000
+
+
+@pytest.mark.parametrize("family", sorted(BUSY_GAMES))
+def test_a_viewer_beyond_its_networks_live_streams_refreshes_itself(
+    page: Page, live_server: LiveServer, monkeypatch: pytest.MonkeyPatch, family: str
+) -> None:
+    """The server holds as many live streams from this phone's address as it allows one (none, here): the stream
+    says ``busy``, and the page says it refreshes itself, never "Live" nor that something failed, and does (every
+    15 s, on the page's clock, run here by the test), so the next scores still arrive."""
+    monkeypatch.setitem(live_server.app.config, "LIVE_STREAMS_PER_ADDRESS", 0)
+    created, change = BUSY_GAMES[family]
+    with live_server.app.app_context(), db.session() as session:
+        game = store.create_game(session, created=created)
+        assert game.id is not None
+        game_id, token = game.id, game.view_token
+    # The page's clock stands still but when the test runs it: its timers fire only then.
+    page.clock.install(time=START)
+    page.clock.pause_at(START + 1)
+    status = page.get_by_test_id("live-status")
+    with page.expect_response(lambda response: "/live?" in response.url):  # the script is under way
+        page.goto(f"/v/{token}")
+    expect(status).to_have_attribute("data-state", "refresh")
+    expect(status).to_have_text("This page refreshes itself every 15 seconds.")
+    page.clock.run_for(6000)  # past the 5 s within which a stream must say the board is the latest
+    assert status.get_attribute("data-state") == "refresh"
+    with live_server.app.app_context(), db.session() as session:
+        assert store.append(session, game_id=game_id, event=change, expected_seq=1).seq == 2
+    with page.expect_navigation():
+        page.clock.run_for(10_000)
+    expect(page.get_by_test_id("board")).to_have_attribute("data-seq", "2")
+    expect(status).to_have_attribute("data-state", "refresh")

@@ -60,10 +60,12 @@ def parse(block: bytes) -> Event | None:
 
 
 def read_events(
-    app: Flask, url: str, *, until: Callable[[list[Event]], bool], timeout: float = 20.0, **headers: str
+    app: Flask, url: str, *, until: Callable[[list[Event]], bool], timeout: float = 20.0,
+    environ_overrides: dict[str, str] | None = None, **headers: str
 ) -> list[Event]:
-    """Open the stream and read it until ``until(events)`` holds or ``timeout`` seconds passed."""
-    response = app.test_client().get(url, headers=headers, buffered=False)
+    """Open the stream and read it until ``until(events)`` holds (the events after it, which may have come in the
+    same write, are left unread) or ``timeout`` seconds passed."""
+    response = app.test_client().get(url, headers=headers, buffered=False, environ_overrides=environ_overrides)
     assert response.status_code == 200, response.status_code
     assert response.mimetype == "text/event-stream"
     events: list[Event] = []
@@ -72,7 +74,7 @@ def read_events(
     try:
         for chunk in response.response:
             buffer += chunk
-            while b"\n\n" in buffer:
+            while b"\n\n" in buffer and not until(events):
                 block, buffer = buffer.split(b"\n\n", 1)
                 parsed = parse(block)
                 if parsed is not None:
@@ -323,6 +325,33 @@ def test_live_says_when_the_link_stopped_working(live_app: Flask) -> None:
     assert live_app.test_client().get(f"/v/{game.view_token}/live?seq=x").status_code == 400
     assert live_app.test_client().get(f"/v/{game.view_token}/live?seq=1", buffered=False).status_code == 200
     assert live_app.test_client().get(f"/v/{game.edit_token}/live?seq=1").status_code == 404
+
+
+def test_a_stream_beyond_its_addresss_cap_says_busy_at_once_and_others_still_stream(tmp_path: Path) -> None:
+    """Two streams per address here: the third from that address is told ``busy`` at once (the page then
+    refreshes itself instead), another address still gets its stream, and a closed stream frees its place."""
+    app = make_live_app(tmp_path, LIVE_STREAMS_PER_ADDRESS=2)
+    game = new_game(app)
+    url = f"/v/{game.view_token}/live?seq=0"
+    held = [app.test_client().get(url, buffered=False) for _ in range(2)]
+    try:
+        assert [r.status_code for r in held] == [200, 200]
+        started = time.monotonic()
+        refused = app.test_client().get(url)
+        assert time.monotonic() - started < 2.0
+        assert refused.status_code == 200 and refused.mimetype == "text/event-stream"
+        assert [parse(block) for block in refused.data.split(b"\n\n") if parse(block)] == [
+            {"event": "busy", "id": "", "data": ""}]
+        (other,) = read_events(app, url, until=boards(1), environ_overrides={"REMOTE_ADDR": "198.51.100.9"})
+        assert other["event"] == "board"
+    finally:
+        held.pop().close()
+    (again,) = read_events(app, url, until=boards(1))  # the closed stream gave its place back
+    assert again["event"] == "board"
+    for response in held:
+        response.close()
+    changes.watcher_for(app.extensions["referee.db"]).stop()
+    app.extensions["referee.db"].dispose()
 
 
 # ---- the page, rendered once per change ---------------------------------------------------------------

@@ -212,6 +212,47 @@ def test_links_that_open_no_game_are_rate_limited(tmp_path: Path) -> None:
     app.extensions["referee.db"].dispose()
 
 
+def test_with_rate_limits_off_unknown_links_are_404_every_time(tmp_path: Path) -> None:
+    """``RATELIMIT_ENABLED`` off (the fuzzer's setting): an unknown link is a 404, never a 500 from a limiter
+    that was never set up, and never a 429."""
+    app = make_test_app(tmp_path, RATELIMIT_ENABLED=False, UNKNOWN_LINK_RATE_LIMIT="1 per minute")
+    client = app.test_client()
+    assert [client.get(f"/g/{'x' * 40}{n:03d}/referee").status_code for n in range(3)] == [404, 404, 404]
+    app.extensions["referee.db"].dispose()
+
+
+def test_unknown_links_never_lock_an_address_out_of_its_own_game(tmp_path: Path) -> None:
+    """Past its budget of unknown links an address still opens its own game's pages and saves (one shared NAT,
+    a scanner among the phones): only its unknown links get 429."""
+    app = make_test_app(tmp_path, UNKNOWN_LINK_RATE_LIMIT="3 per minute", WTF_CSRF_ENABLED=False)
+    client = app.test_client()
+    form = {"variant": "telefunken", "players-0": "Ana", "players-1": "Beto", "players-2": "Caro",
+            "first_dealer": "0"}
+    made = client.post("/games/new", data=form)
+    assert made.status_code == 303
+    token = re.search(r"/g/([A-Za-z0-9_-]+)", made.headers["Location"])
+    assert token is not None
+    edit = f"/g/{token.group(1)}"
+    for n in range(10):
+        assert client.get(f"/v/{'y' * 40}{n:03d}").status_code == (404 if n < 3 else 429)
+    assert client.get(edit).status_code in (200, 303)
+    share = client.get(f"{edit}/share")
+    assert share.status_code == 200
+    view = re.search(r"/v/[A-Za-z0-9_-]{16,}", share.get_data(as_text=True))
+    assert view is not None
+    assert client.get(view.group(0)).status_code == 200
+    page = client.get(f"{edit}/players").get_data(as_text=True)
+    rename = re.search(r'<form method="post" action="[^"]*/players" class="rename-form">(.*?)</form>', page, re.S)
+    assert rename is not None
+    fields = {name: value for name, value in re.findall(r'<input [^>]*?name="([^"]+)"[^>]*? value="([^"]*)"',
+                                                       rename.group(1))}
+    fields[next(name for name in fields if name.endswith("new_name"))] = "Anabel"
+    renamed = client.post(f"{edit}/players", data=fields)
+    assert renamed.status_code == 303, renamed.get_data(as_text=True)[:500]
+    assert client.get(f"/g/{'x' * 43}").status_code == 429  # its unknown links still count
+    app.extensions["referee.db"].dispose()
+
+
 def test_the_apps_log_lines_never_hold_a_link_secret(
     client: FlaskClient, app: Flask, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -241,3 +282,15 @@ def test_a_response_sends_the_session_only_when_its_request_changed_it(client: F
     assert "Expires=" in cookie  # a written session outlives the browser's restarts
     # Later requests that write nothing send nothing back, so they cannot undo what the form's request wrote.
     assert client.get("/offline").headers.getlist("Set-Cookie") == []
+
+
+def test_two_processes_on_one_database_count_one_budget(tmp_path: Path) -> None:
+    """Two apps on one database (two workers of one server) share the counts: 3 unknown links in all, not 3
+    each (referee.web.rate_counts keeps them in a file beside the database)."""
+    apps = [make_test_app(tmp_path, UNKNOWN_LINK_RATE_LIMIT="3 per minute") for _ in range(2)]
+    clients = [app.test_client() for app in apps]
+    answers = [clients[n % 2].get(f"/v/{'z' * 40}{n:03d}").status_code for n in range(6)]
+    assert answers == [404, 404, 404, 429, 429, 429]
+    assert (tmp_path / "test.ratelimits.sqlite3").exists()
+    for app in apps:
+        app.extensions["referee.db"].dispose()
