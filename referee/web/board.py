@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, unquote
@@ -503,24 +503,33 @@ def live(view_token: str) -> Response:
                     shown = current.seq
                     yield board_at(current) + _latest(shown, heartbeat, worker)
                 continue
-            # Every viewer of this game wakes now: one of them reads the game and renders, the others wait
-            # for it and find the board kept.
-            key = (public_id, view_token, known, language, chosen)
-            kept = boards.peek(key)
-            if kept is None:
-                with cached.reading(public_id):
-                    kept = boards.peek(key)
-                    if kept is None:
-                        current = access.load_table(view_token, "view")
-                        if current is None:
-                            yield b"event: gone\ndata: \n\n"
-                            return
-                        kept, known = board_at(current), current.seq
-            shown = known
+            woken = _woken_board(cached, (public_id, view_token, known, language, chosen), board_at)
+            if woken is None:
+                yield b"event: gone\ndata: \n\n"
+                return
+            kept, shown = woken
             yield kept + _latest(shown, heartbeat, worker)  # one write: thousands of viewers wake at once
         yield b"event: bye\ndata: \n\n"
 
     return _event_stream(stream_with_context(events()))
+
+
+def _woken_board(cached: _Pages, key: tuple[str, str, int, str, str | None],
+                 board_at: Callable[[access.Table], bytes]) -> tuple[bytes, int] | None:
+    """The board a woken viewer sends for the seq ``key`` names, and the seq it shows; None when the link opens
+    nothing now. Every viewer of the game wakes at once: one of them reads the game and renders, the others wait
+    for it and find the board kept."""
+    public_id, view_token, known = key[0], key[1], key[2]
+    kept = cached.boards.peek(key)
+    if kept is None:
+        with cached.reading(public_id):
+            kept = cached.boards.peek(key)
+            if kept is None:
+                current = access.load_table(view_token, "view")
+                if current is None:
+                    return None
+                return board_at(current), current.seq
+    return kept, known
 
 
 @bp.get("/v/<view_token>/rules")
