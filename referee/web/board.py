@@ -46,7 +46,6 @@ from flask import (
     stream_with_context,
     url_for,
 )
-from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from referee import db
@@ -61,6 +60,7 @@ from referee.web.install import worker_url
 from referee.web.numbers import whole_number
 from referee.web.rendered import Page, RenderCache, page_of
 from referee.web.rules_card import contract_icons, render_card, rules_url
+from referee.web.translate import gettext
 from referee.web.wording import deal_words, reminders
 
 bp = Blueprint("board", __name__)
