@@ -62,21 +62,28 @@ def measure(running_url: str, game: GameLinks, *, with_undo: bool = False) -> di
     keeper = Scorekeeper(running_url, game.edit_token)
     connection = HTTPConnection(host, int(port), timeout=60)
 
-    def get(path: str) -> float:
+    statuses: set[int] = set()
+
+    def get(path: str, ok: tuple[int, ...] = (200,)) -> float:
         started = time.perf_counter()
         connection.request("GET", path, headers={"Accept-Encoding": "gzip"})
         response = connection.getresponse()
         response.read()
-        assert response.status == 200, (path, response.status)
+        assert response.status in ok, (path, response.status)
+        if path.startswith("/g/"):
+            statuses.add(response.status)
         return (time.perf_counter() - started) * 1000
 
-    saves, undos, first, cached, baseline = [], [], [], [], []
+    saves, undos, first, cached, baseline, deal_first, deal_again = [], [], [], [], [], [], []
     for _ in range(ROUNDS):
         saves.append(keeper.save() * 1000)
         if with_undo:
             undos.append(keeper.undo() * 1000)  # the rename just made
         first.append(get(f"/v/{game.view_token}"))
         cached += [get(f"/v/{game.view_token}") for _ in range(CACHED_PAGES)]
+        # The scorekeeper's deal screen (a game that is over answers with its end page's address: 303).
+        deal_first.append(get(f"/g/{game.edit_token}", ok=(200, 303)))
+        deal_again += [get(f"/g/{game.edit_token}", ok=(200, 303)) for _ in range(CACHED_PAGES)]
         baseline += [get(BASELINE) for _ in range(CACHED_PAGES)]
     connection.close()
     base = summary(baseline)["median"]
@@ -87,6 +94,10 @@ def measure(running_url: str, game: GameLinks, *, with_undo: bool = False) -> di
         "baseline_ms": summary(baseline),
         "save_over_baseline": round(summary(saves)["median"] / base, 1),
         "page_after_save_over_baseline": round(summary(first)["median"] / base, 1),
+        "deal_screen_status": sorted(statuses),
+        "deal_screen_after_save_ms": summary(deal_first),
+        "deal_screen_again_ms": summary(deal_again),
+        "deal_screen_again_over_baseline": round(summary(deal_again)["median"] / base, 1),
     }
     if with_undo:
         figures["undo_ms"] = summary(undos)
