@@ -1,6 +1,6 @@
 """The gunicorn worker ``referee serve`` runs: gevent's, bounded per client address.
 
-What one address can hold, and why it is bounded this way (issue 21, items 1 and 2):
+What one address can hold, and why it is bounded this way:
 
 - **One greenlet per connection, not one thread.** An open scoreboard (a server-sent-event stream) holds its
   connection for minutes. With gthread workers each one held a thread, and 2 workers × 1,000 threads were all

@@ -79,7 +79,7 @@ def assert_served_in_time(table: Table) -> None:
 
 
 def test_half_sent_requests_from_one_address_never_stop_a_table(site: Site) -> None:
-    """2,100 connections from one address, each ``GET / HTTP/1.1`` and one header, then nothing (issue 21's
+    """2,100 connections from one address, each ``GET / HTTP/1.1`` and one header, then nothing (a slow-request
     attack): the table's pages and saves from another address keep p95 ≤ 1 s, and every slow socket is
     dropped within 30 s (those beyond the address's cap at once, with 503; the others when their head is late)."""
     table = playing(site)

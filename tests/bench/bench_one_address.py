@@ -7,7 +7,7 @@
 - 5,000 viewers of one game from many addresses (40 to an address, 127.0.0.2 upwards) on one server: save →
   every viewer, the save's own latency, idle CPU and memory per viewer (:func:`bench_live.scenario`).
 
-Goals (issue 21): the table's p95 ≤ 1 s under either attack and the slow sockets dropped within 30 s; 5,000
+Goals: the table's p95 ≤ 1 s under either attack and the slow sockets dropped within 30 s; 5,000
 viewers: save → every viewer p95 ≤ 500 ms, the save's p99 ≤ 200 ms, idle ≤ 5% of a core.
 """
 
