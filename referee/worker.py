@@ -154,6 +154,16 @@ class Worker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no types
                 else:
                     del self.held[address]
 
+    def handle_request(self, listener_name: Any, req: Any, sock: Any, addr: Any) -> Any:
+        """One request, then a turn for the worker's other connections: a keep-alive client whose next request is
+        already waiting would otherwise be served again and again before them (gevent switches only when a
+        read must wait), and the others' answers wait behind it: p99 300-1,800 ms against 20 ms for a bare
+        view at 8 connections, before this yield."""
+        try:
+            return super().handle_request(listener_name, req, sock, addr)
+        finally:
+            gevent.sleep(0)
+
     def run(self) -> None:
         """gunicorn's gevent worker loop (``GeventWorker.run``), looking at its state every :data:`TICK` seconds
         instead of every second: asked to stop, it ends its viewers' streams at once (:mod:`referee.server`) and

@@ -40,6 +40,7 @@ __all__ = ["BASELINE", "PLAYERS", "Scorekeeper", "free_port", "Server", "server"
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
 BASELINE = "/_bench/json"
+EXTRA = os.environ.get("BENCH_GUNICORN_EXTRA", "").split()
 PLAYERS = ("Ana", "Bruno", "Carla", "Dario")
 
 
@@ -108,7 +109,7 @@ def server(database_url: str, tmp: Path, *, workers: int = 2, access_log: bool =
     }
     requests = tmp / f"access-{port}.log" if access_log else None
     command = [sys.executable, "-m", "gunicorn", "-c", "python:referee.gunicorn_conf", "--workers", str(workers),
-               "--access-logfile", str(requests or os.devnull), "benchapp:app"]
+               "--access-logfile", str(requests or os.devnull), *EXTRA, "benchapp:app"]
     log = open(tmp / f"server-{port}.log", "wb")  # noqa: SIM115 - closed below
     process = subprocess.Popen(command, env=env, cwd=str(ROOT), stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
