@@ -248,13 +248,14 @@ def test_a_shelem_game_beside_a_rummy_game(tmp_path: Path, capsys: Any) -> None:
     interleaved (so a busy moment of the shared machine hits both alike): the Shelem game's figures against the
     rummy game's (goal: no worse), as medians of the runs with their spread, and the ratio within each pair."""
     url = f"sqlite:///{tmp_path / 'bench.sqlite3'}"
-    rummy = make_games(url, 1)
-    shelem = make_games(url, 1, created=TableGameCreated(variant="shelem", players=PLAYERS, first=PLAYERS[0]))
+    # A new game for each run: a scenario counts the game's seqs from its creation.
+    rummy = make_games(url, PAIRS)
+    shelem = make_games(url, PAIRS, created=TableGameCreated(variant="shelem", players=PLAYERS, first=PLAYERS[0]))
     runs: dict[str, list[dict[str, Any]]] = {"rummy": [], "shelem": []}
     with server(url, tmp_path) as running:
-        for _ in range(PAIRS):
-            runs["rummy"].append(asyncio.run(scenario(running, rummy, 200)))
-            runs["shelem"].append(asyncio.run(scenario(running, shelem, 200, keeper=TableScorekeeper)))
+        for n in range(PAIRS):
+            runs["rummy"].append(asyncio.run(scenario(running, [rummy[n]], 200)))
+            runs["shelem"].append(asyncio.run(scenario(running, [shelem[n]], 200, keeper=TableScorekeeper)))
     figures: dict[str, Any] = {"server": "gunicorn, 2 referee.worker.Worker (referee.gunicorn_conf), SQLite",
                                "pairs": PAIRS}
     for game, results in runs.items():
