@@ -1,4 +1,5 @@
-"""referee: a phone-first score-keeper and referee for contract-rummy card games.
+"""referee: a phone-first score-keeper and referee for card games played at a real table: the contract-rummy
+games and the Persian table games.
 
 This module imports nothing outside the standard library at module level, so that
 ``import referee.rules`` stays pure: Flask and the extensions are imported inside create_app().

@@ -22,7 +22,7 @@ __all__ = ["main"]
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def main() -> None:
-    """referee: score-keeper and referee for contract-rummy card games."""
+    """referee: score-keeper and referee for table card games: contract rummy and the Persian games."""
 
 
 for _command in (*RULES_COMMANDS, solve_command, tally_command, serve_command, db_group, init_db_command):
