@@ -25,6 +25,7 @@ and :func:`renamed` here.
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
 import time
@@ -425,10 +426,12 @@ def _event_stream(body: Iterator[bytes] | bytes) -> Response:
     return response
 
 
+@functools.lru_cache(maxsize=4096)
 def _latest(seq: int, heartbeat: float, worker: str) -> bytes:
     """The ``latest`` event: the game's latest seq as this server knows it (from the database when the stream
     opens and at every heartbeat), the heartbeat's period in seconds (a browser told nothing for longer knows its
-    stream is dead) and the service worker's address (the viewer's page registers it, whatever its family)."""
+    stream is dead) and the service worker's address (the viewer's page registers it, whatever its family).
+    Made once for each seq: every viewer of a game woken by a save sends the same one."""
     data = json.dumps({"seq": seq, "heartbeat": heartbeat, "worker": worker}, separators=(",", ":"))
     return f"event: latest\ndata: {data}\n\n".encode()
 

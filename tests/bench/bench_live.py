@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +51,47 @@ PAIRS = 3
 SCENARIOS = [(10, 1), (200, 1), (1000, 1), (200, 30), (1000, 30)]
 
 
+class _Stream(asyncio.Protocol):
+    """One viewer's stream, read as it arrives: each ``board`` event's seq and the moment its bytes came in.
+
+    A plain protocol, not asyncio's stream reader: 5,000 streams share one event loop on the server's own two
+    cores, and the reader's buffers, waiters and wake-ups per event cost the client more than its sockets do."""
+
+    def __init__(self, crowd: Viewers, index: int, game: str) -> None:
+        self.crowd, self.index, self.game = crowd, index, game
+        self.buffer = bytearray()
+        self.head = False
+        self.counted = False
+
+    def data_received(self, data: bytes) -> None:
+        now = time.perf_counter()
+        self.buffer += data
+        if not self.head:
+            end = self.buffer.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            status = bytes(self.buffer[:end].split(b"\r\n", 1)[0])
+            if b" 200 " not in status:
+                self.crowd.failed.append(status[:100].decode(errors="replace"))
+                self.buffer.clear()
+                return
+            self.head = True
+            del self.buffer[:end + 4]
+        while (end := self.buffer.find(b"\n\n")) >= 0:
+            block = bytes(self.buffer[:end])
+            del self.buffer[:end + 2]
+            if not self.counted:
+                self.crowd.connected += 1
+                self.counted = True
+            if block.startswith(b"event: board"):
+                seq = int(block.split(b"\nid: ", 1)[1].split(b"\n", 1)[0])
+                self.crowd.arrivals[(self.index, seq)] = now
+                self.crowd.counts[(self.game, seq)] += 1
+
+    def connection_lost(self, error: Exception | None) -> None:
+        self.crowd.end(self.index, self.game, error)
+
+
 class Viewers:
     """Many viewers' streams, each on one game; when each got each seq."""
 
@@ -60,38 +102,34 @@ class Viewers:
         self.sources = sources
         self.first, self.step = first, step
         self.arrivals: dict[tuple[int, int], float] = {}  # (viewer, seq) -> perf_counter
+        #: How many viewers of a game (its view token) got each seq, and how many of its streams ended.
+        self.counts: Counter[tuple[str, int]] = Counter()
+        self.ended_of: Counter[str] = Counter()
         self.connected = 0
         self.failed: list[str] = []
         #: The viewers whose stream ended or never opened: no update is waited for them.
         self.ended: set[int] = set()
         self.tasks: list[asyncio.Task[None]] = []
+        self.transports: list[asyncio.BaseTransport] = []
+
+    def end(self, index: int, game: str, error: BaseException | None) -> None:
+        if index not in self.ended:
+            self.ended.add(index)
+            self.ended_of[game] += 1
+            if error is not None:
+                self.failed.append(repr(error))
 
     async def _one(self, index: int, token: str, delay: float = 0.0) -> None:
         try:
             await asyncio.sleep(delay)
             source = (self.sources[index % len(self.sources)], 0) if self.sources else None
-            reader, writer = await asyncio.open_connection(self.host, self.port, limit=1 << 20, local_addr=source)
-            writer.write(f"GET /v/{token}/live?seq=1 HTTP/1.0\r\nHost: bench\r\nAccept: text/event-stream\r\n"
-                         f"Accept-Encoding: gzip\r\n\r\n".encode())
-            await writer.drain()
-            head = await reader.readuntil(b"\r\n\r\n")
-            if b" 200 " not in head.split(b"\r\n", 1)[0]:
-                self.failed.append(head[:100].decode(errors="replace"))
-                return
-            counted = False
-            while True:
-                block = await reader.readuntil(b"\n\n")
-                if not counted:
-                    self.connected += 1
-                    counted = True
-                if block.startswith(b"event: board"):
-                    seq = int(block.split(b"\nid: ", 1)[1].split(b"\n", 1)[0])
-                    self.arrivals[(index, seq)] = time.perf_counter()
-        except (asyncio.IncompleteReadError, ConnectionError, asyncio.CancelledError, OSError) as error:
-            if not isinstance(error, asyncio.CancelledError):
-                self.failed.append(repr(error))
-        finally:
-            self.ended.add(index)
+            transport, _ = await asyncio.get_running_loop().create_connection(
+                lambda: _Stream(self, index, token), self.host, self.port, local_addr=source)
+            self.transports.append(transport)
+            transport.write(f"GET /v/{token}/live?seq=1 HTTP/1.0\r\nHost: bench\r\n"  # type: ignore[attr-defined]
+                            f"Accept: text/event-stream\r\nAccept-Encoding: gzip\r\n\r\n".encode())
+        except OSError as error:
+            self.end(index, token, error)
 
     def open(self, tokens: list[str]) -> None:
         for n, token in enumerate(tokens):
@@ -102,6 +140,9 @@ class Viewers:
         for task in self.tasks:
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
+        for transport in self.transports:
+            transport.close()
+        await asyncio.sleep(0)
 
     @staticmethod
     def merged(crowds: list[Viewers]) -> _Merged:
@@ -116,8 +157,10 @@ class _Merged:
     def __init__(self, crowds: list[Viewers]) -> None:
         self.crowds = crowds
         self.arrivals: dict[tuple[int, int], float] = {}
+        self.counts: Counter[tuple[str, int]] = Counter()
         for crowd in crowds:
             crowd.arrivals = self.arrivals
+            crowd.counts = self.counts
 
     @property
     def connected(self) -> int:
@@ -130,6 +173,9 @@ class _Merged:
     @property
     def ended(self) -> set[int]:
         return set().union(*(c.ended for c in self.crowds))
+
+    def ended_of(self, game: str) -> int:
+        return sum(c.ended_of[game] for c in self.crowds)
 
     async def close(self) -> None:
         for crowd in self.crowds:
@@ -175,6 +221,7 @@ async def scenario(running: Server, games: list[GameLinks], viewers: int,
     # Every game gets saves (so every viewer is timed): 30 games take 10 saves a round, one each in all.
     per_round = max(SAVES, -(-len(games) // ROUNDS))
     idle, updates, own, missed = [], [], [], 0
+    fanout: list[float] = []
     timed: set[int] = set()
     saved: set[int] = set()
     for r in range(ROUNDS):
@@ -182,15 +229,21 @@ async def scenario(running: Server, games: list[GameLinks], viewers: int,
         started = time.monotonic()
         await asyncio.sleep(IDLE)
         idle.append(100 * (sum(s.cpu_seconds() for s in servers) - cpu) / (time.monotonic() - started))
+        cpu = sum(s.cpu_seconds() for s in servers)
+        delivered = len(updates)
         for n in range(per_round):
             k = (r * per_round + n) % len(games)
             saved.add(k)
             latency, answered = await save(k)
             own.append(latency * 1000)
             watchers = [i for i in range(viewers) if of_game[i] == k]
+            token = games[k].view_token
             until = time.monotonic() + UPDATE_DEADLINE
-            while time.monotonic() < until and not all((i, seqs[k]) in crowd.arrivals or i in crowd.ended
-                                                       for i in watchers):
+            # Counted as they arrive (a scan of every viewer each few ms would take the client's core from them);
+            # the scan runs once the count says all are in (a stream that got the seq and then ended counts twice).
+            while time.monotonic() < until and not (
+                    crowd.counts[(token, seqs[k])] + crowd.ended_of(token) >= len(watchers)
+                    and all((i, seqs[k]) in crowd.arrivals or i in crowd.ended for i in watchers)):
                 await asyncio.sleep(0.005)
             for i in watchers:
                 arrived = crowd.arrivals.get((i, seqs[k]))
@@ -200,6 +253,10 @@ async def scenario(running: Server, games: list[GameLinks], viewers: int,
                     updates.append((arrived - answered) * 1000)
                     timed.add(i)
             await asyncio.sleep(0.3)
+        # The server's CPU for the round's saves and their updates, per update delivered (the saves' own cost
+        # and the round's pauses included: an upper bound on what waking and writing to one viewer costs).
+        if len(updates) > delivered:
+            fanout.append(1e6 * (sum(s.cpu_seconds() for s in servers) - cpu) / (len(updates) - delivered))
     ended = len(crowd.ended)
     await crowd.close()
     return {
@@ -217,6 +274,7 @@ async def scenario(running: Server, games: list[GameLinks], viewers: int,
         "save_ms_with_viewers": summary(own),
         "save_ms_nobody_watching": summary(alone),
         "idle_cpu_percent_of_one_core": summary(idle),
+        "server_cpu_us_per_update": summary(fanout),
         "memory_kb_per_waiting_viewer": round((memory_after - memory_before) / max(connected, 1), 1),
     }
 
