@@ -265,7 +265,7 @@ def test_deleting_a_game_while_other_phones_save_answers_every_save_in_words(ser
 
 #: Viewers per game: with two workers, some wait in the process that deletes and some in the other.
 VIEWERS = 4
-#: How soon a viewer must be told (the watcher's tick is 0.1 s; the stream used to wait for the next save, or 300 s).
+#: How soon a viewer must be told (the watcher's tick is 0.05 s; the stream used to wait for the next save, or 300 s).
 TOLD_WITHIN = 2.0
 
 

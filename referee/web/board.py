@@ -79,7 +79,7 @@ DEFAULT_STREAM_LIFETIME = 300.0
 #: The browser waits this long (milliseconds) before reconnecting a dropped stream.
 RECONNECT_MS = 2000
 #: After a heartbeat's re-read of the game is asked for, a stream waits this long (seconds) for the watcher's
-#: answer before it says the seq it shows is still the latest (the watcher reads every ``interval``: 0.1 s).
+#: answer before it says the seq it shows is still the latest (the watcher reads every ``interval``: 0.05 s).
 CHECK_WITHIN = 1.0
 
 #: One colour per seat; each reads on the light and the dark background (and has a dash pattern too).
