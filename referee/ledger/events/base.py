@@ -25,6 +25,7 @@ from referee.rules.problems import Problem
 
 __all__ = [
     "Event",
+    "Words",
     "InDeal",
     "PlayerAction",
     "ResultFields",
@@ -46,6 +47,15 @@ ONE_TURN_OUTS: tuple[OneTurnOut, ...] = ("with-wild", "without-wild")
 
 class EventFormatError(ValueError):
     """A dict that is not a well-formed event; the message names the field and quotes the value."""
+
+
+@dataclass(frozen=True)
+class Words:
+    """What the history says of an event: an English sentence with ``%(name)s`` places (its message id in the
+    catalogues, marked with ``N_``) and the values that fill them; the screens say it in the page's language."""
+
+    msgid: str
+    params: Mapping[str, str | int] = dataclasses.field(default_factory=dict)
 
 
 #: What a field must hold in JSON: a checker and the words for the error.
@@ -124,6 +134,12 @@ class Event:
     def restates(self) -> int | None:
         """The deal whose result this event restates (a correction), or None."""
         return None
+
+    @property
+    def words(self) -> Words:
+        """What the history and the undo confirmation say of the event (an undo's words name what it undid: the
+        screens put those in words)."""
+        return Words(self.type)
 
     # ---- what the fold asks -----------------------------------------------------------------------------
 

@@ -7,11 +7,12 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
-from referee.ledger.events.base import PlayerAction
+from referee.ledger.events.base import PlayerAction, Words
 from referee.ledger.state.checks import action_problems, announced, buy_problems, no_chips
 from referee.ledger.state.facts import GameFacts
 from referee.ledger.state.steps import State, bump, with_record
 from referee.rules.problems import Problem
+from referee.rules.wording import N_
 
 __all__ = ["Buy"]
 
@@ -21,6 +22,11 @@ class Buy(PlayerAction):
     """A player bought the discard."""
 
     type: ClassVar[str] = "buy"
+
+    @property
+    def words(self) -> Words:
+        """"Deal 3: Ana bought"."""
+        return Words(N_("Deal %(num)d: %(player)s bought"), {"num": self.deal, "player": self.player})
 
     def problems(self, state: GameFacts) -> list[Problem]:
         """Not the deal under way, a player who is not playing, the contract not announced, no buying (in the game

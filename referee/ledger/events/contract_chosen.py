@@ -7,12 +7,13 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
-from referee.ledger.events.base import InDeal
+from referee.ledger.events.base import InDeal, Words
 from referee.ledger.state.checks import contract_used, in_deal_problems, no_dealers_choice, no_such_contract
 from referee.ledger.state.facts import GameFacts
 from referee.ledger.state.records import DealRecord
 from referee.ledger.state.steps import State, with_record
 from referee.rules.problems import Problem
+from referee.rules.wording import N_
 
 __all__ = ["ContractChosen"]
 
@@ -38,6 +39,11 @@ class ContractChosen(InDeal):
 
     type: ClassVar[str] = "contract-chosen"
     contract_index: int
+
+    @property
+    def words(self) -> Words:
+        """"Deal 3: contract announced"."""
+        return Words(N_("Deal %(num)d: contract announced"), {"num": self.deal})
 
     def problems(self, state: GameFacts) -> list[Problem]:
         """Not the deal under way, no dealer's choice, a contract already announced, played or unknown, or one

@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from referee.ledger.events.base import Event
+from referee.ledger.events.base import Event, Words
 from referee.ledger.names import name_problems
 from referee.ledger.state.records import amount
 from referee.rules.problems import Problem
 from referee.rules.variants import Variant
-from referee.rules.wording import Setting
+from referee.rules.wording import N_, Setting
 
 __all__ = ["GameCreated"]
 
@@ -56,6 +56,11 @@ class GameCreated(Event):
             if value is not None and (amount(value) is None or float(value) < 0):
                 problems.append(Problem.of("bad-setting", key=Setting(key), value=repr(value)))
         return problems
+
+    @property
+    def words(self) -> Words:
+        """"Game created"."""
+        return Words(N_("Game created"))
 
     def problems(self, state: object) -> list[Problem]:
         """A game is created once: a second creation in its log is refused."""

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from referee.ledger.events.base import OPT_INT, FieldCheck, ResultFields
+from referee.ledger.events.base import OPT_INT, FieldCheck, ResultFields, Words
 from referee.ledger.state.checks import (
     away,
     buy_problems,
@@ -27,6 +27,7 @@ from referee.ledger.state.one_turn import bonus_problems, went_out_problems
 from referee.ledger.state.records import HARD_CODES, DealRecord
 from referee.ledger.state.steps import State, with_record
 from referee.rules.problems import Problem
+from referee.rules.wording import N_
 
 __all__ = ["DealCorrected", "corrected_record"]
 
@@ -50,6 +51,11 @@ class DealCorrected(ResultFields):
     def restates(self) -> int:
         """The deal it restates."""
         return self.deal
+
+    @property
+    def words(self) -> Words:
+        """"Deal 3 corrected"."""
+        return Words(N_("Deal %(num)d corrected"), {"num": self.deal})
 
     def problems(self, state: GameFacts) -> list[Problem]:
         """No such deal or one not ended, a result the rules refuse, buys, a cut or a contract the deal could not

@@ -8,13 +8,14 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
-from referee.ledger.events.base import ResultFields
+from referee.ledger.events.base import ResultFields, Words
 from referee.ledger.state.checks import announced, hand_problems, in_deal_problems
 from referee.ledger.state.facts import GameFacts
 from referee.ledger.state.one_turn import bonus_problems, went_out_problems
 from referee.ledger.state.records import DealRecord
 from referee.ledger.state.steps import State, with_record
 from referee.rules.problems import Problem
+from referee.rules.wording import N_
 
 __all__ = ["DealEnded"]
 
@@ -24,6 +25,13 @@ class DealEnded(ResultFields):
     """A deal ended: who went out (None: nobody) and the cards or points left in every other hand."""
 
     type: ClassVar[str] = "deal-ended"
+
+    @property
+    def words(self) -> Words:
+        """"Deal 3 ended: Ana went out", or "Deal 3 ended: nobody went out"."""
+        if self.went_out is None:
+            return Words(N_("Deal %(num)d ended: nobody went out"), {"num": self.deal})
+        return Words(N_("Deal %(num)d ended: %(player)s went out"), {"num": self.deal, "player": self.went_out})
 
     def problems(self, state: GameFacts) -> list[Problem]:
         """Not the deal under way, the contract not announced, hands missing or unreadable, or who went out could

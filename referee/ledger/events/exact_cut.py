@@ -7,11 +7,12 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
-from referee.ledger.events.base import InDeal
+from referee.ledger.events.base import InDeal, Words
 from referee.ledger.state.checks import cut_problems, in_deal_problems
 from referee.ledger.state.facts import GameFacts
 from referee.ledger.state.steps import State, with_record
 from referee.rules.problems import Problem
+from referee.rules.wording import N_
 
 __all__ = ["ExactCut"]
 
@@ -22,6 +23,11 @@ class ExactCut(InDeal):
 
     type: ClassVar[str] = "exact-cut"
     cutter_jokers: int = 0
+
+    @property
+    def words(self) -> Words:
+        """"Deal 3: exact cut"."""
+        return Words(N_("Deal %(num)d: exact cut"), {"num": self.deal})
 
     def problems(self, state: GameFacts) -> list[Problem]:
         """Not the deal under way, a second exact cut in the deal, jokers the cut cannot give, or a game where an

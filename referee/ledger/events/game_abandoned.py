@@ -7,10 +7,11 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
-from referee.ledger.events.base import Event
+from referee.ledger.events.base import Event, Words
 from referee.ledger.state.facts import GameFacts
 from referee.ledger.state.steps import State
 from referee.rules.problems import Problem
+from referee.rules.wording import N_
 
 __all__ = ["GameAbandoned"]
 
@@ -21,6 +22,11 @@ class GameAbandoned(Event):
 
     type: ClassVar[str] = "game-abandoned"
     reason: str = ""
+
+    @property
+    def words(self) -> Words:
+        """"The game was ended early"."""
+        return Words(N_("The game was ended early"))
 
     def problems(self, state: GameFacts) -> list[Problem]:
         """The game is over already: abandoned, or every deal ended."""

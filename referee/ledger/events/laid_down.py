@@ -8,7 +8,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
-from referee.ledger.events.base import PlayerAction
+from referee.ledger.events.base import PlayerAction, Words
 from referee.ledger.state.checks import action_problems, announced, copies
 from referee.ledger.state.facts import GameFacts
 from referee.ledger.state.one_turn import second_laydown_problems
@@ -17,6 +17,7 @@ from referee.ledger.state.steps import State, with_record
 from referee.rules import contracts
 from referee.rules.cards import CardError, TooManyCopiesError
 from referee.rules.problems import Problem
+from referee.rules.wording import N_
 
 __all__ = ["LaidDown"]
 
@@ -40,6 +41,11 @@ class LaidDown(PlayerAction):
 
     type: ClassVar[str] = "laid-down"
     melds: tuple[str, ...] = ()
+
+    @property
+    def words(self) -> Words:
+        """"Deal 3: Ana laid down"."""
+        return Words(N_("Deal %(num)d: %(player)s laid down"), {"num": self.deal, "player": self.player})
 
     def problems(self, state: GameFacts) -> list[Problem]:
         """Not the deal under way, a player who is not playing or already laid down, the contract not announced, a

@@ -11,11 +11,12 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
-from referee.ledger.events.base import Event
+from referee.ledger.events.base import Event, Words
 from referee.ledger.state.checks import unknown
 from referee.ledger.state.facts import GameFacts
 from referee.ledger.state.steps import State
 from referee.rules.problems import Problem
+from referee.rules.wording import N_
 
 __all__ = ["PlayerLeft"]
 
@@ -30,6 +31,11 @@ class PlayerLeft(Event):
 
     type: ClassVar[str] = "player-left"
     player: str
+
+    @property
+    def words(self) -> Words:
+        """"Ana left the game"."""
+        return Words(N_("%(player)s left the game"), {"player": self.player})
 
     def problems(self, state: GameFacts) -> list[Problem]:
         """Why ``player`` cannot be marked as having left now: the game is over, no such player or one who left,

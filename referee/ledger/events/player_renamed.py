@@ -6,12 +6,13 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
-from referee.ledger.events.base import Event
+from referee.ledger.events.base import Event, Words
 from referee.ledger.names import name_problems
 from referee.ledger.state.checks import unknown
 from referee.ledger.state.facts import GameFacts
 from referee.ledger.state.steps import State
 from referee.rules.problems import Problem
+from referee.rules.wording import N_
 
 __all__ = ["PlayerRenamed"]
 
@@ -23,6 +24,11 @@ class PlayerRenamed(Event):
     type: ClassVar[str] = "player-renamed"
     old: str
     new: str
+
+    @property
+    def words(self) -> Words:
+        """"Ana renamed Anita"."""
+        return Words(N_("%(old)s renamed %(new)s"), {"old": self.old, "new": self.new})
 
     def problems(self, state: GameFacts) -> list[Problem]:
         """No player called ``old``, or a new name that is not clean or looks like another player's."""

@@ -7,12 +7,13 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
-from referee.ledger.events.base import Event
+from referee.ledger.events.base import Event, Words
 from referee.ledger.state.facts import GameFacts
 from referee.ledger.state.records import DealRecord
 from referee.ledger.state.seating import Seating
 from referee.ledger.state.steps import State
 from referee.rules.problems import Problem
+from referee.rules.wording import N_
 
 __all__ = ["SeatsChanged"]
 
@@ -24,6 +25,11 @@ class SeatsChanged(Event):
     type: ClassVar[str] = "seats-changed"
     players: tuple[str, ...]
     first_dealer: str
+
+    @property
+    def words(self) -> Words:
+        """"Turn order changed to Ana, Beto, Caro"."""
+        return Words(N_("Turn order changed to %(players)s"), {"players": ", ".join(self.players)})
 
     def problems(self, state: GameFacts) -> list[Problem]:
         """After deal 1, seats the game could not start with, or deal 1's records in the way: a player who bought,

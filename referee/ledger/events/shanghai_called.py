@@ -7,12 +7,13 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
-from referee.ledger.events.base import PlayerAction
+from referee.ledger.events.base import PlayerAction, Words
 from referee.ledger.state.calls import call_problems
 from referee.ledger.state.checks import action_problems, announced
 from referee.ledger.state.facts import GameFacts
 from referee.ledger.state.steps import State, bump, with_record
 from referee.rules.problems import Problem
+from referee.rules.wording import N_
 
 __all__ = ["ShanghaiCalled"]
 
@@ -22,6 +23,11 @@ class ShanghaiCalled(PlayerAction):
     """A player called "Shanghai!" on a discard that could be laid off (docs/rules.md §9.1, D39): for the record."""
 
     type: ClassVar[str] = "shanghai-called"
+
+    @property
+    def words(self) -> Words:
+        """"Deal 3: Ana called Shanghai"."""
+        return Words(N_("Deal %(num)d: %(player)s called Shanghai"), {"num": self.deal, "player": self.player})
 
     def problems(self, state: GameFacts) -> list[Problem]:
         """Not the deal under way, a player who is not playing, the contract not announced, or a call the game does
