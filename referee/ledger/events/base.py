@@ -118,7 +118,8 @@ class Event:
     """Base of every event: its stored form, and what each event says for itself (the methods below)."""
 
     type: ClassVar[str] = ""
-    #: What this kind's fields must hold where it differs from the other events' fields of the same name.
+    #: What this kind's fields must hold where it differs from the other events' fields of the same name, and for
+    #: any field of its own that no other kind has.
     field_checks: ClassVar[Mapping[str, FieldCheck]] = {}
     override: str | None = None
     device: str | None = None

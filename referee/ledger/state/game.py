@@ -6,6 +6,10 @@ read-models: :attr:`GameState.seating` (who deals, cuts and plays first, who is 
 :attr:`GameState.chips` (chips and buys, what an exact cut earns), :attr:`GameState.calls` (Shanghai calls),
 :attr:`GameState.sheet` (points, adjustments, totals, standings, money) and :attr:`GameState.history` (the
 log as shown, what Undo and Redo take back). The state itself does not repeat their answers.
+
+The fold knows no event by name: it asks each event its refusals and its step (:mod:`referee.ledger.events`,
+one module a kind). An undo (an event whose ``undoes`` is set) is the one it treats apart, since it folds the log
+again; and a log starts with its creation (:func:`replay`).
 """
 
 from __future__ import annotations
