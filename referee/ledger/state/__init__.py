@@ -3,8 +3,10 @@
 The fold is :mod:`.game`; the facts it folds are :mod:`.facts`, whose read-models the screens use:
 :mod:`.seating` (who deals, cuts, plays first, who is still playing), :mod:`.chips` (chips and buys, what an
 exact cut earns), :mod:`.sheet` (points, adjustments, totals, standings, money) and :mod:`.history` (the log as
-shown, undo and redo); the refusals are :mod:`.checks` and each event's effect :mod:`.steps`. Each module imports
-only those below it: records, the read-models, facts, steps, checks, then the fold.
+shown, undo and redo). Each event says its own refusals and effect, in its module of :mod:`referee.ledger.events`;
+what several share is :mod:`.checks` (refusals) and :mod:`.steps` (effects). Each module imports only those below
+it: records, the read-models, facts, steps, checks, then the events, then the fold (the records and the facts name
+the events as types only).
 
 Nothing here touches a database or the web. :func:`apply` adds one event and returns a new
 :class:`GameState`, or raises :class:`EventRefused` with every reason the rules give (and changes nothing);

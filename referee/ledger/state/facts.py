@@ -6,7 +6,8 @@ playing), :attr:`GameFacts.chips` (chips and buys, what an exact cut earns), :at
 calls), :attr:`GameFacts.sheet` (points, adjustments, totals, standings, money) and :attr:`GameFacts.history`
 (the log as shown, what Undo and Redo take back). The facts do not repeat their answers.
 
-This is the type the refusals (:mod:`.checks`) and the steps (:mod:`.steps`) read; the fold (:mod:`.game`)
+This is the type each event's refusals and step read (:mod:`referee.ledger.events`, with :mod:`.checks` and
+:mod:`.steps`); the fold (:mod:`.game`)
 makes them, as its :class:`~referee.ledger.state.game.GameState`, which adds what needs the refusals.
 """
 
@@ -14,9 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from referee.ledger import events as ev
 from referee.ledger.state.calls import ShanghaiCalls
 from referee.ledger.state.chips import ChipsAndBuys, CutEarnings, exact_cut_reward
 from referee.ledger.state.history import History
@@ -25,6 +25,10 @@ from referee.ledger.state.seating import Seating
 from referee.ledger.state.sheet import Sheet
 from referee.rules.variants import Contract, Deal, Variant
 
+if TYPE_CHECKING:  # types only: each event's module imports the facts
+    from referee.ledger.events.base import Event
+    from referee.ledger.events.created import GameCreated
+
 __all__ = ["GameFacts"]
 
 
@@ -32,7 +36,7 @@ __all__ = ["GameFacts"]
 class GameFacts:
     """Everything the table argues about, at one point of the log. Treat it as immutable."""
 
-    created: ev.GameCreated
+    created: GameCreated
     variant: Variant
     names: tuple[str, ...]
     first_dealer_seat: int
@@ -149,7 +153,7 @@ class GameFacts:
         return len(self.log)
 
     @property
-    def events(self) -> tuple[ev.Event, ...]:
+    def events(self) -> tuple[Event, ...]:
         """The whole log, undone events and Undone events included."""
         return tuple(e.event for e in self.log)
 

@@ -6,6 +6,10 @@ read-models: :attr:`GameState.seating` (who deals, cuts and plays first, who is 
 :attr:`GameState.chips` (chips and buys, what an exact cut earns), :attr:`GameState.calls` (Shanghai calls),
 :attr:`GameState.sheet` (points, adjustments, totals, standings, money) and :attr:`GameState.history` (the
 log as shown, what Undo and Redo take back). The state itself does not repeat their answers.
+
+The fold knows no event by name: it asks each event its refusals and its step (:mod:`referee.ledger.events`,
+one module a kind). An undo (an event whose ``undoes`` is set) is the one it treats apart, since it folds the log
+again; and a log starts with its creation (:func:`replay`).
 """
 
 from __future__ import annotations
@@ -16,15 +20,11 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from referee.ledger import events as ev
-from referee.ledger.names import name_problems
-from referee.ledger.state.checks import event_problems
 from referee.ledger.state.facts import GameFacts
 from referee.ledger.state.history import cancelled
-from referee.ledger.state.records import HARD_CODES, DealRecord, EventRefused, Fold, LogEntry, amount
-from referee.ledger.state.steps import step
+from referee.ledger.state.records import HARD_CODES, DealRecord, EventRefused, Fold, LogEntry
 from referee.rules.catalogue import find_variant
 from referee.rules.problems import Problem
-from referee.rules.wording import Setting
 
 __all__ = ["GameState", "start", "apply", "check", "replay"]
 
@@ -43,53 +43,26 @@ class GameState(GameFacts):
         return check(self, ev.Buy(deal=self.deal_number, player=player))
 
 
-def _seat_problems(state: GameState, event: ev.SeatsChanged) -> list[Problem]:
-    """Why the seats cannot change to ``event``'s: after deal 1, bad names, or deal 1's records in the way."""
-    if state.over:
-        return [_p("game-over", "seats")]
-    if state.deals_played:
-        return [_p("seats-after-play")]
-    seated = dataclasses.replace(state.created, players=tuple(event.players), first_dealer=event.first_dealer)
-    after, problems = _start_state(seated)
-    if problems:
-        return problems
-    record = state.current
-    for seat, name in enumerate(state.names):
-        if name not in event.players and (record.buys_of(seat) or seat in record.melded):
-            problems.append(_p("seat-has-actions", player=name))
-        elif name not in event.players and record.calls_of(seat):
-            problems.append(_p("seat-has-shanghai-call", player=name))
-    recorded = record.exact_cut or record.contract_index is not None
-    before, now = state.seating, after.seating
-    if recorded and (now.dealer_of(1), now.cutter_of(1)) != (before.dealer_of(1), before.cutter_of(1)):
-        problems.append(_p("seats-change-roles", dealer=before.dealer_of(1), cutter=before.cutter_of(1)))
-    return problems
-
-
-def _undo_problems(state: GameState, event: ev.Undone) -> list[Problem]:
-    return _undo(state, event, None)[0]
-
-
-def _undo(state: GameState, event: ev.Undone, at: datetime | None) -> tuple[list[Problem], GameState | None]:
-    """Why the rules refuse this undo, or the state after it: the check and the fold are one refold."""
-    if not 1 <= event.seq <= len(state.log):
-        return [_p("no-such-event", seq=event.seq)], None
-    if event.seq == 1:
+def _undo(state: GameState, event: ev.Event, seq: int, at: datetime | None) -> tuple[list[Problem], GameState | None]:
+    """Why the rules refuse ``event``, an undo of event ``seq``, or the state after it: the check and the fold are
+    one refold."""
+    if not 1 <= seq <= len(state.log):
+        return [_p("no-such-event", seq=seq)], None
+    if seq == 1:
         return [_p("cannot-undo-creation")], None
-    if event.seq in cancelled(state.log):
-        return [_p("already-undone", seq=event.seq)], None
+    if seq in cancelled(state.log):
+        return [_p("already-undone", seq=seq)], None
     try:
         return [], _refold(state, (*state.log, LogEntry(len(state.log) + 1, event, at, ())))
     except EventRefused as refused:
-        return [_p("undo-breaks-later", seq=event.seq, reasons=tuple(refused.problems))], None
+        return [_p("undo-breaks-later", seq=seq, reasons=tuple(refused.problems))], None
 
 
 def _check(state: GameState, event: ev.Event) -> list[Problem]:
-    if isinstance(event, ev.Undone):
-        return _undo_problems(state, event)
-    if isinstance(event, ev.SeatsChanged):
-        return _seat_problems(state, event)
-    return event_problems(state, event)
+    """Every reason the rules refuse ``event``: an undo's are the refold's, every other event says its own."""
+    if event.undoes is not None:
+        return _undo(state, event, event.undoes, None)[0]
+    return event.problems(state)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -98,25 +71,11 @@ def _check(state: GameState, event: ev.Event) -> list[Problem]:
 
 
 def _start_state(created: ev.GameCreated) -> tuple[GameState, list[Problem]]:
+    """The game ``created`` starts, and every reason the rules refuse to start it."""
     variant = find_variant(created.variant).with_house_rules(created.house_rules)
-    problems: list[Problem] = []
-    names = tuple(created.players)
-    problems += name_problems(names)
-    count = len(names)
-    seated = variant.players_problem(count)
-    if seated is not None:
-        problems.append(seated)
-    if created.first_dealer not in names:
-        problems.append(_p("unknown-first-dealer", name=created.first_dealer))
-    if count == 0:
-        problems.append(_p("empty-name"))
-    for key in ("small_stake", "large_stake"):
-        value = created.settings.get(key)
-        if value is not None and (amount(value) is None or float(value) < 0):
-            problems.append(_p("bad-setting", key=Setting(key), value=repr(value)))
-    seat = names.index(created.first_dealer) if created.first_dealer in names else 0
-    state = GameState(created=created, variant=variant, names=names, first_dealer_seat=seat,
-                      records=(DealRecord(1),))
+    problems = created.opening_problems(variant)
+    state = GameState(created=created, variant=variant, names=tuple(created.players),
+                      first_dealer_seat=created.first_dealer_seat, records=(DealRecord(1),))
     return state, problems
 
 
@@ -139,8 +98,8 @@ def apply(state: GameState, event: ev.Event, *, at: datetime | None = None) -> G
 
     An event carrying ``override`` is applied despite forcible problems and kept as an override.
     """
-    if isinstance(event, ev.Undone):
-        problems, undone = _undo(state, event, at)
+    if event.undoes is not None:
+        problems, undone = _undo(state, event, event.undoes, at)
         if undone is not None:
             return undone
     else:
@@ -149,9 +108,9 @@ def apply(state: GameState, event: ev.Event, *, at: datetime | None = None) -> G
     if refused is not None and (event.override is None or not refused.forcible):
         raise refused
     entry = LogEntry(len(state.log) + 1, event, at, tuple(problems))
-    if isinstance(event, ev.Undone):
+    if event.undoes is not None:
         return _refold(state, (*state.log, entry))
-    new = step(state, event)
+    new: GameState = event.step(state)
     folds = (*state.folds, _fold(new)) if len(state.folds) == len(state.log) else ()
     return dataclasses.replace(new, log=(*state.log, entry), folds=folds)
 
@@ -182,13 +141,13 @@ def _refold(state: GameState, log: tuple[LogEntry, ...]) -> GameState:
         folds = [_fold(folded)]
         keep = 1
     for entry in log[keep:]:
-        if entry.seq not in gone and not isinstance(entry.event, ev.Undone):
+        if entry.seq not in gone and entry.event.undoes is None:
             problems = _check(folded, entry.event)
             if problems:
                 refused = EventRefused(problems, event=entry.event)
                 if entry.event.override is None or not refused.forcible:
                     raise refused
-            folded = step(folded, entry.event)
+            folded = entry.event.step(folded)
         folds.append(_fold(folded))
     return dataclasses.replace(folded, log=log, folds=tuple(folds))
 

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from referee.ledger.events import DealCorrected, Undone
 from referee.ledger.state.records import HistoryEntry, LogEntry
 
 __all__ = ["History", "cancelled"]
@@ -19,8 +18,9 @@ def cancelled(log: Sequence[LogEntry]) -> set[int]:
     for entry in reversed(log):
         if entry.seq in out:
             continue
-        if isinstance(entry.event, Undone):
-            out.add(entry.event.seq)
+        target = entry.event.undoes
+        if target is not None:
+            out.add(target)
     return out
 
 
@@ -37,8 +37,9 @@ class History:
         undone = cancelled(self.log)
         corrected_at: dict[int, int] = {}  # deal -> seq of its last effective correction
         for entry in self.log:
-            if isinstance(entry.event, DealCorrected) and entry.seq not in undone:
-                corrected_at[entry.event.deal] = entry.seq
+            restated = entry.event.restates
+            if restated is not None and entry.seq not in undone:
+                corrected_at[restated] = entry.seq
         out = []
         for entry in self.log:
             deal = getattr(entry.event, "deal", None)
@@ -58,7 +59,7 @@ class History:
         before it. Undoing an undo is Redo (:attr:`redo_target`), never Undo.
         """
         for entry in reversed(self.entries):
-            if entry.seq > 1 and not entry.undone and not isinstance(entry.event, Undone):
+            if entry.seq > 1 and not entry.undone and entry.event.undoes is None:
                 return entry
         return None
 
@@ -69,12 +70,11 @@ class History:
         Only undos made since the last new action can be redone, the latest first: recording a new action
         ends what can be redone, as on any undo/redo stack. Redo is recorded as an ``Undone`` of that undo.
         """
-        actions = {e.seq: e for e in self.entries if not isinstance(e.event, Undone)}
+        actions = {e.seq: e for e in self.entries if e.event.undoes is None}
         last_action = max(actions)
         for entry in reversed(self.entries):
             if entry.seq < last_action:
                 return None
-            event = entry.event
-            if isinstance(event, Undone) and not entry.undone and event.seq in actions:
+            if entry.event.undoes in actions and not entry.undone:
                 return entry
         return None

@@ -9,12 +9,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TYPE_CHECKING
 
-from referee.ledger.events import Event, HandValue, OneTurnOut
 from referee.rules import scoring
 from referee.rules.cards import TooManyCopiesError, parse_cards
 from referee.rules.problems import Problem, RulesError
 from referee.rules.variants import Variant
+
+if TYPE_CHECKING:  # types only: each event's module imports the state, whose records must load without them
+    from referee.ledger.events.base import Event, HandValue, OneTurnOut
 
 #: The most times one player buys in one deal where the table gave fewer chips (see :func:`buy_ceiling`): every buy
 #: takes a card, and no deal has so many to spare. A game file holds no more (``referee.ledger.exchange`` asks

@@ -10,14 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from referee.ledger.events import HandValue
 from referee.ledger.state.chips import ChipsAndBuys, exact_cut_reward
 from referee.ledger.state.one_turn import one_turn_bonus
 from referee.ledger.state.records import Adjustment, DealRecord, DealResult, Stakes, amount, hand_points
 from referee.ledger.state.seating import Seating
 from referee.rules.variants import Variant
+
+if TYPE_CHECKING:
+    from referee.ledger.events.base import HandValue
 
 __all__ = ["Sheet"]
 

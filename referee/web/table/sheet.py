@@ -4,7 +4,6 @@ phone that recorded each (and this phone's label); undo and redo; correcting a p
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from flask import flash, redirect, render_template, request, url_for
@@ -31,8 +30,7 @@ def _undone_words(state: GameState, entry: HistoryEntry) -> str:
     """An undo in words; an undo of an undo is a redo: the words name the action itself, never "Undo of: Undo
     of: …"."""
     depth, target = 0, entry
-    while isinstance(target.event, ev.Undone):
-        seq = target.event.seq
+    while (seq := target.event.undoes) is not None:
         found = next((e for e in state.history.entries if e.seq == seq), None)
         depth += 1
         if found is None:
@@ -42,44 +40,20 @@ def _undone_words(state: GameState, entry: HistoryEntry) -> str:
     return _("Undo of: %(what)s", what=inner) if depth % 2 else _("Redo of: %(what)s", what=inner)
 
 
-def _deal_ended_words(event: Any) -> str:
-    if event.went_out is None:
-        return _("Deal %(num)d ended: nobody went out", num=event.deal)
-    return _("Deal %(num)d ended: %(player)s went out", num=event.deal, player=event.went_out)
-
-
-#: Each kind of event in words (the history and the undo confirmation), by the event's type.
-_WORDS: dict[type[Any], Callable[[Any], str]] = {
-    ev.GameCreated: lambda event: _("Game created"),
-    ev.ExactCut: lambda event: _("Deal %(num)d: exact cut", num=event.deal),
-    ev.Buy: lambda event: _("Deal %(num)d: %(player)s bought", num=event.deal, player=event.player),
-    ev.LaidDown: lambda event: _("Deal %(num)d: %(player)s laid down", num=event.deal, player=event.player),
-    ev.ShanghaiCalled: lambda event: _("Deal %(num)d: %(player)s called Shanghai", num=event.deal,
-                                       player=event.player),
-    ev.DealEnded: _deal_ended_words,
-    ev.DealCorrected: lambda event: _("Deal %(num)d corrected", num=event.deal),
-    ev.ContractChosen: lambda event: _("Deal %(num)d: contract announced", num=event.deal),
-    ev.GameAbandoned: lambda event: _("The game was ended early"),
-    ev.PlayerRenamed: lambda event: _("%(old)s renamed %(new)s", old=event.old, new=event.new),
-    ev.SeatsChanged: lambda event: _("Turn order changed to %(players)s", players=", ".join(event.players)),
-    ev.PlayerLeft: lambda event: _("%(player)s left the game", player=event.player),
-}
-
-
 def event_words(state: GameState, entry: HistoryEntry) -> str:
-    """One event in words, for the undo confirmation and the history."""
-    event = entry.event
-    if isinstance(event, ev.Undone):
+    """One event in words, for the undo confirmation and the history: as the event says itself (an undo names the
+    action it took back or brought back)."""
+    if entry.event.undoes is not None:
         return _undone_words(state, entry)
-    words = _WORDS.get(type(event))
-    return words(event) if words is not None else event.type
+    said = entry.event.words
+    return _(said.msgid, **said.params)
 
 
 def sheet_context(table: access.Table) -> dict[str, Any]:
     """The score sheet: every deal, the adjustments, totals, winners and standings (all from the ledger)."""
     state = table.state
     target = last_undoable(state)
-    corrections = [e for e in state.history.entries if isinstance(e.event, ev.DealCorrected) and not e.undone]
+    corrections = [e for e in state.history.entries if e.event.restates is not None and not e.undone]
     correction_forms = {entry.seq: (undo_form(state, entry), event_words(state, entry)) for entry in corrections}
     redo = state.history.redo_target
     return {
@@ -154,8 +128,9 @@ def sheet(edit_token: str) -> str:
 
 def redo_words(state: GameState, entry: HistoryEntry) -> str:
     """What a Redo brings back: the action its undo took back, in words."""
-    assert isinstance(entry.event, ev.Undone)
-    target = state.history.entries[entry.event.seq - 1]
+    seq = entry.event.undoes
+    assert seq is not None
+    target = state.history.entries[seq - 1]
     return event_words(state, target)
 
 
@@ -182,7 +157,7 @@ def undo(edit_token: str) -> Page:
         return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
     seq = form.target_seq
     target = next((e for e in state.history.entries if e.seq == seq), None)
-    if target is not None and isinstance(target.event, ev.Undone):
+    if target is not None and target.event.undoes is not None:
         flash(_("That was an undo: bring the action back with Redo."), "error")
         return redirect(url_for("table.undo", edit_token=edit_token), code=303)
     what = event_words(state, target) if target is not None else str(seq)

@@ -1,0 +1,83 @@
+"""Each kind of event says its own story (referee/ledger/events/, one module a kind): the registry reads every kind
+back by type, each says its refusals, its step and its words, and the fold asks the event, so a kind it has never
+heard of folds like the others."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import ClassVar
+
+import pytest
+
+from referee.ledger import events as ev
+from referee.ledger.events.base import Event, InDeal, Words
+from referee.ledger.state import EventRefused, apply, replay
+from referee.ledger.state.checks import in_deal_problems
+from referee.ledger.state.facts import GameFacts
+from referee.ledger.state.steps import State, with_record
+from referee.rules.problems import Problem
+
+PLAYERS = ("Ana", "Beto", "Caro", "Dani")
+CREATED = ev.GameCreated(variant="telefunken", players=PLAYERS, first_dealer="Ana")
+
+
+def test_the_registry_holds_every_kind_once_by_its_type() -> None:
+    assert sorted(ev.EVENT_TYPES) == [
+        "buy", "contract-chosen", "deal-corrected", "deal-ended", "exact-cut", "game-abandoned", "game-created",
+        "laid-down", "player-left", "player-renamed", "seats-changed", "shanghai-called", "undone"]
+    assert all(cls.type == kind for kind, cls in ev.EVENT_TYPES.items())
+
+
+@pytest.mark.parametrize("kind", sorted(set(ev.EVENT_TYPES) - {"undone", "game-created"}))
+def test_every_kind_but_the_undo_and_the_creation_says_its_refusals_step_and_words(kind: str) -> None:
+    cls = ev.EVENT_TYPES[kind]
+    assert cls.problems is not Event.problems
+    assert cls.step is not Event.step
+    assert cls.words is not Event.words
+
+
+def test_the_creation_is_refused_once_made_and_the_undo_is_the_folds() -> None:
+    state = replay([CREATED])
+    assert [p.code for p in CREATED.problems(state)] == ["already-created"]
+    assert ev.Undone(seq=2).undoes == 2
+    with pytest.raises(NotImplementedError):
+        ev.Undone(seq=2).step(state)
+
+
+def test_an_event_says_its_words_and_what_it_restates() -> None:
+    assert ev.Buy(deal=2, player="Ana").words == Words("Deal %(num)d: %(player)s bought", {"num": 2, "player": "Ana"})
+    assert ev.DealEnded(deal=3, went_out=None, hands={}).words == Words("Deal %(num)d ended: nobody went out",
+                                                                        {"num": 3})
+    assert ev.SeatsChanged(players=("Beto", "Ana"), first_dealer="Ana").words.params == {"players": "Beto, Ana"}
+    assert ev.DealCorrected(deal=4, went_out="Ana", hands={}).restates == 4
+    assert ev.DealEnded(deal=4, went_out="Ana", hands={}).restates is None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Misdeal(InDeal):
+    """A kind the ledger does not have: the dealer deals again, and nothing is scored."""
+
+    type: ClassVar[str] = "misdeal"
+
+    def problems(self, state: GameFacts) -> list[Problem]:
+        return in_deal_problems(state, self)
+
+    def step(self, state: State) -> State:
+        return with_record(state, state.current, self.override)
+
+
+def test_the_fold_asks_the_event_so_a_new_kind_needs_no_change_to_it() -> None:
+    state = replay([CREATED, ev.Buy(deal=1, player="Beto")])
+    after = apply(state, Misdeal(deal=1))
+    assert after.seq == 3
+    assert after.records == state.records  # nothing scored, nothing changed
+    assert after.seating.dealer == state.seating.dealer == "Ana"
+    with pytest.raises(EventRefused) as refused:
+        apply(state, Misdeal(deal=2))
+    assert [p.code for p in refused.value.problems] == ["wrong-deal"]
+    # an override is kept on the deal's record, as for every event of the deal
+    kept = apply(state, dataclasses.replace(Misdeal(deal=1), override="the table says so"))
+    assert kept.current.overrides == ("the table says so",)
+    # and undone like any other
+    assert apply(after, ev.Undone(seq=3)).records == state.records
