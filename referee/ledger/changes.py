@@ -24,6 +24,10 @@ the link of each game it reads the seq of. A viewer waits with its own link's ma
 never the token) and is woken when the game's is known to differ, so a deleted game's viewers and a replaced
 link's are told at once rather than at the next save or the stream's end.
 
+A page may ask the watcher to follow a game for a while without waiting (:meth:`Watcher.follow`): it is read like a
+waited-on game, and :meth:`Watcher.current` vouches for its seq and link as the database had them at most one tick
+ago (the viewer page asked again is answered from that, with no SQL: :mod:`referee.web.view_heads`).
+
 A process that is asked to stop calls :func:`stop_waiting`: every viewer waiting in it wakes at once (and none
 waits from then on), so its stream can end now and the process exit, instead of holding the graceful stop until
 the viewer's next heartbeat notices a closed connection, or until the stop's time limit kills the process.
@@ -58,7 +62,14 @@ DEFAULT_INTERVAL = 0.1
 #: How many games' last seqs the watcher remembers (only the games viewers wait on need to be remembered;
 #: the rest is a bounded courtesy).
 REMEMBERED = 10_000
+#: How long (seconds) the watcher keeps reading a game after a page last asked it to (:meth:`Watcher.follow`).
+FOLLOW_SECONDS = 120.0
+#: At most this many games followed at once; a page asking beyond it reads the database as before.
+FOLLOWED = 2_000
 
+
+#: A PostgreSQL watcher's notification to itself, ``'<LOOK> <its own number>'`` (see :meth:`Watcher.current`).
+LOOK = "*look"
 
 #: The mark of a game's players' link once the game is deleted: no link opens it.
 GONE = "gone"
@@ -104,6 +115,19 @@ class Watcher:
         self._links: OrderedDict[str, str] = OrderedDict()
         self._waiting: dict[str, _Waiting] = {}
         self._fresh: set[str] = set()
+        #: Games followed without a waiting viewer (:meth:`follow`): when the following ends (monotonic).
+        self._followed: dict[str, float] = {}
+        #: Every watched game (waited on or followed) and the number its watching began with: a read of the
+        #: database confirms a game only if its watching did not end and begin again while the read was made.
+        self._since: dict[str, int] = {}
+        self._watches = 0
+        #: The watched games whose seq and link were read from the database since their watching began, and
+        #: learnt every change since (see :meth:`current`).
+        self._confirmed: set[str] = set()
+        #: When the last look at the database that completed began (monotonic; None: none did yet).
+        self._known_at: float | None = None
+        #: PostgreSQL: the number of the watcher's last look and when it was sent (monotonic).
+        self._look: tuple[int, float] = (0, 0.0)
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._stopping = False
@@ -129,9 +153,15 @@ class Watcher:
         """The game's players' link is now the one of ``mark`` (:func:`link_mark`; :data:`GONE`: the game was
         deleted): wake its waiting viewers if that is news."""
         with self._lock:
-            if self._links.get(public_id) == mark:
+            previous = self._links.get(public_id)
+            if previous == mark:
                 return
             self._links[public_id] = mark
+            # Whoever says so (a viewer's own read may be older than the watcher's), a page trusts the game's
+            # link from memory again only once the watcher has read it (:meth:`current`): at the next tick.
+            self._confirmed.discard(public_id)
+            if previous is not None and public_id in self._since:
+                self._fresh.add(public_id)
             self._links.move_to_end(public_id)
             self._forget_the_oldest(self._links)
             waiting = self._waiting.get(public_id)
@@ -147,7 +177,7 @@ class Watcher:
         """Keep at most :data:`REMEMBERED` games (never one a viewer waits on); the lock is held."""
         while len(known) > REMEMBERED:
             oldest = next(iter(known))
-            if oldest in self._waiting:
+            if oldest in self._since:
                 known.move_to_end(oldest)
                 break
             del known[oldest]
@@ -166,6 +196,7 @@ class Watcher:
                 waiting = self._waiting[public_id] = _Waiting(self._lock)
                 # A change may have slipped between the viewer's own read and now: check at the next tick.
                 self._fresh.add(public_id)
+                self._begin_watching(public_id)
             waiting.count += 1
             if link is not None:
                 self._links.setdefault(public_id, link)  # what the viewer read, until the database says otherwise
@@ -186,6 +217,72 @@ class Watcher:
                 waiting.count -= 1
                 if waiting.count == 0:
                     del self._waiting[public_id]
+                    self._end_watching_if_unwatched(public_id, time.monotonic())
+
+    def follow(self, public_id: str, seconds: float = FOLLOW_SECONDS) -> bool:
+        """Watch the game ``public_id`` for ``seconds`` from now as if a viewer waited on it (its viewer page was
+        asked for: more such requests may come), so that :meth:`current` can answer for it; False when
+        :data:`FOLLOWED` games are followed already (nothing changes then)."""
+        self.start()
+        now = time.monotonic()
+        with self._lock:
+            if public_id not in self._followed and len(self._followed) >= FOLLOWED:
+                return False
+            self._followed[public_id] = now + seconds
+            self._begin_watching(public_id)
+            return True
+
+    def current(self, public_id: str) -> tuple[int, str] | None:
+        """The game's seq and its players' link's mark (:func:`link_mark`; :data:`GONE`: deleted) as the database
+        had them at most one tick (:attr:`interval`) ago; None when the watcher cannot vouch for that.
+
+        Why one tick: the watcher vouches only for a game it has read since its watching began (a viewer waits on
+        it, or a page follows it: :meth:`follow`), and only while its last look at the database, which began at
+        most ``interval`` seconds ago, completed. From such a read on it learns of every change to the game
+        before its next look completes: on SQLite each look asks ``PRAGMA data_version``, which changes with
+        every commit of any other connection, and then reads every watched game again; on PostgreSQL each save
+        and link change is notified, in commit order, and a look is the watcher's own notification coming back
+        (every save committed before it was sent has been heard by then). So a save committed before the last
+        look began is known here, and one committed after it is unknown for at most ``interval`` seconds."""
+        now = time.monotonic()
+        with self._lock:
+            known_at = self._known_at
+            if known_at is None or now - known_at > self.interval or self._stopping:
+                return None
+            if public_id not in self._confirmed:
+                return None
+            seq, link = self._seqs.get(public_id), self._links.get(public_id)
+        if seq is None or link is None:
+            return None
+        return seq, link
+
+    def _begin_watching(self, public_id: str) -> None:
+        """The game is watched from now on (the lock is held); unconfirmed until the next tick reads it."""
+        if public_id not in self._since:
+            self._watches += 1
+            self._since[public_id] = self._watches
+            self._fresh.add(public_id)
+
+    def _end_watching_if_unwatched(self, public_id: str, now: float) -> None:
+        """Stop watching the game once no viewer waits on it and no page follows it (the lock is held)."""
+        if public_id in self._waiting:
+            return
+        until = self._followed.get(public_id)
+        if until is not None:
+            if until > now:
+                return
+            del self._followed[public_id]
+        self._since.pop(public_id, None)
+        self._confirmed.discard(public_id)
+
+    def _confirm(self, since: dict[str, int], games: Iterable[str]) -> None:
+        """``games`` were read from the database just now, each watched since the number in ``since`` (taken
+        before the read): each one still watched since then is confirmed (see :meth:`current`)."""
+        with self._lock:
+            for public_id in games:
+                began = since.get(public_id)
+                if began is not None and self._since.get(public_id) == began:
+                    self._confirmed.add(public_id)
 
     def recheck(self, public_id: str) -> None:
         """Read the game's seq from the database at the next tick (with every other game asked for meanwhile, in
@@ -197,6 +294,12 @@ class Watcher:
         """How many viewers wait in this process now."""
         with self._lock:
             return sum(w.count for w in self._waiting.values())
+
+    def watching(self) -> int:
+        """How many games are watched now: waited on, or followed (:meth:`follow`; the end of a following is
+        noticed at the watcher's next tick)."""
+        with self._lock:
+            return len(self._since)
 
     @property
     def stopping(self) -> bool:
@@ -250,12 +353,19 @@ class Watcher:
             fresh, self._fresh = self._fresh, set()
             return fresh
 
-    def _watched(self) -> list[str]:
+    def _watched(self) -> dict[str, int]:
+        """The games watched now (followings that ended are ended here), each with the number its watching
+        began with."""
+        now = time.monotonic()
         with self._lock:
-            return list(self._waiting)
+            for public_id in [g for g, until in self._followed.items() if until <= now]:
+                self._end_watching_if_unwatched(public_id, now)
+            return dict(self._since)
 
-    def _observe_rows(self, games: Iterable[str], rows: Iterable[tuple[str, int, str]]) -> None:
-        """What a read of ``games``' rows found: their seqs and links; a game without a row was deleted."""
+    def _observe_rows(self, games: Iterable[str], rows: Iterable[tuple[str, int, str]],
+                      since: dict[str, int] | None = None) -> None:
+        """What a read of ``games``' rows found: their seqs and links; a game without a row was deleted. With
+        ``since`` (the watched games before the read), the games still watched since then are confirmed."""
         missing = set(games)
         for public_id, seq, view_token in rows:
             missing.discard(str(public_id))
@@ -263,6 +373,14 @@ class Watcher:
             self.observe_link(str(public_id), link_mark(str(view_token)))
         for public_id in missing:
             self.observe_link(public_id, GONE)
+        if since is not None:
+            self._confirm(since, games)
+
+    def _looked(self, began: float) -> None:
+        """A look at the database that began at ``began`` (monotonic) completed: what is known is as of then."""
+        with self._lock:
+            if self._known_at is None or began > self._known_at:
+                self._known_at = began
 
     # ---- SQLite --------------------------------------------------------------------------------------
 
@@ -276,6 +394,7 @@ class Watcher:
                     connection = sqlite3.connect(self.engine.url.database or "", timeout=5.0,
                                                  check_same_thread=False)
                     version = None
+                began = time.monotonic()
                 now = connection.execute("PRAGMA data_version").fetchone()[0]
                 fresh = self._take_fresh()
                 # A new connection has no earlier version to compare with: whatever changed before it (since
@@ -283,7 +402,7 @@ class Watcher:
                 changed = version is None or now != version
                 version = now
                 watched = self._watched()
-                games = watched if changed else [g for g in fresh if g in set(watched)]
+                games = list(watched) if changed else [g for g in fresh if g in watched]
                 if games:
                     self.queries += 1
                     for start in range(0, len(games), 500):
@@ -292,7 +411,8 @@ class Watcher:
                         rows = connection.execute(
                             f"SELECT public_id, seq, view_token FROM game WHERE public_id IN ({marks})", chunk
                         ).fetchall()
-                        self._observe_rows(chunk, rows)
+                        self._observe_rows(chunk, rows, watched)
+                self._looked(began)
             except sqlite3.Error as error:  # a locked or vanished file: try again (reading everything) next tick
                 log.warning("referee watcher: %s", error)
                 if connection is not None:
@@ -320,21 +440,29 @@ class Watcher:
                     connection.execute(f"LISTEN {CHANNEL}")
                     self._ready.set()
                     if not first:
-                        # Notifications sent while we were away are lost: read the waited-on games again.
+                        # Notifications sent while we were away are lost: read the watched games again (and
+                        # vouch for none of them until then).
                         with self._lock:
-                            self._fresh.update(self._waiting)
+                            self._fresh.update(self._since)
+                            self._confirmed.clear()
                     first = False
                     pause = 0.5
                     while not self._stop.is_set():
-                        watched = set(self._watched())
+                        watched = self._watched()
                         fresh = [g for g in self._take_fresh() if g in watched]
                         if fresh:
                             self.queries += 1
                             rows = connection.execute(
                                 "SELECT public_id, seq, view_token FROM game WHERE public_id = ANY(%s)", (fresh,)
                             ).fetchall()
-                            self._observe_rows(fresh, ((row[0], row[1], row[2]) for row in rows))
-                        for note in connection.notifies(timeout=self.interval * 5):
+                            self._observe_rows(fresh, ((row[0], row[1], row[2]) for row in rows), watched)
+                        if watched:
+                            # A look (see :meth:`current`): the watcher's own notification, heard after every
+                            # save committed before it was sent.
+                            self._look = (self._look[0] + 1, time.monotonic())
+                            connection.execute("SELECT pg_notify(%s, %s)",
+                                               (CHANNEL, f"{LOOK} {os.getpid()}.{id(self)}.{self._look[0]}"))
+                        for note in connection.notifies(timeout=self.interval if watched else self.interval * 5):
                             self._heard(note.payload)
             except Exception as error:  # noqa: BLE001 - a lost connection: say so, wait, listen again
                 log.warning("referee watcher: %s", error)
@@ -345,7 +473,11 @@ class Watcher:
     def _heard(self, payload: str) -> None:
         """A notification: ``'<public id> <seq>'`` (a save) or ``'<public id> link <mark>'`` (:func:`announce_link`)."""
         public_id, _, said = payload.partition(" ")
-        if said.isdigit():
+        if public_id == LOOK:
+            number, began = self._look
+            if said == f"{os.getpid()}.{id(self)}.{number}":
+                self._looked(began)
+        elif said.isdigit():
             self.observe(public_id, int(said))
         elif said.startswith("link "):
             self.observe_link(public_id, said.removeprefix("link "))
