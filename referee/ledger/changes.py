@@ -48,6 +48,7 @@ from collections.abc import Iterable
 from contextvars import ContextVar
 from typing import Any
 
+from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 __all__ = ["CHANNEL", "GONE", "Watcher", "watcher_for", "announce", "announce_link", "link_mark", "link_payload",
@@ -497,9 +498,18 @@ def watcher_for(engine: Engine, *, interval: float | None = None) -> Watcher:
             watcher = _watchers[engine] = Watcher(engine, interval=interval or DEFAULT_INTERVAL)
             if _process_stopping:
                 watcher.stop_waiting()
+            # An engine closed for good stops its watcher (a page may have started it: :meth:`Watcher.follow`);
+            # one used again starts it again when a viewer waits or a page follows a game.
+            event.listen(engine, "engine_disposed", _stop_watching)
         elif interval is not None:
             watcher.interval = interval
         return watcher
+
+
+def _stop_watching(engine: Engine) -> None:
+    watcher = _watchers.get(engine)
+    if watcher is not None:
+        watcher.stop()
 
 
 #: One announcement: the engine, the game's public id, and its new seq or its link's new mark.
