@@ -349,6 +349,11 @@ class Watcher:
         database = self.engine.url.database
         return self.backend == "sqlite" and (not database or database == ":memory:" or "mode=memory" in database)
 
+    def _pause(self) -> float:
+        """Seconds between two looks: a tick, or half a tick while a page follows a game, so that a look held up
+        by up to half a tick (a busy worker) still lets :meth:`current` vouch for what it knows."""
+        return self.interval / 2 if self._followed else self.interval
+
     def _take_fresh(self) -> set[str]:
         with self._lock:
             fresh, self._fresh = self._fresh, set()
@@ -420,7 +425,7 @@ class Watcher:
                     with contextlib.suppress(sqlite3.Error):
                         connection.close()
                 connection = None
-            self._stop.wait(self.interval)
+            self._stop.wait(self._pause())
         if connection is not None:
             connection.close()
 
@@ -463,7 +468,7 @@ class Watcher:
                             self._look = (self._look[0] + 1, time.monotonic())
                             connection.execute("SELECT pg_notify(%s, %s)",
                                                (CHANNEL, f"{LOOK} {os.getpid()}.{id(self)}.{self._look[0]}"))
-                        for note in connection.notifies(timeout=self.interval if watched else self.interval * 5):
+                        for note in connection.notifies(timeout=self._pause() if watched else self.interval * 5):
                             self._heard(note.payload)
             except Exception as error:  # noqa: BLE001 - a lost connection: say so, wait, listen again
                 log.warning("referee watcher: %s", error)
