@@ -118,12 +118,11 @@ class Watcher:
         self._fresh: set[str] = set()
         #: Games followed without a waiting viewer (:meth:`follow`): when the following ends (monotonic).
         self._followed: dict[str, float] = {}
-        #: Every watched game (waited on or followed) and the number its watching began with: a read of the
-        #: database confirms a game only if its watching did not end and begin again while the read was made.
+        #: Every watched game (waited on or followed) and the number its watching began with (a read confirms a
+        #: game only if its watching did not end and begin again meanwhile).
         self._since: dict[str, int] = {}
         self._watches = 0
-        #: The watched games whose seq and link were read from the database since their watching began, and
-        #: learnt every change since (see :meth:`current`).
+        #: The watched games read since their watching began, every change learnt since (:meth:`current`).
         self._confirmed: set[str] = set()
         #: When the last look at the database that completed began (monotonic; None: none did yet).
         self._known_at: float | None = None
@@ -233,7 +232,7 @@ class Watcher:
             self._begin_watching(public_id)
             return True
 
-    def current(self, public_id: str) -> tuple[int, str] | None:
+    def current(self, public_id: str, *, follow: bool = False) -> tuple[int, str] | None:
         """The game's seq and its players' link's mark (:func:`link_mark`; :data:`GONE`: deleted) as the database
         had them at most one tick (:attr:`interval`) ago; None when the watcher cannot vouch for that.
 
@@ -244,7 +243,9 @@ class Watcher:
         every commit of any other connection, and then reads every watched game again; on PostgreSQL each save
         and link change is notified, in commit order, and a look is the watcher's own notification coming back
         (every save committed before it was sent has been heard by then). So a save committed before the last
-        look began is known here, and one committed after it is unknown for at most ``interval`` seconds."""
+        look began is known here, and one committed after it is unknown for at most ``interval`` seconds.
+
+        With ``follow``, a game vouched for is followed on, as :meth:`follow` does (in the same step)."""
         now = time.monotonic()
         with self._lock:
             known_at = self._known_at
@@ -253,6 +254,8 @@ class Watcher:
             if public_id not in self._confirmed:
                 return None
             seq, link = self._seqs.get(public_id), self._links.get(public_id)
+            if follow and (public_id in self._followed or len(self._followed) < FOLLOWED):
+                self._followed[public_id] = now + FOLLOW_SECONDS
         if seq is None or link is None:
             return None
         return seq, link
@@ -277,8 +280,7 @@ class Watcher:
         self._confirmed.discard(public_id)
 
     def _confirm(self, since: dict[str, int], games: Iterable[str]) -> None:
-        """``games`` were read from the database just now, each watched since the number in ``since`` (taken
-        before the read): each one still watched since then is confirmed (see :meth:`current`)."""
+        """``games`` were just read: those watched since their number in ``since`` (before the read) are confirmed."""
         with self._lock:
             for public_id in games:
                 began = since.get(public_id)
@@ -360,8 +362,7 @@ class Watcher:
             return fresh
 
     def _watched(self) -> dict[str, int]:
-        """The games watched now (followings that ended are ended here), each with the number its watching
-        began with."""
+        """The games watched now (ended followings end here), each with the number its watching began with."""
         now = time.monotonic()
         with self._lock:
             for public_id in [g for g, until in self._followed.items() if until <= now]:

@@ -403,7 +403,7 @@ def view(view_token: str) -> Response:
     response.set_etag(page.etag)
     # Kept by the browser, but asked again every time (a 304 when nothing changed); per phone ("this is me").
     response.headers["Cache-Control"] = "private, no-cache"
-    response.vary.update(("Accept-Encoding", "Accept-Language", "Cookie"))
+    response.headers["Vary"] = "Accept-Encoding, Accept-Language, Cookie"  # a new response: nothing to add to
     if cookie is not None:
         path = url_for("board.view", view_token=view_token)
         if cookie:

@@ -29,7 +29,7 @@ own, made on its first request, and trusts it only as far as its own watcher vou
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from flask import current_app
 
@@ -47,35 +47,43 @@ _KEY = "referee.view_heads"
 _Kept = tuple[access.Head, str]
 
 
-def watcher() -> changes.Watcher:
-    """The current app's database's watcher in this process (:func:`referee.ledger.changes.watcher_for`)."""
-    return changes.watcher_for(db.get_engine(), interval=current_app.config.get("LIVE_WATCH_INTERVAL"))
+@dataclass(frozen=True)
+class _Memory:
+    """An app's links kept in memory, and the watcher of its database (the same object for as long as the app's
+    engine lives; after a fork it starts afresh by itself)."""
+
+    heads: LeastRecentlyUsed[str, _Kept]
+    watcher: changes.Watcher
 
 
-def _kept() -> LeastRecentlyUsed[str, _Kept]:
+def _memory() -> _Memory:
     extensions = current_app.extensions
     kept = extensions.get(_KEY)
     if kept is None:  # made in the process that serves (its lock is the worker's: see board._Pages)
-        kept = extensions.setdefault(_KEY, LeastRecentlyUsed[str, _Kept](KEPT))
-    assert isinstance(kept, LeastRecentlyUsed)
+        found = changes.watcher_for(db.get_engine(), interval=current_app.config.get("LIVE_WATCH_INTERVAL"))
+        kept = extensions.setdefault(_KEY, _Memory(LeastRecentlyUsed[str, _Kept](KEPT), found))
+    assert isinstance(kept, _Memory)
     return kept
+
+
+def watcher() -> changes.Watcher:
+    """The current app's database's watcher in this process (:func:`referee.ledger.changes.watcher_for`)."""
+    return _memory().watcher
 
 
 def require_view_head(view_token: str) -> access.Head:
     """The game the players' link ``view_token`` opens and its last seq (at most a tick old: see this module):
     from memory while the watcher vouches for it, else from the database (a 410 page for a replaced link, else
     the plain 404 page, as :func:`referee.web.access.require_view_head` answers)."""
-    kept = _kept()
-    found = kept.peek(view_token)
-    watching = watcher()
+    memory = _memory()
+    found = memory.heads.peek(view_token)
     if found is not None:
         head, mark = found
-        known = watching.current(head.public_id)
+        known = memory.watcher.current(head.public_id, follow=True)
         if known is not None and known[1] == mark:
-            watching.follow(head.public_id)
             return head if known[0] <= head.seq else replace(head, seq=known[0])
     head = access.require_view_head(view_token)
-    if watching.follow(head.public_id):
-        with kept.lock:
-            kept.keep(view_token, (head, changes.link_mark(view_token)))
+    if memory.watcher.follow(head.public_id):
+        with memory.heads.lock:
+            memory.heads.keep(view_token, (head, changes.link_mark(view_token)))
     return head
