@@ -17,7 +17,10 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from sqlmodel import Session, select
 
+from referee.db import make_engine
+from referee.ledger import store
 from referee.server import HANG_UP_WITHIN, hang_up_if_stopping, mask_tokens
 from tests.pg import fresh_database, postgres_url
 from tests.serving import (
@@ -187,6 +190,52 @@ def test_my_games_is_never_stored_and_the_viewer_is_asked_again_each_time(site: 
     assert mine.getheader("Cache-Control") == "private, no-store"
     assert site.server.request("GET", f"/v/{site.view_token}").getheader("Cache-Control") == "private, no-cache"
     assert "no-store" not in (site.server.request("GET", "/rules").getheader("Cache-Control") or "")
+
+
+#: The server's watcher tick (its default LIVE_WATCH_INTERVAL, seconds): how long a worker may answer a 304 from
+#: memory after a change another process made (see referee.web.view_heads).
+TICK = 0.1
+
+
+def answers_since(site: Site, path: str, etag: str, since: float) -> list[tuple[float, int, str]]:
+    """Ask ``path`` with ``etag`` again and again, each on a connection of its own (so any of the four workers
+    answers), until twelve requests began more than a tick after ``since``: each answer's start (seconds after
+    ``since``), status and ETag."""
+    answers: list[tuple[float, int, str]] = []
+    while sum(1 for answer in answers if answer[0] > TICK) < 12:
+        started = time.monotonic()
+        response = site.server.request("GET", path, headers={"If-None-Match": etag})
+        answers.append((started - since, response.status, response.getheader("ETag") or ""))
+    return answers
+
+
+def test_every_worker_answers_the_viewers_304_until_a_change_and_the_change_a_tick_after_it(site: Site) -> None:
+    """Each worker keeps the link in memory and answers 304 with no SQL while its watcher vouches for the game; a
+    save through the server (any worker) or a link replaced by another process is answered by every worker at the
+    latest a tick after it: the new page, or 410 for the old link."""
+    edit_token, view_token = new_game(site.database)
+    path = f"/v/{view_token}"
+    etag = site.server.request("GET", path).getheader("ETag") or ""
+    assert etag
+    asked = [site.server.request("GET", path, headers={"If-None-Match": etag}).status for _ in range(12)]
+    assert asked == [304] * 12
+    Scorekeeper(site.server.url, edit_token).save()  # a rename: the page changes
+    answers = answers_since(site, path, etag, time.monotonic())
+    late = [(status, tag) for started, status, tag in answers if started > TICK]
+    assert all(status == 200 and tag not in ("", etag) for status, tag in late), answers
+    new_etag = late[-1][1]
+    assert {site.server.request("GET", path, headers={"If-None-Match": new_etag}).status for _ in range(8)} == {304}
+    engine = make_engine(site.database)
+    try:
+        with Session(engine) as session:
+            game = session.exec(select(store.Game).where(store.Game.view_token == view_token)).one()
+            assert game.id is not None
+            store.rotate_view_token(session, game_id=game.id)
+    finally:
+        engine.dispose()
+    answers = answers_since(site, path, new_etag, time.monotonic())
+    assert all(status == 410 for started, status, _ in answers if started > TICK), answers
+    assert all(status in (304, 410) for _, status, _ in answers), answers
 
 
 #: Requests gunicorn refuses itself, before the app: (what, the raw request, the status it answers).

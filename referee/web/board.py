@@ -55,7 +55,7 @@ from referee.ledger import changes
 from referee.ledger.events import PlayerRenamed
 from referee.ledger.state import GameState
 from referee.numerals import number
-from referee.web import access, wording
+from referee.web import access, view_heads, wording
 from referee.web.i18n import current_language
 from referee.web.install import worker_url
 from referee.web.numbers import whole_number
@@ -379,9 +379,10 @@ def _page(state: Any, view_token: str, viewer: Viewer) -> tuple[Page, str | None
 
 @bp.get("/v/<view_token>")
 def view(view_token: str) -> Response:
-    """The live scoreboard: from memory when this seq was rendered before (one light query), 304 when the
-    phone has it already."""
-    head = access.require_view_head(view_token)
+    """The live scoreboard: from memory when this seq was rendered before, 304 when the phone has it already;
+    what the link opens comes from memory too while the watcher vouches for it (:mod:`referee.web.view_heads`:
+    no SQL at all), else from one light query."""
+    head = view_heads.require_view_head(view_token)
     viewer = head.family.screens().viewer
     # Only a phone with a session can have a message waiting (opening the session costs a signature check).
     if request.cookies.get(current_app.config["SESSION_COOKIE_NAME"]) and session.get("_flashes"):
@@ -403,7 +404,7 @@ def view(view_token: str) -> Response:
     response.set_etag(page.etag)
     # Kept by the browser, but asked again every time (a 304 when nothing changed); per phone ("this is me").
     response.headers["Cache-Control"] = "private, no-cache"
-    response.vary.update(("Accept-Encoding", "Accept-Language", "Cookie"))
+    response.headers["Vary"] = "Accept-Encoding, Accept-Language, Cookie"  # a new response: nothing to add to
     if cookie is not None:
         path = url_for("board.view", view_token=view_token)
         if cookie:

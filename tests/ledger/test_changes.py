@@ -234,3 +234,136 @@ def test_stop_waiting_stops_every_watcher_of_the_process_and_those_made_later(
         for engine in (first, later):
             changes.watcher_for(engine).stop()
             engine.dispose()
+
+
+# ---- vouching for a followed game (what a viewer page asked again is answered from) ---------------------------
+
+
+def vouched(watcher: changes.Watcher, public_id: str) -> tuple[int, str]:
+    deadline = time.monotonic() + 10
+    while (known := watcher.current(public_id)) is None:
+        assert time.monotonic() < deadline, "the watcher never vouched for the game"
+        time.sleep(0.005)
+    return known
+
+
+Said = list[tuple[float, tuple[int, str] | None]]
+
+
+def said_after(watcher: changes.Watcher, public_id: str, committed: float) -> Said:
+    """What the watcher says of the game, asked again and again for four ticks after ``committed`` and until it
+    was asked three times more than a tick after it: each answer with when it was asked (seconds after)."""
+    said: Said = []
+    while ((asked := time.monotonic()) < committed + 4 * watcher.interval
+           or sum(1 for answer in said if answer[0] > watcher.interval) < 3):
+        said.append((asked - committed, watcher.current(public_id)))
+        time.sleep(0.001)
+    return said
+
+
+def test_a_followed_game_is_vouched_for_once_read_and_a_save_through_the_other_engine_within_a_tick(
+    engine: Engine, second_engine: Engine
+) -> None:
+    game = new_game(engine)
+    assert game.id is not None
+    watcher = changes.watcher_for(second_engine, interval=0.05)
+    assert watcher.current(game.public_id) is None  # not followed: the watcher knows nothing of it
+    assert watcher.follow(game.public_id)
+    assert vouched(watcher, game.public_id) == (1, changes.link_mark(game.view_token))
+    with Session(engine) as session:
+        store.append(session, game_id=game.id, event=Buy(deal=1, player="Bruno"), expected_seq=1)
+    said = said_after(watcher, game.public_id, time.monotonic())
+    late = [known for asked, known in said if asked > watcher.interval]
+    assert late, said
+    assert all(known is None or known[0] == 2 for known in late), said
+    assert vouched(watcher, game.public_id)[0] == 2
+
+
+@pytest.mark.parametrize("change", ["delete", "replace the players' link"])
+def test_a_followed_games_link_change_through_the_other_engine_is_vouched_for_within_a_tick(
+    engine: Engine, second_engine: Engine, change: str
+) -> None:
+    game = new_game(engine)
+    assert game.id is not None
+    old = changes.link_mark(game.view_token)
+    watcher = changes.watcher_for(second_engine, interval=0.05)
+    watcher.follow(game.public_id)
+    assert vouched(watcher, game.public_id) == (1, old)
+    with Session(engine) as session:
+        if change == "delete":
+            store.delete_game(session, game_id=game.id)
+            mark = changes.GONE
+        else:
+            mark = changes.link_mark(store.rotate_view_token(session, game_id=game.id))
+    said = said_after(watcher, game.public_id, time.monotonic())
+    late = [known for asked, known in said if asked > watcher.interval]
+    assert late, said
+    assert all(known is None or known[1] == mark for known in late), said
+    assert vouched(watcher, game.public_id) == (1, mark)
+
+
+def test_a_link_said_by_a_viewers_own_read_is_not_vouched_for_until_the_watcher_reads_it(tmp_path: Path) -> None:
+    """A live stream tells the watcher the link it read itself, which may be older than the watcher's: the watcher
+    vouches again only once it has read the game."""
+    url = f"sqlite:///{tmp_path / 'links.sqlite3'}"
+    saver, viewer = make_engine(url), make_engine(url)
+    init_db(saver)
+    watcher = changes.watcher_for(viewer, interval=0.02)
+    try:
+        game = new_game(saver)
+        watcher.follow(game.public_id)
+        mark = changes.link_mark(game.view_token)
+        assert vouched(watcher, game.public_id) == (1, mark)
+        watcher.observe_link(game.public_id, "an-older-link")
+        assert watcher.current(game.public_id) is None
+        assert vouched(watcher, game.public_id) == (1, mark)  # read again at the next tick: the database's
+    finally:
+        watcher.stop()
+        saver.dispose()
+        viewer.dispose()
+
+
+def test_a_following_ends_after_its_time_and_then_nothing_is_vouched_for(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'following.sqlite3'}"
+    saver, viewer = make_engine(url), make_engine(url)
+    init_db(saver)
+    watcher = changes.watcher_for(viewer, interval=0.02)
+    try:
+        game = new_game(saver)
+        watcher.follow(game.public_id, seconds=0.3)
+        vouched(watcher, game.public_id)
+        assert watcher.watching() == 1
+        deadline = time.monotonic() + 10
+        while watcher.watching():
+            assert time.monotonic() < deadline, "the following never ended"
+            time.sleep(0.01)
+        assert watcher.current(game.public_id) is None
+        queries = watcher.queries
+        assert game.id is not None
+        with Session(saver) as session:  # the game is not read any more, even when something committed
+            store.append(session, game_id=game.id, event=Buy(deal=1, player="Bruno"), expected_seq=1)
+        time.sleep(0.2)  # ten ticks
+        assert watcher.queries == queries
+        assert watcher.current(game.public_id) is None
+    finally:
+        watcher.stop()
+        saver.dispose()
+        viewer.dispose()
+
+
+def test_a_stopped_watcher_vouches_for_nothing_after_a_tick(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'stopped.sqlite3'}"
+    saver, viewer = make_engine(url), make_engine(url)
+    init_db(saver)
+    watcher = changes.watcher_for(viewer, interval=0.02)
+    try:
+        game = new_game(saver)
+        watcher.follow(game.public_id)
+        vouched(watcher, game.public_id)
+        watcher.stop()  # no look any more (its last one began before this): what it knew grows old
+        time.sleep(watcher.interval * 1.5)  # the time under test: one tick
+        assert watcher.current(game.public_id) is None
+    finally:
+        watcher.stop()
+        saver.dispose()
+        viewer.dispose()

@@ -21,6 +21,7 @@ import referee.web.forms
 from referee.web.assets import AWAKE_SCRIPT
 from tests.conftest import make_test_app
 
+from .test_board import new_game as new_board_game
 from .test_table import Table, new_game, play_whole_game, text_of
 
 PAGES = ["", "/end", "/sheet", "/players", "/share", "/share?edit=1", "/undo", "/deals/1/correct", "/referee"]
@@ -198,6 +199,38 @@ def test_creating_games_is_rate_limited_but_editing_the_form_is_not(tmp_path: Pa
     # Another address is not held back.
     assert client.post("/games/new", data=form, environ_overrides={"REMOTE_ADDR": "198.51.100.2"}).status_code == 303
     app.extensions["referee.db"].dispose()
+
+
+def test_flask_limiters_check_before_each_request_runs_only_when_a_limit_for_every_request_is_set(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """This app limits making games and unknown links only: a viewer's page asked again goes without
+    Flask-Limiter's check before each request (it found nothing to count), while the views that make games still
+    look their limits up. With a default limit set, the check runs and limits the viewer's page too."""
+    app = make_test_app(tmp_path / "plain", WTF_CSRF_ENABLED=False)
+    limiter = app.extensions["referee.limiter"]
+    looked_up: list[str | None] = []
+    resolve = limiter.limit_manager.resolve_limits
+    monkeypatch.setattr(limiter.limit_manager, "resolve_limits",
+                        lambda flask_app, endpoint=None, *a, **k: looked_up.append(endpoint) or resolve(
+                            flask_app, endpoint, *a, **k))
+    game = new_board_game(app)
+    client = app.test_client()
+    etag = client.get(f"/v/{game.view_token}").headers["ETag"]
+    assert all(client.get(f"/v/{game.view_token}", headers={"If-None-Match": etag}).status_code == 304
+               for _ in range(5))
+    assert looked_up == []
+    form = {"variant": "telefunken", "players-0": "Ana", "players-1": "Beto", "players-2": "Caro",
+            "first_dealer": "0"}
+    assert client.post("/games/new", data=form).status_code == 303
+    assert looked_up == ["games.new"]  # the decorator's own check, around the view
+    app.extensions["referee.db"].dispose()
+
+    limited = make_test_app(tmp_path / "limited", RATELIMIT_DEFAULT="2 per minute")
+    game = new_board_game(limited)
+    client = limited.test_client()
+    assert [client.get(f"/v/{game.view_token}").status_code for _ in range(3)] == [200, 200, 429]
+    limited.extensions["referee.db"].dispose()
 
 
 def test_links_that_open_no_game_are_rate_limited(tmp_path: Path) -> None:
