@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from flask import flash, make_response, redirect, render_template, request, session, url_for
+from flask import flash, redirect, render_template, request, session, url_for
 from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 from wtforms import SelectField
@@ -21,7 +21,6 @@ from referee.rules.cards import CardError
 from referee.web import access, kept_pages, notation, rules_card, wording
 from referee.web.device import asks_for_a_name
 from referee.web.forms import CSRF_FAILED, ActionForm, BuyForm, DeviceForm, ExactCutForm, LaidDownForm, new_key
-from referee.web.i18n import current_language
 from referee.web.numbers import whole_number
 from referee.web.sending import browser_sent
 from referee.web.table.blueprint import bp
@@ -189,30 +188,13 @@ def deal(edit_token: str) -> Page:
         html = _kept_refusal(table, kept_refusal)
         if html is not None:
             return html
-    if request.args or session.get("_flashes"):  # a claim to settle, a message for this phone: drawn for it alone
-        table = access.require_edit(edit_token)
-        html = None if table.state.over else render_template("table/deal.html", **deal_context(table))
-    else:
-        # Drawn once per seq (and address, language, and whether this phone is asked its name); each request
-        # gets its own CSRF token and idempotency keys (see referee.web.kept_pages).
-        head = access.require_edit_head(edit_token)
-        key = (head.public_id, request.full_path, head.seq, current_language(), asks_for_a_name())
-        page = kept_pages.kept("deal").get(key, lambda: _deal_page(access.edit_table_at(head, edit_token)))
-        html = kept_pages.fill(page) if page.html is not None else None
-    if html is None:
-        return redirect(url_for("table.over", edit_token=edit_token), code=303)
-    response = make_response(html)
-    if edit_token not in access.device_tokens():
-        # A phone that opened a shared scorekeeping link keeps the game in its "My games" too.
-        access.remember_game(response, edit_token)
-    return response
-
-
-def _deal_page(table: access.Table) -> kept_pages.KeptPage:
-    """The deal screen of ``table`` with marks for each request's secrets; no page once the game is over."""
-    if table.state.over:
-        return kept_pages.KeptPage(html=None, csrf_mark="", key_marks=kept_pages.NO_MARKS)
-    return kept_pages.render_kept(lambda: render_template("table/deal.html", **deal_context(table)))
+    # Drawn once per seq (and address, language, and whether this phone is asked its name); a claim to settle or a
+    # message for this phone is drawn for it alone (see referee.web.kept_pages).
+    return kept_pages.kept_screen(
+        "deal", edit_token, load=access.require_edit,
+        render=lambda table: render_template("table/deal.html", **deal_context(table)),
+        over=lambda: redirect(url_for("table.over", edit_token=edit_token), code=303),
+        depends_on=(asks_for_a_name(),))
 
 
 #: Where a refusal waits for the deal screen's GET, for a form the browser sent itself (see :func:`_refused`).

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from flask import abort, flash, make_response, redirect, render_template, request, session, url_for
+from flask import flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee import db
@@ -38,7 +38,6 @@ from referee.games.persian.web.undo import undo_offer
 from referee.ledger import store
 from referee.web import access, kept_pages
 from referee.web.forms import CSRF_FAILED
-from referee.web.i18n import current_language
 from referee.web.notation import read_cards
 from referee.web.numbers import whole_number
 from referee.web.sending import browser_sent
@@ -204,37 +203,13 @@ SHOWN = "shown"
 @bp.get("/g/<edit_token>/hand")
 def hand(edit_token: str) -> Page:
     """The hand screen: the next hand's dealer, ruler or first bidder, pass direction, totals; its entry."""
-    if request.args or session.get("_flashes"):  # a refused hand's entries, a message for this phone: drawn for it
-        table = require_game(edit_token)
-        if table.state.is_over:
-            return redirect(url_for("persian.sheet", edit_token=edit_token), code=303)
-        if request.args.get(SHOWN) == "refused":
-            shown = _refused_again(table)
-            if shown is not None:
-                return shown
-        html: str | None = render_template("persian/hand.html", **hand_context(table))
-    else:
-        # Drawn once per seq, address and language; each load gets its own CSRF token and idempotency keys
-        # (as the rummy deal screen: referee.web.kept_pages).
-        head = access.require_edit_head(edit_token)
-        if head.variant not in GAMES:
-            abort(404)
-        key = (head.public_id, request.full_path, head.seq, current_language())
-        page = kept_pages.kept("persian-hand").get(key, lambda: _hand_page(access.edit_table_at(head, edit_token)))
-        html = kept_pages.fill(page) if page.html is not None else None
-    if html is None:
-        return redirect(url_for("persian.sheet", edit_token=edit_token), code=303)
-    response = make_response(html)
-    if edit_token not in access.device_tokens():
-        access.remember_game(response, edit_token)
-    return response
-
-
-def _hand_page(table: access.Table) -> kept_pages.KeptPage:
-    """The hand screen of ``table`` with marks for each request's secrets; no page once the game is over."""
-    if table.state.is_over:
-        return kept_pages.KeptPage(html=None, csrf_mark="", key_marks=kept_pages.NO_MARKS)
-    return kept_pages.render_kept(lambda: render_template("persian/hand.html", **hand_context(table)))
+    # Drawn once per seq, address and language, as the rummy deal screen (see referee.web.kept_pages); a refused
+    # hand's entries or a message for this phone are drawn for it alone.
+    return kept_pages.kept_screen(
+        "persian-hand", edit_token, load=require_game, variants=GAMES,
+        render=lambda table: render_template("persian/hand.html", **hand_context(table)),
+        over=lambda: redirect(url_for("persian.sheet", edit_token=edit_token), code=303),
+        shown_again=_refused_again)
 
 
 def refused_page(table: access.Table, form: HandForm, reasons: list[str], number: int | None = None,
@@ -265,6 +240,8 @@ def refused_answer(table: access.Table, form: HandForm, reasons: list[str], stat
 def _refused_again(table: access.Table) -> Page | None:
     """The page of a refused hand (``?shown=refused``): what was entered, and why the rules refuse it now. None
     when the game has moved on since (the hand screen as it is then) or the address is not one we made."""
+    if request.args.get(SHOWN) != "refused":
+        return None
     state = table.state
     kind = HAND_ENTRIES[state.variant_id]
     form = FORMS[kind](formdata=request.args)

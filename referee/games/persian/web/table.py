@@ -8,7 +8,8 @@ ledger is said in the page's language with nothing saved. Undo takes any of them
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from flask import flash, redirect, render_template, request, url_for
 
@@ -62,44 +63,46 @@ def _hand_screen(edit_token: str) -> Page:
     return redirect(url_for("persian.hand", edit_token=edit_token, _anchor="hand-head"), code=303)
 
 
-@bp.post("/g/<edit_token>/hand/redeal")
-def redeal(edit_token: str) -> Page:
-    """A misdeal: the hand being played is dealt again by the same dealer; nothing is scored."""
+#: A table's call's form.
+Call = TypeVar("Call", RedealForm, EndGameForm)
+
+
+def _call(edit_token: str, form_class: type[Call], event: Callable[[Call], Any], done: Callable[[Call, Any], str],
+          done_page: Callable[[], Page] | None = None) -> Page:
+    """A table's call sent from the hand screen: the form checked, its event appended, and what happened said on
+    the hand screen (``done(form, state after)`` once it is done, and ``done_page()`` then, when given)."""
     table = require_game(edit_token)
-    form = RedealForm()
+    form = form_class()
     problem = _checked(table, form)
     if problem is not None:
         flash(problem, "warning")
         return _hand_screen(edit_token)
-    outcome = append(table, form, Redeal(hand_number=form.hand_number or 0))
+    outcome = append(table, form, event(form))
     if outcome.conflict:
         flash(stale_message(), "warning")
     elif outcome.refused:
         flash(" ".join(outcome.refused), "error")
     else:
-        flash(_("Hand %(num)d is dealt again by %(dealer)s: nothing scored.", num=form.hand_number or 0,
-                dealer=outcome.state.dealer), "success")
+        flash(done(form, outcome.state), "success")
+        if done_page is not None:
+            return done_page()
     return _hand_screen(edit_token)
+
+
+@bp.post("/g/<edit_token>/hand/redeal")
+def redeal(edit_token: str) -> Page:
+    """A misdeal: the hand being played is dealt again by the same dealer; nothing is scored."""
+    return _call(edit_token, RedealForm, lambda form: Redeal(hand_number=form.hand_number or 0),
+                 lambda form, state: _("Hand %(num)d is dealt again by %(dealer)s: nothing scored.",
+                                       num=form.hand_number or 0, dealer=state.dealer))
 
 
 @bp.post("/g/<edit_token>/hand/end")
 def end(edit_token: str) -> Page:
     """End the game here: a tally game's leaders win; any other game stops without a winner."""
-    table = require_game(edit_token)
-    form = EndGameForm()
-    problem = _checked(table, form)
-    if problem is not None:
-        flash(problem, "warning")
-        return _hand_screen(edit_token)
-    outcome = append(table, form, GameEnded(reason=" ".join((form.reason.data or "").split())))
-    if outcome.conflict:
-        flash(stale_message(), "warning")
-        return _hand_screen(edit_token)
-    if outcome.refused:
-        flash(" ".join(outcome.refused), "error")
-        return _hand_screen(edit_token)
-    flash(_("The game was ended."), "success")
-    return redirect(url_for("persian.sheet", edit_token=edit_token), code=303)
+    return _call(edit_token, EndGameForm, lambda form: GameEnded(reason=" ".join((form.reason.data or "").split())),
+                 lambda form, state: _("The game was ended."),
+                 lambda: redirect(url_for("persian.sheet", edit_token=edit_token), code=303))
 
 
 def _rename_forms(state: Any) -> list[tuple[str, RenameForm]]:
