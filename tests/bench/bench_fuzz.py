@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.pg import fresh_database
-from tests.web.test_fuzz import BATCH, check_fuzz, fuzz_app, run_fuzz
+from tests.web.test_fuzz import BATCH, check_fuzz, close_app, fuzz_app, run_fuzz
 
 REQUESTS = int(os.environ.get("REFEREE_FUZZ_REQUESTS", "10000"))
 
@@ -31,7 +31,7 @@ def test_ten_thousand_fuzzed_requests_never_give_a_5xx(database: str, request: p
     try:
         fuzzer, racer = run_fuzz(app, -(-REQUESTS // BATCH))
     finally:
-        app.extensions["referee.db"].dispose()
+        close_app(app)
     print(f"\n{database}: {time.monotonic() - started:.0f} s\nfuzzer: {fuzzer.tally.summary()}\n"
           f"second phone: {racer.summary()}")
     check_fuzz(app, fuzzer, racer, REQUESTS)

@@ -18,6 +18,7 @@ from flask import Flask
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from referee.ledger import changes
 from tests.conftest import make_test_app
 from tests.pg import fresh_database, postgres_url
 
@@ -36,6 +37,12 @@ def fuzz_app(root: Path, database_url: str | None = None) -> Flask:
     Its database is a SQLite file under ``root``, or ``database_url``."""
     config: dict[str, object] = {"DATABASE_URL": database_url} if database_url else {}
     return make_test_app(root, WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=False, BOARD_LIVE_TIMEOUT=0, **config)
+
+
+def close_app(app: Flask) -> None:
+    """Stop the app's watcher of saves (on PostgreSQL it listens on a connection of its own) and its engine."""
+    changes.watcher_for(app.extensions["referee.db"]).stop()
+    app.extensions["referee.db"].dispose()
 
 
 def run_fuzz(app: Flask, examples: int) -> tuple[Fuzzer, Racer]:
@@ -79,7 +86,7 @@ def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Flask]:
         url = fresh_database(request.getfixturevalue("postgres_url"), "referee_fuzz")
     app = fuzz_app(tmp_path, url)
     yield app
-    app.extensions["referee.db"].dispose()
+    close_app(app)
 
 
 def test_every_route_has_a_request_builder(tmp_path: Path) -> None:
@@ -87,7 +94,7 @@ def test_every_route_has_a_request_builder(tmp_path: Path) -> None:
     try:
         assert unbuilt_endpoints(app, Fuzzer(app, app.test_client())) == set()
     finally:
-        app.extensions["referee.db"].dispose()
+        close_app(app)
 
 
 def test_fuzzed_requests_never_give_a_5xx_and_some_change_the_game(app: Flask) -> None:
