@@ -11,6 +11,7 @@ Used by tests/web/test_fuzz.py (a size that fits ``make test``) and tests/bench/
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import random
@@ -44,7 +45,13 @@ TEXTS = ["", "Ana", "Beto", "Caro", "Dani", "José", "Ёлка", "Ana María", "
 NAMES = ["Ana", "Beto", "Caro", "Dani", "Eva", "Fede", "Gabi", "Hugo"]
 #: How often each endpoint is drawn, against 1 for the others: the ones that write to the ledger, more.
 WEIGHTS = {"table.end_deal": 8, "table.cut": 3, "table.buy": 4, "table.laid_down": 4, "table.choose_contract": 2,
-           "table.undo": 3, "table.redo": 2, "table.correct": 3, "table.players": 3, "games.new": 2}
+           "table.undo": 3, "table.redo": 2, "table.correct": 3, "table.players": 3, "games.new": 2,
+           "backup.restore": 3}
+#: Half of a character: a lone UTF-16 surrogate, which JSON can write as its \u escape (json.dumps does, ASCII).
+HALF = "\ud800"
+#: Every kind of free text a game file may hold; a restored file gets half a character in each in turn.
+HALF_CHARACTER_PLACES = ("abandon reason", "table's override", "deal's override", "house rule key",
+                         "house rule value", "settings key", "player name")
 
 
 #: Hostile values as Hypothesis draws them: one of the list, or any text.
@@ -61,12 +68,50 @@ class Tally:
     failures: list[str] = field(default_factory=list)
     endpoints: Counter[str] = field(default_factory=Counter)
     statuses: Counter[int] = field(default_factory=Counter)
+    #: Restored files with half a character, refused as they must be: by where the half character was.
+    half_characters: Counter[str] = field(default_factory=Counter)
+    #: The answers to requests whose write a delete overtook (tests/web/race.py): "this game was deleted", 410.
+    overtaken: Counter[int] = field(default_factory=Counter)
 
     def summary(self) -> str:
         """One line for the report."""
         errors = sum(n for status, n in self.statuses.items() if status >= 500)
         return (f"sent {self.sent}, accepted {self.accepted}, 5xx {errors}, raised {len(self.failures) - errors}, "
-                f"endpoints {len(self.endpoints)}")
+                f"endpoints {len(self.endpoints)}, half characters refused {sum(self.half_characters.values())}, "
+                f"writes a delete overtook {sum(self.overtaken.values())} (answered 410: {self.overtaken[410]})")
+
+
+def with_half_character(exported: dict[str, Any], place: str) -> dict[str, Any]:
+    """The exported game file with half a character (:data:`HALF`) in one of its free texts (``place``)."""
+    out = copy.deepcopy(exported)
+    players: list[str] = out["players"]
+    if place == "abandon reason":
+        out["abandoned"] = "rain" + HALF
+    elif place == "table's override":
+        out["override"] = "the table agreed " + HALF
+    elif place == "deal's override":
+        if not out["deals"]:
+            out["deals"].append({"went_out": players[0], "hands": {name: 5 for name in players[1:]}})
+        out["deals"][-1]["override"] = HALF
+    elif place == "house rule key":
+        out["house_rules"]["x-" + HALF] = True
+    elif place == "house rule value":
+        out["house_rules"]["x-note"] = "wild " + HALF
+    elif place == "settings key":
+        out["settings"] = {**out.get("settings", {}), HALF: 1}
+    else:  # the first player's name, everywhere the file names them
+        return _renamed(out, players[0], players[0][:20] + HALF)  # type: ignore[no-any-return]
+    return out
+
+
+def _renamed(value: Any, old: str, new: str) -> Any:
+    if isinstance(value, str):
+        return new if value == old else value
+    if isinstance(value, dict):
+        return {_renamed(key, old, new): _renamed(item, old, new) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_renamed(item, old, new) for item in value]
+    return value
 
 
 @dataclass
@@ -86,9 +131,18 @@ class Fuzzer:
         self.app, self.client = app, client
         self.tally = Tally()
         self.game_id: int | None = None
-        self._state: tuple[int, int, GameState] | None = None  # (game id, seq, state): replayed once per change
+        # (game id, edit link, seq, state): replayed once per change (the link too: SQLite may give a deleted
+        # game's id to the next game)
+        self._state: tuple[int, str, int, GameState] | None = None
         self.rng = random.Random(0)
         self.batches = 0
+        self.restores = 0
+        #: Called just before each request is sent (tests/web/race.py's second phone takes its turn then).
+        self.on_send: Callable[[], None] | None = None
+        #: What the request being sent must be answered, when the builder knows (a half character's refusal).
+        self.refusal: str | None = None
+        #: Set when a delete overtook the request being sent, between its read and its write (tests/web/race.py).
+        self.overtaken = False
         self.pool: list[str] = list(HOSTILE)
         self.builders: dict[str, Callable[[Any, Game], tuple[str, str, dict[str, Any]]]] = {
             name.removeprefix("build_").replace("__", "."): getattr(self, name)
@@ -105,20 +159,28 @@ class Fuzzer:
             return int(session.exec(select(func.max(col(store.Game.id)))).one() or 0)
 
     def game(self) -> Game:
-        """The game to aim at: the last one, or a new one when it is over (or there is none)."""
-        with self._session() as session:
-            row = session.get(store.Game, self.game_id) if self.game_id is not None else None
-            if row is None:
-                row = session.exec(select(store.Game).order_by(col(store.Game.id).desc())).first()
-            if row is not None and row.id is not None:
-                if self._state is None or self._state[:2] != (row.id, row.seq):
-                    self._state = (row.id, row.seq, store.load_state(session, row.id))
-                state = self._state[2]
-                if not state.over:
-                    self.game_id = row.id
-                    return Game(row.id, row.edit_token, row.view_token, state)
-        self._new_game()
-        return self.game()
+        """The game to aim at: the last one, or a new one when it is over (or there is none).
+
+        Another phone may delete it meanwhile (tests/web/race.py): then the next one is aimed at.
+        """
+        for _ in range(100):
+            with self._session() as session:
+                row = session.get(store.Game, self.game_id) if self.game_id is not None else None
+                if row is None:
+                    row = session.exec(select(store.Game).order_by(col(store.Game.id).desc())).first()
+                if row is not None and row.id is not None:
+                    if self._state is None or self._state[:3] != (row.id, row.edit_token, row.seq):
+                        try:
+                            self._state = (row.id, row.edit_token, row.seq, store.state_of(session, row))
+                        except store.GameNotFound:
+                            self.game_id = None
+                            continue
+                    state = self._state[3]
+                    if not state.over:
+                        self.game_id = row.id
+                        return Game(row.id, row.edit_token, row.view_token, state)
+            self._new_game()
+        raise AssertionError("no game to aim at: each one was deleted before it could be read")
 
     def _new_game(self) -> None:
         data = {"variant": "telefunken", "players-0": "Ana", "players-1": "Beto", "players-2": "Caro",
@@ -158,11 +220,14 @@ class Fuzzer:
     def send(self, data: Any, endpoint: str) -> None:
         """Build a request to ``endpoint`` for the game as it is now, send it, and tally what came back."""
         game = self.game()
+        self.refusal, self.overtaken = None, False
         method, path, fields = self.builders[endpoint](data, game)
         path = quote(path, safe="/")  # a hostile value in the path is sent as its bytes, "?" and "#" too
         games_before, seq_before = self.games(), game.state.seq
         self.tally.sent += 1
         self.tally.endpoints[endpoint] += 1
+        if self.on_send is not None:
+            self.on_send()
         try:
             if method == "GET":
                 response = self.client.get(path, query_string=fields)
@@ -172,14 +237,36 @@ class Fuzzer:
             self.tally.failures.append(f"{method} {path} {fields!r:.600}\n{traceback.format_exc()}")
             return
         self.tally.statuses[response.status_code] += 1
+        if self.overtaken:
+            self.tally.overtaken[response.status_code] += 1
         if response.status_code >= 500:
             self.tally.failures.append(f"{response.status_code} {method} {path} {fields!r:.600}")
             return
-        with self._session() as session:
-            row = session.get(store.Game, game.id)
-            seq_after = row.seq if row is not None else seq_before
-        if seq_after > seq_before or self.games() > games_before:
+        if self.refusal is not None:
+            self._check_refused(response.status_code, response.get_data(as_text=True), games_before)
+        if self.games() > games_before or self._recorded(game.id, seq_before, fields):
             self.tally.accepted += 1
+
+    def _recorded(self, game_id: int, seq_before: int, fields: dict[str, Any]) -> bool:
+        """Whether the request's own fresh idempotency key recorded an event after ``seq_before`` (the game's seq
+        alone would count the second phone's saves too)."""
+        keys = [value for name, value in fields.items() if name.endswith("idempotency_key") and isinstance(value, str)
+                and len(value) == 32 and all(c in "0123456789abcdef" for c in value)]
+        with self._session() as session:
+            return any((store.seq_of_key(session, game_id=game_id, idempotency_key=key) or 0) > seq_before
+                       for key in keys)
+
+    def _check_refused(self, status: int, page: str, games_before: int) -> None:
+        """A file with half a character is refused in words (422, the restore page's problems naming the half
+        character, in whichever language the fuzzer last switched to), and no game newer than the newest before is
+        written (the second phone of tests/web/race.py only deletes games)."""
+        place = self.refusal
+        if status == 422 and 'data-testid="restore-problems"' in page and HALF.encode("unicode_escape").decode() \
+                in page and self.games() <= games_before:
+            self.tally.half_characters[str(place)] += 1
+        else:
+            self.tally.failures.append(f"half a character in the {place}: {status}, games {games_before} → "
+                                       f"{self.games()}\n{page[-800:]}")
 
     # ---- values -----------------------------------------------------------------------------------------
 
@@ -392,10 +479,16 @@ class Fuzzer:
             **self.action(data, game), "target": self.numbers(data, 2, max(2, game.state.seq), 20)}
 
     def build_backup__restore(self, data: Any, game: Game) -> tuple[str, str, dict[str, Any]]:
-        if self.rng.randrange(4) == 0:
+        # Every other file has half a character, in each free text a game file holds in turn.
+        self.restores += 1
+        if self.restores % 8 == 1:
             return "GET", "/games/restore", {}
-        with self._session() as session:
-            text = json.dumps(exchange.export_game(store.load_state(session, game.id)))
+        exported = exchange.export_game(game.state)
+        if self.restores % 2 == 0:
+            self.refusal = HALF_CHARACTER_PLACES[self.restores // 2 % len(HALF_CHARACTER_PLACES)]
+            content = json.dumps(with_half_character(exported, self.refusal))  # ASCII: "\ud800" as its escape
+            return "POST", "/games/restore", {"game_file": (io.BytesIO(content.encode()), "game.json")}
+        text = json.dumps(exported)
         content = self.value(data, [text, text[: len(text) // 2], text.replace("telefunken", "canasta")], 40)
         return "POST", "/games/restore", {"game_file": (io.BytesIO(content.encode()), "game.json")}
 
