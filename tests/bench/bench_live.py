@@ -222,6 +222,7 @@ async def scenario(running: Server, games: list[GameLinks], viewers: int,
     per_round = max(SAVES, -(-len(games) // ROUNDS))
     idle, updates, own, missed = [], [], [], 0
     fanout: list[float] = []
+    reading: list[float] = []
     timed: set[int] = set()
     saved: set[int] = set()
     for r in range(ROUNDS):
@@ -230,6 +231,7 @@ async def scenario(running: Server, games: list[GameLinks], viewers: int,
         await asyncio.sleep(IDLE)
         idle.append(100 * (sum(s.cpu_seconds() for s in servers) - cpu) / (time.monotonic() - started))
         cpu = sum(s.cpu_seconds() for s in servers)
+        client_cpu = time.process_time()
         delivered = len(updates)
         for n in range(per_round):
             k = (r * per_round + n) % len(games)
@@ -257,6 +259,8 @@ async def scenario(running: Server, games: list[GameLinks], viewers: int,
         # and the round's pauses included: an upper bound on what waking and writing to one viewer costs).
         if len(updates) > delivered:
             fanout.append(1e6 * (sum(s.cpu_seconds() for s in servers) - cpu) / (len(updates) - delivered))
+            # The measuring client's own (it shares the server's two cores): what it took to read them.
+            reading.append(1e6 * (time.process_time() - client_cpu) / (len(updates) - delivered))
     ended = len(crowd.ended)
     await crowd.close()
     return {
@@ -275,6 +279,7 @@ async def scenario(running: Server, games: list[GameLinks], viewers: int,
         "save_ms_nobody_watching": summary(alone),
         "idle_cpu_percent_of_one_core": summary(idle),
         "server_cpu_us_per_update": summary(fanout),
+        "client_cpu_us_per_update": summary(reading),
         "memory_kb_per_waiting_viewer": round((memory_after - memory_before) / max(connected, 1), 1),
     }
 
