@@ -52,21 +52,22 @@ is several times what an idle machine gives; one run each, the two classes in th
   ``make test`` opens 250 and the full 5,000 are ``make bench``'s.
 - With gthread (before): the same 2,100 half-sent requests held all 2 × 1,000 threads for over 65 s.
 
-The issue's full figures, ``python -m pytest -s tests/bench/bench_one_address.py`` (2 workers, SQLite; one run
-each, load average 2 to 4 on the 2 cores, the attacking client on the same cores):
+The full figures, ``python -m pytest -s tests/bench/bench_one_address.py`` (2 workers, SQLite, the attacking
+client on the same 2 cores; a quiet machine, load average under 2.5 from the bench itself):
 
-- 2,100 half-sent requests from 127.0.0.1, a table playing from 127.0.0.2: all 2,100 dropped within 5.2 s
-  (1,844 answered 503 at once, the rest closed at the head deadline); the table's pages p95 25 ms (21 ms with
-  nobody attacking), its saves p95 42 ms (44 ms).
-- 5,000 live streams from 127.0.0.1: all answered within 8.7 s (200 streams, 4,800 ``busy``), the table's saves
-  p95 75 ms, its pages median 14 ms but p95 1.8 s and max 3.7 s: its first pages wait in the listen backlog
-  behind the flood (each connection, answered busy in front of the app, still costs its accept, its parse and
-  its log line). Before the busy answer moved in front of the app and a worker took more than one waiting
-  connection at a time: 3,790 answered within 31 s, the table's pages up to 12.8 s. Not yet the goal (p95 ≤ 1 s).
-- 5,000 viewers of one game from 125 addresses (40 each), arriving 250 a second: all connected (within 31 to 45
-  s), idle 1.0 to 1.6% of a core, 34 to 46 KB a viewer, the save's own p99 55 ms; save → every viewer median
-  420 to 480 ms but p95 1.2 s: each worker wakes and writes to 2,500 viewers one after another. Not yet the goal
-  (p95 ≤ 500 ms).
+- 2,100 half-sent requests from 127.0.0.1, a table playing from 127.0.0.2: all 2,100 dropped within 5.1 s
+  (1,844 answered 503 at once, the rest closed at the head deadline); the table's pages p95 16 ms (16 ms with
+  nobody attacking), its saves p95 96 ms (38 ms).
+- 5,000 live streams from 127.0.0.1, 2 runs: all answered within 1.8 and 1.9 s (200 streams, the rest ``busy``
+  or 503 at once); the table's pages p95 17 and 34 ms (16 and 18 ms with nobody attacking), max 575 ms; its
+  saves p95 25 and 32 ms. Measured before this worker gave its other connections a turn after each request
+  (:meth:`Worker.handle_request`): the table's pages p95 1.8 s, max 3.7 s.
+- 5,000 viewers of one game from 125 addresses (40 each), arriving 250 a second, 4 runs: save → every viewer p95
+  345 ms (320-360), median 170 ms (162-174); the save's own p99 51 ms (44-52); idle 3.0% of a core (2.8-3.2);
+  about 43 KB a waiting viewer. Waking and writing to one viewer costs a worker about 105 us of CPU (the
+  measuring client about 38 us more, on the same cores); it cost 230 us while the viewers of a game waited on a
+  ``Condition``, each woken one taking the watcher's lock again in turn (p95 then 650 ms to 1.2 s). With another
+  job's benchmark running beside it on the 2 cores the p95 was 540 ms to 1.0 s.
 """
 
 from __future__ import annotations

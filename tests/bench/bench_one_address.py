@@ -1,4 +1,4 @@
-"""What one address can hold of ``referee serve``, at the issue's full figures (referee/worker.py argues the design).
+"""What one address can hold of ``referee serve``, at full size (referee/worker.py argues the design).
 
 - 2,100 half-sent requests from 127.0.0.1, and then 5,000 live streams from 127.0.0.1, while a table plays from
   127.0.0.2 (a page every 0.1 s, a save every third): the table's page and save latencies (p50, p95, max) against
