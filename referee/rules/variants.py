@@ -61,7 +61,7 @@ __all__ = [
     "RunJokerSwap", "SwapReuse", "SetWord", "RunWord", "BuyCall", "Terms", "Reminder",
     # the model
     "MeldRules", "Requirement", "Contract", "Deal", "BuyRules", "CutRules", "CardValues", "LayoffRules",
-    "Payouts", "PlayerRange", "DeckRow", "HouseRule", "Variant",
+    "Payouts", "PlayerRange", "DeckRow", "HouseRule", "Variant", "CUT_LOOKS_AT",
     "UnknownVariantError", "DealOutOfRangeError", "HouseRuleError", "PlayerCountError",
 ]
 
@@ -260,11 +260,16 @@ def _one(form: str, count: int) -> str:
     return f"{form}-one" if count == 1 else form
 
 
+#: The cutter looks at this many cards at the bottom of the lifted block and keeps the jokers among them
+#: (docs/rules.md §2.4): no cutter takes more jokers than that.
+CUT_LOOKS_AT = 3
+
+
 @dataclass(frozen=True)
 class CutRules:
     """The cut, and what an exact cut earns."""
 
-    cutter_takes_jokers: bool = True  # jokers among the bottom 3 of the lifted block go to the cutter
+    cutter_takes_jokers: bool = True  # jokers among the bottom CUT_LOOKS_AT of the lifted block go to the cutter
     offsets: tuple[int, ...] = (1,)  # exact = cards dealt × players + offset (− jokers taken)
     reward: CutReward = CutReward.CHIP
 

@@ -15,7 +15,7 @@ from referee.ledger.state.facts import GameFacts
 from referee.ledger.state.records import DealRecord
 from referee.rules.cards import Card, CardError, TooManyCopiesError, format_cards, parse_cards
 from referee.rules.problems import Problem
-from referee.rules.variants import Variant
+from referee.rules.variants import CUT_LOOKS_AT, Variant
 from referee.rules.wording import Token
 
 if TYPE_CHECKING:
@@ -196,7 +196,7 @@ def cut_problems(state: GameFacts, jokers: int, number: int) -> list[Problem]:
     variant = state.variant
     problems: list[Problem] = []
     row = variant.deck_row(len(state.names))
-    if not 0 <= jokers <= min(3, row.jokers):
+    if not 0 <= jokers <= min(CUT_LOOKS_AT, row.jokers):
         problems.append(_p("bad-jokers", jokers=row.jokers, count=jokers))
     elif jokers and not variant.cut.cutter_takes_jokers:
         problems.append(_p("cutter-takes-no-jokers", variant=variant.named))

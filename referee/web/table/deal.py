@@ -18,6 +18,7 @@ from wtforms.validators import InputRequired
 from referee.ledger.events import Buy, ContractChosen, Event, ExactCut, LaidDown, ShanghaiCalled
 from referee.ledger.state import GameState
 from referee.rules.cards import CardError
+from referee.rules.variants import CUT_LOOKS_AT
 from referee.web import access, kept_pages, notation, rules_card, wording
 from referee.web.device import asks_for_a_name
 from referee.web.forms import CSRF_FAILED, ActionForm, BuyForm, DeviceForm, ExactCutForm, LaidDownForm, new_key
@@ -100,7 +101,8 @@ def deal_context(table: access.Table) -> dict[str, Any]:
             "left": state.seating.left.get(name),
         })
     jokers_matter = variant.cut.cutter_takes_jokers and variant.deck_row(len(players)).jokers > 0
-    cut_counts_by_jokers = [(j, state.exact_cut_counts_for(j)) for j in range(0, 4)] if jokers_matter else []
+    cut_counts_by_jokers = ([(j, state.exact_cut_counts_for(j)) for j in range(0, CUT_LOOKS_AT + 1)]
+                            if jokers_matter else [])
     return {
         "table": table,
         "state": state,
