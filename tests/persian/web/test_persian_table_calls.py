@@ -107,6 +107,9 @@ def test_a_refused_rename_says_why_and_saves_nothing(client: FlaskClient, app: F
     assert response.status_code == 422
     assert reason in text_of(response.get_data(as_text=True))
     assert state_of(app, token).seq == seq and state_of(app, token).players == tuple(FOUR)
+    # The refused name's field says so to a screen reader, as on the rummy names screen.
+    assert 'id="new-0" value="' in response.get_data(as_text=True)
+    assert re.search(r'id="new-0"[^>]*aria-invalid="true"', response.get_data(as_text=True))
 
 
 def test_a_refusal_is_said_in_persian_on_a_persian_page(client: FlaskClient, app: Flask) -> None:

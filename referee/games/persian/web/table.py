@@ -124,6 +124,12 @@ def _players_page(table: access.Table, failed: RenameForm | None = None, reasons
                            forms=forms, failed=failed, reasons=reasons or []), status
 
 
+def _name_refused(form: RenameForm, reasons: list[str]) -> RenameForm:
+    """``form`` with its new name marked as what was refused (the page says ``aria-invalid`` on that field)."""
+    form.new.errors = [*form.new.errors, *reasons]
+    return form
+
+
 @bp.route("/g/<edit_token>/hand/names", methods=["GET", "POST"])
 def players(edit_token: str) -> Page:
     """The players' names (GET), or one renamed (POST): the seat, the team and the score stay."""
@@ -136,12 +142,12 @@ def players(edit_token: str) -> Page:
         return _players_page(table, form, [problem], 400 if form.csrf_failed else 422)
     new = form.new_name()
     if not new:
-        return _players_page(table, form, [_("Type the new name.")], 422)
+        return _players_page(table, _name_refused(form, [_("Type the new name.")]), [_("Type the new name.")], 422)
     outcome = append(table, form, PlayerRenamed(old=form.old.data or "", new=new))
     if outcome.conflict:
         flash(stale_message(), "warning")
     elif outcome.refused:
-        return _players_page(table, form, list(outcome.refused), 422)
+        return _players_page(table, _name_refused(form, list(outcome.refused)), list(outcome.refused), 422)
     else:
         flash(_("%(old)s is now called %(new)s.", old=form.old.data, new=new), "success")
     return redirect(url_for("persian.players", edit_token=edit_token), code=303)
