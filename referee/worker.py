@@ -82,6 +82,7 @@ from typing import Any
 import gevent
 from gevent.pool import Pool
 from gevent.server import StreamServer
+from gunicorn.http.body import ChunkedReader, LengthReader
 from gunicorn.sock import ssl_context
 from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
@@ -91,7 +92,8 @@ from gunicorn.workers.ggevent import GeventWorker
 # LISTEN would stop the whole worker). select.select, looked up at each call, is gevent's in a worker.
 os.environ.setdefault("PSYCOPG_WAIT_FUNC", "wait_select")
 
-__all__ = ["Worker", "CONNECTIONS", "CONNECTIONS_PER_ADDRESS", "READ_TIMEOUT", "BUSY_ANSWER", "per_address_cap"]
+__all__ = ["Worker", "CONNECTIONS", "CONNECTIONS_PER_ADDRESS", "READ_TIMEOUT", "LINGER", "LINGER_BYTES", "BUSY_ANSWER",
+           "per_address_cap", "unread_body", "linger"]
 
 #: Connections one worker holds at once (open scoreboards included); more wait in the listen backlog.
 CONNECTIONS = 8000
@@ -107,6 +109,10 @@ ACCEPT_AT_ONCE = 100
 TICK = 0.1
 #: Seconds one read or write of a request under way (its body, a stream's next event) may wait.
 READ_TIMEOUT = 15.0
+#: After an answer given before the request's body was read (a 413), what the client still sends is dropped for
+#: at most this many seconds and bytes before the connection closes (:func:`linger`).
+LINGER = 2.0
+LINGER_BYTES = 8 * 1024 * 1024
 
 _BUSY_TEXT = b"This device (or its network) has too many connections open here. Try again in a moment.\n"
 #: What a connection beyond its address's cap gets before it is closed (none of its request is read).
@@ -162,6 +168,10 @@ class Worker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no types
         view at 8 connections, before this yield."""
         try:
             return super().handle_request(listener_name, req, sock, addr)
+        except StopIteration:  # the connection ends after this answer
+            if unread_body(req):
+                linger(sock)
+            raise
         finally:
             gevent.sleep(0)
 
@@ -204,3 +214,32 @@ class Worker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no types
             client.recv(65536)
         with contextlib.suppress(OSError):
             client.close()
+
+
+def unread_body(req: Any) -> bool:
+    """Whether the client may still be sending the body of ``req`` (the app answered without reading it all: a
+    413): a ``Content-Length`` not all read, or a chunked body."""
+    reader = getattr(getattr(req, "body", None), "reader", None)
+    if isinstance(reader, LengthReader):
+        return bool(reader.length > 0)
+    return isinstance(reader, ChunkedReader)
+
+
+def linger(sock: Any) -> None:
+    """Close gently after an answer given before the request's body was read (a body too large, refused unread).
+
+    Closing a socket with unread data sends a reset, and a reset can make the client's system drop the answer
+    it has received but not yet read: the browser would show "connection reset" instead of the page that says
+    the file was too large. So the answer's end is said first (``SHUT_WR``), and what the client still sends
+    is read and dropped, for at most :data:`LINGER` seconds and :data:`LINGER_BYTES` bytes, before the close."""
+    with contextlib.suppress(OSError):
+        sock.shutdown(socket.SHUT_WR)
+        deadline = time.monotonic() + LINGER
+        dropped = 0
+        while dropped < LINGER_BYTES and (left := deadline - time.monotonic()) > 0:
+            sock.settimeout(left)
+            chunk = sock.recv(65536)
+            if not chunk:
+                return
+            dropped += len(chunk)
+

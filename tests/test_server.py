@@ -160,6 +160,22 @@ def test_a_413_says_connection_close_and_closes(site: Site, sent: int) -> None:
     assert site.server.request("GET", "/").status == 200
 
 
+def test_a_413_lets_the_client_finish_sending_before_the_close(site: Site) -> None:
+    """A browser sends the whole file before it reads the answer. Closed at once, the connection would answer
+    the rest with a reset, and a reset can make the client's system drop the 413 it had received: the server
+    says the answer's end and drops what still comes (referee.worker.linger), then closes."""
+    size = 2 * 1024 * 1024
+    with socket.create_connection(("127.0.0.1", site.server.port), timeout=20) as sock:
+        sock.sendall(f"POST /games/restore HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/octet-stream\r\n"
+                     f"Content-Length: {size}\r\n\r\n".encode())
+        head, _ = read_head(sock, time.monotonic() + 20)
+        assert head.startswith("HTTP/1.1 413"), head
+        sock.sendall(b"x" * size)  # after the answer: no reset, no broken pipe
+        sock.settimeout(10)
+        while chunk := sock.recv(65536):  # the rest of the answer, then its end
+            assert len(chunk) < size
+
+
 def test_a_request_that_fits_keeps_its_connection_for_the_next(site: Site) -> None:
     """The other side of the same promise: ``keep-alive`` said is kept (two requests on one connection)."""
     connection = http.client.HTTPConnection("127.0.0.1", site.server.port, timeout=20)
