@@ -5,8 +5,9 @@ A viewer waiting for the next event of its game never reads the database itself:
 viewers of the game that changed (how it learns: :mod:`referee.ledger.watcher`).
 
 A save in this process tells it at once (:func:`announce`, :func:`announce_link`, called by the store after the
-commit); during a request the web layer holds the announcements until the save's response has gone out
-(:func:`hold`, :func:`release`).
+commit); during a request the web layer holds a save's announcement until its response has gone out
+(:func:`hold`, :func:`release`). A replaced link or a deleted game is never held: the very next request, whoever
+makes it, must find the old link refused.
 
 The watcher starts on first use in each process (gunicorn forks workers after loading the app; a fork drops the
 parent's watcher thread, so a child starts its own) and is thread-safe (its viewers wait in many greenlets).
@@ -76,14 +77,17 @@ def announce(engine: Any, public_id: str, seq: int) -> None:
 
 def announce_link(engine: Any, public_id: str, mark: str) -> None:
     """A game's players' link was replaced (``mark``: the new link's :func:`link_mark`) or the game deleted
-    (:data:`GONE`), committed in this process: tell the watcher, as :func:`announce` does. On PostgreSQL the store
-    also sends ``'<public id> link <mark>'`` (see :func:`link_payload`) inside the same transaction."""
+    (:data:`GONE`), committed in this process: tell the watcher at once, even while announcements are held
+    (:func:`hold`). On PostgreSQL the store also sends ``'<public id> link <mark>'`` (see :func:`link_payload`)
+    inside the same transaction."""
     _announce((engine, public_id, mark))
 
 
 def _announce(announcement: _Announcement) -> None:
     held = _held.get()
-    if held is not None:
+    # A replaced link or a deleted game is told at once, held or not: from now on no page of this process may
+    # answer the old link from memory (a rare change, whose few viewers are woken to hear it is gone).
+    if held is not None and not isinstance(announcement[2], str):
         held.append(announcement)
         return
     _deliver(announcement)
@@ -95,14 +99,15 @@ def _deliver(announcement: _Announcement) -> None:
     if watcher is None:
         return
     if isinstance(news, str):
-        watcher.observe_link(public_id, news)
+        watcher.observe_link(public_id, news, announced=True)
     else:
         watcher.observe(public_id, news)
 
 
 def hold() -> list[_Announcement]:
-    """Hold this thread's announcements back (a request: waking a thousand viewers while the save's own response
-    is still being made would make the scorekeeper wait for them); :func:`release` delivers them."""
+    """Hold this thread's announcements of saves back (a request: waking a thousand viewers while the save's own
+    response is still being made would make the scorekeeper wait for them); :func:`release` delivers them. Those
+    of a replaced link or a deleted game go out at once all the same (see :func:`announce_link`)."""
     held: list[_Announcement] = []
     _held.set(held)
     return held

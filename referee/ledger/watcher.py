@@ -148,9 +148,14 @@ class Watcher:
             if waiting is not None:
                 waiting.wake()
 
-    def observe_link(self, public_id: str, mark: str) -> None:
+    def observe_link(self, public_id: str, mark: str, *, announced: bool = False) -> None:
         """The game's players' link is now the one of ``mark`` (:func:`link_mark`; :data:`GONE`: the game was
-        deleted): wake its waiting viewers if that is news."""
+        deleted): wake its waiting viewers if that is news.
+
+        ``announced``: this process made the change and has just committed it (:func:`~referee.ledger.changes.
+        announce_link`). A look at the database under way may have read the game before that commit; it must not
+        make the watcher vouch for the old link when it completes, so the game's watching begins anew here, and
+        only a read that begins from now on confirms it (:meth:`_confirm`)."""
         with self._lock:
             previous = self._links.get(public_id)
             if previous == mark:
@@ -159,6 +164,9 @@ class Watcher:
             # Whoever says so (a viewer's own read may be older than the watcher's), a page trusts the game's
             # link from memory again only once the watcher has read it (:meth:`current`): at the next tick.
             self._confirmed.discard(public_id)
+            if announced and public_id in self._since:
+                self._watches += 1
+                self._since[public_id] = self._watches
             if previous is not None and public_id in self._since:
                 self._fresh.add(public_id)
             self._links.move_to_end(public_id)

@@ -302,6 +302,66 @@ def test_a_followed_games_link_change_through_the_other_engine_is_vouched_for_wi
     assert vouched(watcher, game.public_id) == (1, mark)
 
 
+@pytest.mark.parametrize("change", ["delete", "replace the players' link"])
+def test_a_link_change_in_this_process_ends_the_vouching_at_once_though_announcements_are_held(
+    engine: Engine, change: str
+) -> None:
+    """A replaced link or a deleted game, committed in this process during a request (whose save announcements
+    are held until its response is out): the watcher never again vouches for the old link, from the moment the
+    store returns; then it vouches for the new one."""
+    game = new_game(engine)
+    assert game.id is not None
+    old = changes.link_mark(game.view_token)
+    watcher = changes.watcher_for(engine, interval=0.05)
+    watcher.follow(game.public_id)
+    assert vouched(watcher, game.public_id) == (1, old)
+    held = changes.hold()
+    try:
+        with Session(engine) as session:
+            if change == "delete":
+                store.delete_game(session, game_id=game.id)
+                mark = changes.GONE
+            else:
+                mark = changes.link_mark(store.rotate_view_token(session, game_id=game.id))
+        said = said_after(watcher, game.public_id, time.monotonic())
+    finally:
+        changes.release(held)
+    assert said[0][1] is None or said[0][1][1] == mark, said
+    assert all(known is None or known[1] == mark for _, known in said), said
+    assert vouched(watcher, game.public_id) == (1, mark)
+
+
+def test_a_look_that_read_the_game_before_this_process_replaced_its_link_vouches_for_nothing(
+    tmp_path: Path,
+) -> None:
+    """The watcher's look reads the game, this process replaces the link and says so, then the look completes
+    with what it read before: the watcher must not vouch for the old link on that read's word."""
+    engine = make_engine(f"sqlite:///{tmp_path / 'race.sqlite3'}")
+    init_db(engine)
+    watcher = changes.watcher_for(engine, interval=0.05)
+    try:
+        game = new_game(engine)
+        old = changes.link_mark(game.view_token)
+        watcher.follow(game.public_id)
+        assert vouched(watcher, game.public_id) == (1, old)
+        watcher.stop()  # from here the looks are the test's own
+        began = time.monotonic()
+        watched = watcher._watched()  # a look begins: what is watched, then the read (the old link)
+        changes.announce_link(engine, game.public_id, "the-new-link")  # the replacement commits meanwhile
+        watcher._observe_rows([game.public_id], [(game.public_id, 1, game.view_token)], watched)
+        watcher._looked(began)
+        assert watcher.current(game.public_id) is None
+        # The next look, begun after the replacement, reads the new link and vouches for it.
+        began = time.monotonic()
+        watched = watcher._watched()
+        watcher._observe_rows([game.public_id], [(game.public_id, 1, "the-new-token")], watched)
+        watcher._looked(began)
+        assert watcher.current(game.public_id) == (1, changes.link_mark("the-new-token"))
+    finally:
+        watcher.stop()
+        engine.dispose()
+
+
 def test_a_link_said_by_a_viewers_own_read_is_not_vouched_for_until_the_watcher_reads_it(tmp_path: Path) -> None:
     """A live stream tells the watcher the link it read itself, which may be older than the watcher's: the watcher
     vouches again only once it has read the game."""
