@@ -193,6 +193,13 @@ class Worker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no types
             gevent.sleep(TICK)
         for server in servers:  # accept no more
             server.close()
+        # The viewers' streams end now. SIGTERM's handler asks the same from a thread of its own
+        # (:func:`referee.server.end_live_streams_on_stop`); asking here too, from the worker's own loop, ends them
+        # whatever became of that thread (CI once saw a worker with viewers wait out its whole graceful timeout;
+        # its cause was not found).
+        from referee.ledger import changes
+
+        changes.stop_waiting()
         started = time.monotonic()
         while time.monotonic() - started <= self.cfg.graceful_timeout:
             if all(server.pool.free_count() == server.pool.size for server in servers):
@@ -210,8 +217,7 @@ class Worker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no types
         with contextlib.suppress(OSError):
             client.settimeout(0.5)
             client.sendall(BUSY_ANSWER)
-            client.shutdown(socket.SHUT_WR)
-            client.recv(65536)
+            linger(client, seconds=0.5, most=65536)
         with contextlib.suppress(OSError):
             client.close()
 
@@ -225,18 +231,19 @@ def unread_body(req: Any) -> bool:
     return isinstance(reader, ChunkedReader)
 
 
-def linger(sock: Any) -> None:
+def linger(sock: Any, *, seconds: float = LINGER, most: int = LINGER_BYTES) -> None:
     """Close gently after an answer given before the request's body was read (a body too large, refused unread).
 
     Closing a socket with unread data sends a reset, and a reset can make the client's system drop the answer
     it has received but not yet read: the browser would show "connection reset" instead of the page that says
     the file was too large. So the answer's end is said first (``SHUT_WR``), and what the client still sends
-    is read and dropped, for at most :data:`LINGER` seconds and :data:`LINGER_BYTES` bytes, before the close."""
+    is read and dropped, for at most ``seconds`` and ``most`` bytes (by default :data:`LINGER` and
+    :data:`LINGER_BYTES`), before the close."""
     with contextlib.suppress(OSError):
         sock.shutdown(socket.SHUT_WR)
-        deadline = time.monotonic() + LINGER
+        deadline = time.monotonic() + seconds
         dropped = 0
-        while dropped < LINGER_BYTES and (left := deadline - time.monotonic()) > 0:
+        while dropped < most and (left := deadline - time.monotonic()) > 0:
             sock.settimeout(left)
             chunk = sock.recv(65536)
             if not chunk:
