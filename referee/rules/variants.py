@@ -53,7 +53,7 @@ from referee.rules.vocabulary import (
     Terms,
     WildLimit,
 )
-from referee.rules.wording import Count, Noun, VariantName, and_words
+from referee.rules.wording import BuyToken, Count, VariantName, and_words
 
 __all__ = [
     # the vocabulary, re-exported from referee.rules.vocabulary
@@ -219,7 +219,7 @@ class BuyRules:
     stock_cards: int = 1  # stock cards a buy adds out of turn
     stock_cards_own_turn: int = 2  # stock cards in all when buying on your own turn
     after_melding: bool = False
-    token: str = "chip"  # what the table counts: "chip", "buy", "coin", "May I"
+    token: BuyToken = BuyToken.CHIP  # what the table counts
     price: int = 0  # money per buy into the pot (Progressive: $1)
     on_own_turn: bool = True  # a buy on your own turn exists (Shanghai: no, you simply draw the discard)
     card_beneath_buyable: bool = False  # once a discard is bought, the one beneath may be bought (Progressive)
@@ -236,7 +236,7 @@ class BuyRules:
             return (Problem.of("buying", "none"),)
         lines: list[Problem] = []
         if self.per_game is not None:
-            lines.append(Problem.of("buying", "per-game", tokens=Count(self.per_game, Noun(self.token))))
+            lines.append(Problem.of("buying", "per-game", tokens=Count(self.per_game, self.token)))
         if self.per_deal is not None:
             lines.append(Problem.of("buying", _one("per-deal", self.per_deal), count=self.per_deal))
         if self.per_game is None and self.per_deal is None:

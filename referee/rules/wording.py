@@ -36,6 +36,7 @@ __all__ = [
     "MELD_PREFIX",
     "Count",
     "Noun",
+    "BuyToken",
     "Plural",
     "Setting",
     "Token",
@@ -66,7 +67,12 @@ class Noun(StrEnum):
     WILD_CARD = "wild card"
     NATURAL_CARD = "natural card"
     MELD = "meld"
-    # what a table buys with (a variant's ``buy.token``)
+
+
+class BuyToken(StrEnum):
+    """What a table buys with (a variant's ``buy.token``): a closed set, which a :class:`Count` counts too and
+    each screen words in its three forms (a word in a sentence, a number of them, a column heading)."""
+
     CHIP = "chip"
     BUY = "buy"
     COIN = "coin"
@@ -81,7 +87,7 @@ class Count:
     """
 
     n: int
-    noun: Noun | None = None
+    noun: Noun | BuyToken | None = None
     article: bool = False
 
 

@@ -13,12 +13,13 @@ This module imports no other module of ``referee.web``: the views and the rules 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, assert_never
 
 from flask import Flask
 from flask_babel import lazy_gettext
 
-from referee.ledger.state import Adjustment, CutEarnings, DealResult
+from referee.ledger.state import Adjustment, AdjustmentCode, CutEarnings, DealResult
 from referee.numerals import number
 from referee.rules.cards import Rank, Suit
 from referee.rules.catalogue import VARIANTS
@@ -44,6 +45,7 @@ from referee.rules.wording import (
     MESSAGES,
     SETTING_WORDS,
     WILD_LIMIT_WORDS,
+    BuyToken,
     Count,
     Noun,
     Plural,
@@ -187,8 +189,8 @@ def _count(count: Count) -> str:
         if count.noun is Noun.JOKER:
             return ngettext("%(num)d joker", "%(num)d jokers", count.n)
         return ngettext("%(num)d wild card", "%(num)d wild cards", count.n)
-    if count.noun in _TOKEN_NOUNS:
-        return _tokens(count.noun, count.n)
+    if isinstance(count.noun, BuyToken):
+        return _token_forms(count.noun, count.n).counted
     if count.noun is Noun.MELD:
         melds = {0: pgettext("melds", "no meld"), 1: pgettext("melds", "one meld"),
                  2: pgettext("melds", "two melds"), 3: pgettext("melds", "three melds"),
@@ -458,7 +460,7 @@ def cut_earnings_sentence(earned: CutEarnings | None, *, player: str, deal: int)
         return str(CUT_REWARD_SENTENCES[CutReward.NONE])
     if earned.chips:
         return gettext("An exact cut earns %(player)s one more chip.", player=player)
-    if earned.code == "exact-cut-erase":
+    if earned.code is AdjustmentCode.EXACT_CUT_ERASE:
         return gettext("An exact cut erases the %(points)d points %(player)s scored in deal %(num)d.",
                        points=-earned.points, player=player, num=deal - 1)
     if earned.points:
@@ -514,52 +516,68 @@ def choice_words(value: object) -> str:
     return str(words) if words is not None else number(value)
 
 
+@dataclass(frozen=True)
+class _TokenWords:
+    """What a table buys with, in each form a screen needs."""
+
+    word: str  # inside a sentence: "chip"
+    counted: str  # a number of them: "3 chips"
+    heading: str  # a column's heading: "Chips"
+
+
+def _token_forms(token: BuyToken, count: int = 1) -> _TokenWords:
+    """Every word for ``token`` in the page's language: the one place that words what a table buys with (the set is
+    closed: mypy holds this match to all of it)."""
+    match token:
+        case BuyToken.CHIP:
+            return _TokenWords(pgettext("what buys", "chip"), ngettext("%(num)d chip", "%(num)d chips", count),
+                               gettext("Chips"))
+        case BuyToken.BUY:
+            return _TokenWords(pgettext("what buys", "buy"), ngettext("%(num)d buy", "%(num)d buys", count),
+                               gettext("Buys"))
+        case BuyToken.COIN:
+            return _TokenWords(pgettext("what buys", "coin"), ngettext("%(num)d coin", "%(num)d coins", count),
+                               gettext("Coins"))
+        case BuyToken.MAY_I:
+            return _TokenWords(pgettext("what buys", "May I"), ngettext("%(num)d May I", "%(num)d May I", count),
+                               gettext("May I"))
+        case _:
+            assert_never(token)
+
+
 def _token_word(token: str) -> str:
-    """What a table buys with, as a word inside a sentence: chip, buy, coin, May I."""
-    return {
-        "chip": pgettext("what buys", "chip"),
-        "buy": pgettext("what buys", "buy"),
-        "coin": pgettext("what buys", "coin"),
-        "May I": pgettext("what buys", "May I"),
-    }.get(token, token)
+    """What a table buys with (its id, as a sentence names it), as a word inside a sentence: chip, buy, coin."""
+    return _token_forms(BuyToken(token)).word
 
 
 def token_words(variant: Variant, count: int) -> str:
     """``count`` of what the table spends on buying: chips, buys, coins or May I."""
-    return _tokens(Noun(variant.buy.token), count)
-
-
-_TOKEN_NOUNS = (Noun.CHIP, Noun.BUY, Noun.COIN, Noun.MAY_I)
-
-
-def _tokens(noun: Noun, count: int) -> str:
-    if noun is Noun.BUY:
-        return ngettext("%(num)d buy", "%(num)d buys", count)
-    if noun is Noun.COIN:
-        return ngettext("%(num)d coin", "%(num)d coins", count)
-    if noun is Noun.MAY_I:
-        return ngettext("%(num)d May I", "%(num)d May I", count)
-    return ngettext("%(num)d chip", "%(num)d chips", count)
+    return _token_forms(variant.buy.token, count).counted
 
 
 def token_name(variant: Variant) -> str:
     """What the table spends on buying, as a column heading: Chips, Buys, Coins, May I."""
-    return {
-        "buy": gettext("Buys"),
-        "coin": gettext("Coins"),
-        "May I": gettext("May I"),
-    }.get(variant.buy.token, gettext("Chips"))
+    return _token_forms(variant.buy.token).heading
 
 
 def adjustment_words(adjustment: Adjustment) -> str:
     """Why the ledger adjusted a total, by its code: "Deal 2: exact cut (Ana)"."""
-    reasons = {
-        "exact-cut": gettext("exact cut"),
-        "exact-cut-erase": gettext("exact cut: the previous deal’s points erased"),
-        "unused-chips": gettext("unused chips"),
-        "out-in-one-turn": gettext("went out in one turn"),
-        "out-in-one-turn-no-wild": gettext("went out in one turn with no wild card"),
-    }
-    reason = reasons.get(adjustment.code, adjustment.reason)
-    return gettext("Deal %(num)d: %(reason)s (%(player)s)", num=adjustment.deal, reason=reason,
-                   player=adjustment.player)
+    return gettext("Deal %(num)d: %(reason)s (%(player)s)", num=adjustment.deal,
+                   reason=adjustment_reason(adjustment.code), player=adjustment.player)
+
+
+def adjustment_reason(code: AdjustmentCode) -> str:
+    """The words for each reason a total is adjusted (the set is closed: mypy holds this match to all of it)."""
+    match code:
+        case AdjustmentCode.EXACT_CUT:
+            return gettext("exact cut")
+        case AdjustmentCode.EXACT_CUT_ERASE:
+            return gettext("exact cut: the previous deal’s points erased")
+        case AdjustmentCode.UNUSED_CHIPS:
+            return gettext("unused chips")
+        case AdjustmentCode.OUT_IN_ONE_TURN:
+            return gettext("went out in one turn")
+        case AdjustmentCode.OUT_IN_ONE_TURN_NO_WILD:
+            return gettext("went out in one turn with no wild card")
+        case _:
+            assert_never(code)

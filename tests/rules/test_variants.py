@@ -327,7 +327,7 @@ BUY_RULES = [
     ("telefunken-peru-wittig", True, 6, "chip", False, 0),
     ("delifante", True, 6, "chip", False, 0),
     ("super-deli", True, 10, "chip", False, 0),
-    ("telefunken-peru-carrillo", False, None, "none", False, 0),
+    ("telefunken-peru-carrillo", False, None, "chip", False, 0),  # nobody buys: the default token, never shown
     ("telefunken-bolivia", True, 7, "buy", True, 0),
     ("farmers-rummy", True, 10, "coin", False, 0),
     ("shanghai", True, None, "May I", True, 0),

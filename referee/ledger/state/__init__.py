@@ -62,6 +62,7 @@ from referee.ledger.state.history import History
 from referee.ledger.state.records import (
     HARD_CODES,
     Adjustment,
+    AdjustmentCode,
     DealRecord,
     DealResult,
     EventRefused,
@@ -78,6 +79,7 @@ __all__ = [
     "DealRecord",
     "DealResult",
     "Adjustment",
+    "AdjustmentCode",
     "HistoryEntry",
     "Stakes",
     "start",

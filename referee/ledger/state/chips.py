@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from referee.ledger.state.records import DealRecord, buy_ceiling, rules_number
+from referee.ledger.state.records import AdjustmentCode, DealRecord, buy_ceiling, rules_number
 from referee.ledger.state.seating import SeatedView
 from referee.rules.variants import CutReward, Variant
 
@@ -24,7 +24,7 @@ class CutEarnings:
 
     chips: int = 0
     points: int = 0
-    code: str = ""  # the adjustment's code when ``points``: "exact-cut", "exact-cut-erase"
+    code: AdjustmentCode | None = None  # the adjustment's code when ``points``
     reason: str = ""  # English, for the sheet
 
 
@@ -36,7 +36,7 @@ def exact_cut_reward(variant: Variant, *, deal: int, previous_points: int = 0) -
 
     >>> from referee.rules.catalogue import find_variant
     >>> exact_cut_reward(find_variant("telefunken"), deal=2)
-    CutEarnings(chips=1, points=0, code='', reason='')
+    CutEarnings(chips=1, points=0, code=None, reason='')
     >>> exact_cut_reward(find_variant("telefunken-peru-carrillo"), deal=2, previous_points=30).points
     -30
     """
@@ -48,9 +48,9 @@ def exact_cut_reward(variant: Variant, *, deal: int, previous_points: int = 0) -
     if reward is CutReward.ERASE_PREVIOUS:
         if previous_points <= 0:
             return CutEarnings()
-        return CutEarnings(points=-previous_points, code="exact-cut-erase",
+        return CutEarnings(points=-previous_points, code=AdjustmentCode.EXACT_CUT_ERASE,
                            reason=f"exact cut: deal {deal - 1}'s points erased")
-    return CutEarnings(points=reward.points, code="exact-cut", reason="exact cut")
+    return CutEarnings(points=reward.points, code=AdjustmentCode.EXACT_CUT, reason="exact cut")
 
 
 @dataclass(frozen=True)

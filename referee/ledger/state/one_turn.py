@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from referee.ledger.state.records import DealRecord, rules_number
+from referee.ledger.state.records import AdjustmentCode, DealRecord, rules_number
 from referee.rules.problems import Problem
 from referee.rules.variants import Variant
 
@@ -55,7 +55,7 @@ class OneTurnBonus:
     """What going out in one turn earns: points (negative: off the total) and the adjustment's code."""
 
     points: int
-    code: str  # "out-in-one-turn" (with a wild card) or "out-in-one-turn-no-wild"
+    code: AdjustmentCode  # with a wild card or without
     reason: str  # English, for the sheet
 
 
@@ -64,8 +64,9 @@ def one_turn_bonus(variant: Variant, how: OneTurnOut | None) -> OneTurnBonus | N
 
     >>> from referee.rules.catalogue import find_variant
     >>> ext = find_variant("shanghai-deb-kolsov").with_house_rules({"kolsov_ext": True})
-    >>> one_turn_bonus(ext, "without-wild")
-    OneTurnBonus(points=-50, code='out-in-one-turn-no-wild', reason='went out in one turn with no wild card')
+    >>> bonus = one_turn_bonus(ext, "without-wild")
+    >>> bonus.points, str(bonus.code), bonus.reason
+    (-50, 'out-in-one-turn-no-wild', 'went out in one turn with no wild card')
     >>> one_turn_bonus(find_variant("shanghai-deb-kolsov"), "with-wild") is None
     True
     """
@@ -73,8 +74,8 @@ def one_turn_bonus(variant: Variant, how: OneTurnOut | None) -> OneTurnBonus | N
         return None
     with_wild, without_wild = variant.blind_out_bonus
     if how == "with-wild":
-        return OneTurnBonus(with_wild, "out-in-one-turn", "went out in one turn")
-    return OneTurnBonus(without_wild, "out-in-one-turn-no-wild", "went out in one turn with no wild card")
+        return OneTurnBonus(with_wild, AdjustmentCode.OUT_IN_ONE_TURN, "went out in one turn")
+    return OneTurnBonus(without_wild, AdjustmentCode.OUT_IN_ONE_TURN_NO_WILD, "went out in one turn with no wild card")
 
 
 def bonus_problems(variant: Variant, went_out: str | None, how: OneTurnOut | None) -> list[Problem]:

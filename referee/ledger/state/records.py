@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from referee.rules import scoring
@@ -140,13 +141,23 @@ class DealRecord:
         return tuple(seat for seat, _ in self.laid_down)
 
 
+class AdjustmentCode(StrEnum):
+    """Why a total moved outside a deal's hand: a closed set, which the screens word one by one."""
+
+    EXACT_CUT = "exact-cut"  # an exact cut's points off (-25, -50)
+    EXACT_CUT_ERASE = "exact-cut-erase"  # an exact cut erased the cutter's previous deal's points
+    UNUSED_CHIPS = "unused-chips"  # chips left at the game's end, at a price each
+    OUT_IN_ONE_TURN = "out-in-one-turn"  # went out in one turn, with a wild card
+    OUT_IN_ONE_TURN_NO_WILD = "out-in-one-turn-no-wild"  # went out in one turn with no wild card
+
+
 @dataclass(frozen=True)
 class Adjustment:
     """Points added to a player's total outside a deal's hand: exact-cut rewards, unused chips."""
 
     player: str
     deal: int
-    code: str  # "exact-cut", "exact-cut-erase", "unused-chips", "out-in-one-turn", "out-in-one-turn-no-wild"
+    code: AdjustmentCode
     reason: str  # English, for the sheet
     points: int
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.ledger.state.chips import ChipsAndBuys, exact_cut_reward
 from referee.ledger.state.one_turn import one_turn_bonus
-from referee.ledger.state.records import Adjustment, DealRecord, DealResult, Stakes, amount, hand_points
+from referee.ledger.state.records import Adjustment, AdjustmentCode, DealRecord, DealResult, Stakes, amount, hand_points
 from referee.ledger.state.seating import Seating
 from referee.rules.variants import Variant
 
@@ -185,7 +185,7 @@ class Sheet:
             if record.exact_cut:
                 previous = previous_points.get(cutter, 0) if previous_points else 0
                 earned = exact_cut_reward(variant, deal=record.number, previous_points=previous)
-                if earned is not None and earned.points:
+                if earned is not None and earned.points and earned.code is not None:
                     adjustments.append(Adjustment(names[cutter], record.number, earned.code, earned.reason,
                                                   earned.points))
             if not record.ended:
@@ -235,7 +235,7 @@ class Sheet:
             for seat, left in enumerate(chips):
                 if left > 0:
                     adjustments.append(
-                        Adjustment(names[seat], self.records[-1].number, "unused-chips",
+                        Adjustment(names[seat], self.records[-1].number, AdjustmentCode.UNUSED_CHIPS,
                                    f"{left} unused {variant.buy.token}{'s' if left != 1 else ''} × {unused}",
                                    left * unused)
                     )

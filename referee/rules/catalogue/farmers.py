@@ -26,6 +26,7 @@ from referee.rules.variants import (
     RunJokerSwap,
     WildLimit,
 )
+from referee.rules.wording import BuyToken
 
 __all__ = ["FARMERS_RUMMY"]
 
@@ -48,7 +49,7 @@ FARMERS_RUMMY = replace(
     meld_rules=MeldRules(twos_wild=True, set_wilds=WildLimit.FEWER_THAN_NATURALS, runs=False),
     card_values=CardValues.of(two=20, low=lambda rank: 5 if rank <= 7 else 10, ten=10, faces=10, ace=20, joker=50),
     buy=replace(
-        TELEFUNKEN.buy, per_game=10, stock_cards=2, stock_cards_own_turn=3, token="coin"
+        TELEFUNKEN.buy, per_game=10, stock_cards=2, stock_cards_own_turn=3, token=BuyToken.COIN
     ),
     cut=replace(TELEFUNKEN.cut, reward=CutReward.NONE),
     layoff=replace(
@@ -59,7 +60,7 @@ FARMERS_RUMMY = replace(
         run_joker_swap=RunJokerSwap.NONE,
     ),
     final_discard=Discard.REQUIRED,
-    house_rules=table_rules(Direction.COUNTERCLOCKWISE, CutReward.NONE, chips=10, token="coin"),
+    house_rules=table_rules(Direction.COUNTERCLOCKWISE, CutReward.NONE, chips=10, token=BuyToken.COIN),
     decisions=(
         "2 to 8 players; 2 decks with 4 jokers for 4 or fewer, 3 decks for 5, 4 decks for 6 to 8.",
         "The deal-1 set needs no wild card but may repeat suits.",

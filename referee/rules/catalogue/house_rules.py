@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from referee.rules.catalogue.blocks import MAX_PLAYERS_THREE_DECKS, STANDARD_DECKS, STANDARD_PLAYERS, with_deals
 from referee.rules.variants import CutReward, DeckRow, Direction, HouseRule, Variant, WildLimit
+from referee.rules.wording import BuyToken
 
 __all__ = [
     "is_on",
@@ -42,7 +43,7 @@ def switch_rule(rule_id: str, explanation: str, apply: Callable[[Variant, bool],
     return HouseRule(rule_id, "bool", False, explanation, apply=lambda v, value: apply(v, is_on(value)))
 
 
-def _chips_rule(default: int, token: str) -> HouseRule:
+def _chips_rule(default: int, token: BuyToken) -> HouseRule:
     return HouseRule(
         "chips",
         "int",
@@ -87,7 +88,7 @@ def _direction_rule(default: Direction) -> HouseRule:
 
 
 def table_rules(
-    direction: Direction, cut: CutReward, *, chips: int | None = None, token: str = "chip"
+    direction: Direction, cut: CutReward, *, chips: int | None = None, token: BuyToken = BuyToken.CHIP
 ) -> tuple[HouseRule, ...]:
     """The switches of every variant (the exact cut's reward, the streak multiplier, the direction), led by
     ``chips`` where the variant counts buys per game; without chips, an exact cut cannot earn one."""

@@ -216,7 +216,7 @@ TELEFUNKEN_PERU_CARRILLO = replace(
         colour_runs=True,
     ),
     card_values=card_values(two=2, low=face_value, ace=15, joker=20),
-    buy=BuyRules(enabled=False, per_game=None, token="none"),
+    buy=BuyRules(enabled=False, per_game=None),
     cut=replace(CONTRACT_RUMMY_CUT, reward=CutReward.ERASE_PREVIOUS),
     layoff=replace(
         CONTRACT_RUMMY_LAYOFF,

@@ -32,6 +32,7 @@ from referee.rules.variants import (
     Variant,
     WildLimit,
 )
+from referee.rules.wording import BuyToken
 
 __all__ = ["PROGRESSIVE_RUMMY"]
 
@@ -71,7 +72,7 @@ PROGRESSIVE_RUMMY = Variant(
         stock_cards=0,  # the bought card alone; deals 12–13 add one "take"
         stock_cards_own_turn=1,  # then the normal draw
         after_melding=True,
-        token="buy",
+        token=BuyToken.BUY,
         price=1,
         card_beneath_buyable=True,
     ),

@@ -34,6 +34,7 @@ from referee.rules.variants import (
     MeldRules,
     Variant,
 )
+from referee.rules.wording import BuyToken
 
 __all__ = ["SHANGHAI", "SHANGHAI_TAHELIA_POWE", "SHANGHAI_DEB_KOLSOV"]
 
@@ -113,7 +114,7 @@ SHANGHAI = Variant(
         stock_cards=1,  # the penalty card
         stock_cards_own_turn=0,
         after_melding=True,
-        token="May I",
+        token=BuyToken.MAY_I,
         on_own_turn=False,
     ),
     cut=CONTRACT_RUMMY_CUT,

@@ -44,6 +44,7 @@ from referee.rules.variants import (
     Variant,
     WildLimit,
 )
+from referee.rules.wording import BuyToken
 
 __all__ = ["TELEFUNKEN", "TELEFUNKEN_ECUADOR", "TELEFUNKEN_BOLIVIA", "DEALER_CHOOSES_CONTRACT"]
 
@@ -219,7 +220,7 @@ TELEFUNKEN_BOLIVIA = replace(
         Deal(7, one_contract(run_of(7, or_more=True, wilds=WildLimit.ONE), name="escalera")),
     ),
     card_values=card_values(two=2, low=face_value, ace=15, joker=30),
-    buy=replace(TELEFUNKEN.buy, per_game=7, after_melding=True, token="buy"),
+    buy=replace(TELEFUNKEN.buy, per_game=7, after_melding=True, token=BuyToken.BUY),
     cut=replace(TELEFUNKEN.cut, offsets=(0, 1)),
     layoff=replace(
         TELEFUNKEN.layoff,
@@ -229,7 +230,7 @@ TELEFUNKEN_BOLIVIA = replace(
         swap_from_own_melds=False,
     ),
     house_rules=(
-        *table_rules(Direction.COUNTERCLOCKWISE, CutReward.CHIP, chips=7, token="buy"),
+        *table_rules(Direction.COUNTERCLOCKWISE, CutReward.CHIP, chips=7, token=BuyToken.BUY),
         _set_joker_swap_rule(),
         jokers_per_meld_rule(),
     ),
