@@ -13,7 +13,7 @@ from referee.rules import cards as rummy_cards
 WRITTEN = [
     (f"{label}{suit}", rank, suit_value)
     for rank in cards.Rank
-    for label in ({rank.label, rank.label.lower()} | ({"T", "t"} if rank is cards.Rank.TEN else set()))
+    for label in sorted({rank.label, rank.label.lower()} | ({"T", "t"} if rank is cards.Rank.TEN else set()))
     for suit_value, spellings in {"S": "Ss♠♤", "H": "Hh♥♡", "D": "Dd♦♢", "C": "Cc♣♧"}.items()
     for suit in spellings
 ]
