@@ -97,7 +97,6 @@ def end_live_streams_on_stop(worker: Any) -> None:
     take a lock that the interrupted code may hold.
     """
     from referee.ledger import changes
-
     asked = threading.Event()
     previous = signal.getsignal(signal.SIGTERM)
 

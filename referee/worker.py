@@ -198,7 +198,6 @@ class Worker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no types
         # whatever became of that thread (CI once saw a worker with viewers wait out its whole graceful timeout;
         # its cause was not found).
         from referee.ledger import changes
-
         changes.stop_waiting()
         started = time.monotonic()
         while time.monotonic() - started <= self.cfg.graceful_timeout:

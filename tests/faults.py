@@ -34,8 +34,8 @@ from sqlalchemy import text
 from sqlmodel import Session, select
 
 from referee import create_app, db
+from referee.games.rummy.ledger.events import DealEnded, GameCreated
 from referee.ledger import store
-from referee.ledger.events import DealEnded, GameCreated
 
 _spec = importlib.util.spec_from_file_location("html_forms", Path(__file__).parent / "web" / "html_forms.py")
 assert _spec and _spec.loader

@@ -31,8 +31,8 @@ from sqlmodel import Session
 
 from referee.db import make_engine
 from referee.games.persian.ledger import GameCreated as TableGameCreated
+from referee.games.rummy.ledger.events import GameCreated
 from referee.ledger import store
-from referee.ledger.events import GameCreated
 from tests.pg import free_port
 
 __all__ = ["REFEREE", "START_TIMEOUT", "SECRET_KEY", "SITE", "LIVE_WITHIN", "RunningServer", "running", "start",

@@ -153,11 +153,11 @@ def test_the_import_reader_follows_the_rule() -> None:
     # an import inside a function and one for the type checker are dependencies too
     hidden = (
         "from typing import TYPE_CHECKING\n"
-        "if TYPE_CHECKING:\n    from referee.ledger.state.facts import GameFacts\n"
-        "def f():\n    from referee.ledger import events\n    import referee.rules.cards\n"
+        "if TYPE_CHECKING:\n    from referee.games.rummy.ledger.state.facts import GameFacts\n"
+        "def f():\n    from referee.games.rummy.ledger import events\n    import referee.rules.cards\n"
     )
-    assert imports_in("referee.ledger.state.x", hidden) == {
-        "referee.ledger.state.facts", "referee.ledger.events", "referee.rules.cards"}
+    assert imports_in("referee.games.rummy.ledger.state.x", hidden) == {
+        "referee.games.rummy.ledger.state.facts", "referee.games.rummy.ledger.events", "referee.rules.cards"}
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set()}) is None
 
@@ -179,12 +179,12 @@ def test_the_private_import_reader_follows_the_rule() -> None:
         "from . import _here\n"
         "from referee.rules.solver import shapes\n"
         "def f():\n"
-        "    from referee.ledger.state import records as r\n"
+        "    from referee.games.rummy.ledger.state import records as r\n"
         "    return shapes._windows, r._amount, r.__doc__\n"
     )
     assert private_imports_in("referee.rules.solver.search", source) == [
         "referee.rules.solver.shapes._take", "referee.rules.solver._here",
-        "referee.rules.solver.shapes._windows", "referee.ledger.state.records._amount"]
+        "referee.rules.solver.shapes._windows", "referee.games.rummy.ledger.state.records._amount"]
     # the module's own private names, dunders and other packages' names are not borrowed from referee/
     own = "from referee.x import _own\nfrom os import _exit\nfrom . import __version__\n"
     assert private_imports_in("referee.x", own) == []
@@ -216,8 +216,8 @@ def test_no_module_over_600_lines() -> None:
 
 #: The modules that define the rule model: every field of their dataclasses is a rule or its words.
 RULE_MODELS = (PACKAGE / "rules" / "variants.py", PACKAGE / "rules" / "vocabulary.py")
-#: Where a rule field must be read: the engine and the ledger (not the catalogue that sets the fields).
-READERS = (PACKAGE / "rules", PACKAGE / "ledger")
+#: Where a rule field must be read: the engine and contract rummy's ledger (not the catalogue that sets the fields).
+READERS = (PACKAGE / "rules", PACKAGE / "games" / "rummy" / "ledger")
 
 #: Fields that are words for people, not rules: the screens show them. Each must still be read by a module of
 #: referee/ or a template, and not only by tests.

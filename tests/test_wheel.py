@@ -28,8 +28,8 @@ from pathlib import Path
 import pytest
 
 from referee import create_app, db
+from referee.games.rummy.ledger.events import GameCreated
 from referee.ledger import store
-from referee.ledger.events import GameCreated
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The folders the wheel maps into the package (pyproject.toml, [tool.hatch.build.targets.wheel.sources]).

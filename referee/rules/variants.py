@@ -227,7 +227,7 @@ class BuyRules:
     def lines(self) -> tuple[Problem, ...]:
         """What the rules card says of buying, each a sentence of the engine (its code and parameters, worded
         by :data:`referee.rules.wording.MESSAGES`): a new kind of limit adds its field and its line here, its
-        check to the ledger (``referee.ledger.state.checks``) and both sentences to the wording.
+        check to the ledger (``referee.games.rummy.ledger.state.checks``) and both sentences to the wording.
 
         >>> [str(line) for line in BuyRules(per_game=None, per_deal=2, on_own_turn=False).lines()][:2]
         ['At most 2 buys per deal.', 'A buy takes the discard and 1 card from the stock.']

@@ -443,7 +443,7 @@ MESSAGES: dict[str, str] = {
     "went-out-with-cards": N_("{player} went out but has cards left: {cards}"),
     "went-out-with-cards/points": N_("{player} went out but has {points} points of cards left"),
     "wrong-deal": N_("this is deal {current}, not deal {deal}"),
-    # a game file that cannot be read (referee.ledger.gamefile and referee.ledger.exchange)
+    # a game file that cannot be read (referee.ledger.gamefile, referee.games.rummy.ledger.gamefile and exchange)
     "file-bad-cards/hand": N_("deal {deal}, {player}'s hand {cards}: {token!r} is not a card (write it like 7H, 10♠, "
                               "QD or JK)"),
     "file-bad-cards/meld": N_("deal {deal}, {player}'s meld {cards}: {token!r} is not a card (write it like 7H, 10♠, "

@@ -17,7 +17,8 @@ from werkzeug.wrappers import Response
 
 from referee import db
 from referee.families import Family
-from referee.ledger import exchange, files, store
+from referee.games.rummy.ledger import exchange
+from referee.ledger import files, store
 from referee.rules.problems import RulesError
 from referee.web import access, wording
 from referee.web.device import device_label

@@ -51,9 +51,9 @@ from markupsafe import Markup, escape
 
 from referee import db
 from referee.families import Viewer
+from referee.games.rummy.ledger.events import PlayerRenamed
+from referee.games.rummy.ledger.state import GameState
 from referee.ledger import changes
-from referee.ledger.events import PlayerRenamed
-from referee.ledger.state import GameState
 from referee.numerals import number
 from referee.web import access, view_heads, wording
 from referee.web.i18n import current_language

@@ -38,7 +38,7 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
-from referee.ledger.events import ONE_TURN_OUTS, HandValue, OneTurnOut
+from referee.games.rummy.ledger.events import ONE_TURN_OUTS, HandValue, OneTurnOut
 from referee.ledger.names import MAX_NAME_LENGTH, clean_name, without_escapes
 from referee.rules.catalogue import DEFAULT_VARIANT, VARIANTS
 from referee.rules.variants import HouseRule, HouseRuleError, Variant

@@ -19,10 +19,10 @@ from werkzeug.wrappers import Response
 from wtforms.fields.choices import SelectChoice
 
 from referee import db, families
+from referee.games.rummy.ledger.events import GameCreated
+from referee.games.rummy.ledger.state import EventRefused
 from referee.ledger import store
-from referee.ledger.events import GameCreated
 from referee.ledger.names import clean_name
-from referee.ledger.state import EventRefused
 from referee.rules.catalogue import DEFAULT_VARIANT, VARIANTS
 from referee.rules.problems import RulesError
 from referee.rules.variants import Variant

@@ -15,7 +15,7 @@ from markupsafe import Markup, escape
 
 from referee import families
 from referee.families import ChooserEntry
-from referee.ledger.state import CutEarnings, exact_cut_reward
+from referee.games.rummy.ledger.state import CutEarnings, exact_cut_reward
 from referee.numerals import number
 from referee.rules.cards import Rank
 from referee.rules.catalogue import VARIANTS, find_variant

@@ -1,12 +1,12 @@
 """The scores as a short text to send from the phone (a chat message), in the page's language.
 
 The ledger's state says everything here (standings, ranks, totals, each deal's points); this module only
-words it. ``referee tally`` prints the longer English sheet of :func:`referee.ledger.exchange.sheet_text`.
+words it. ``referee tally`` prints the longer English sheet of :func:`referee.games.rummy.ledger.exchange.sheet_text`.
 """
 
 from __future__ import annotations
 
-from referee.ledger.state import GameState
+from referee.games.rummy.ledger.state import GameState
 from referee.numerals import amount, number
 from referee.web import wording
 from referee.web.translate import gettext as _

@@ -19,7 +19,7 @@ from typing import Any, assert_never
 from flask import Flask
 from flask_babel import lazy_gettext
 
-from referee.ledger.state import Adjustment, AdjustmentCode, CutEarnings, DealResult
+from referee.games.rummy.ledger.state import Adjustment, AdjustmentCode, CutEarnings, DealResult
 from referee.numerals import number
 from referee.rules.cards import Rank, Suit
 from referee.rules.catalogue import VARIANTS

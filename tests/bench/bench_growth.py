@@ -19,8 +19,8 @@ from typing import Any
 
 from sqlalchemy import event as sa_event
 
-from referee.ledger.events import DealCorrected, DealEnded, Event, GameCreated, Undone
-from referee.ledger.exchange import import_game
+from referee.games.rummy.ledger.events import DealCorrected, DealEnded, Event, GameCreated, Undone
+from referee.games.rummy.ledger.exchange import import_game
 
 from .harness import BASELINE, GameLinks, Scorekeeper, make_games, report, server, summary
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from referee.games.persian.ledger import GameCreated as TableGameCreated
 from referee.games.persian.ledger import HandPlayed
-from referee.ledger.events import Buy, DealEnded, ExactCut
+from referee.games.rummy.ledger.events import Buy, DealEnded, ExactCut
 
 from .harness import BASELINE, PLAYERS, make_games, report, server, summary, wrk
 

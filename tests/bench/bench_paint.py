@@ -25,7 +25,7 @@ from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 
-from referee.ledger.events import Buy, DealEnded, ExactCut
+from referee.games.rummy.ledger.events import Buy, DealEnded, ExactCut
 
 from .harness import BASELINE, make_games, report, server, summary
 

@@ -32,8 +32,8 @@ from typing import Any
 import pytest
 
 from referee import create_app, db
+from referee.games.rummy.ledger.events import GameCreated, PlayerRenamed
 from referee.ledger import store
-from referee.ledger.events import GameCreated, PlayerRenamed
 
 from .harness import ROOT, VIEWERS_PER_ADDRESS, free_port, loopback_sources, report
 

@@ -17,7 +17,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from referee.ledger.events import Buy, DealEnded, ExactCut
+from referee.games.rummy.ledger.events import Buy, DealEnded, ExactCut
 
 from .harness import BASELINE, make_games, report, server, summary, wrk
 

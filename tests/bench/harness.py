@@ -30,8 +30,8 @@ from typing import Any
 from sqlmodel import Session
 
 from referee.db import init_db, make_engine
+from referee.games.rummy.ledger.events import GameCreated
 from referee.ledger import store
-from referee.ledger.events import GameCreated
 from tests.serving import Scorekeeper, free_port
 
 __all__ = ["BASELINE", "PLAYERS", "Scorekeeper", "free_port", "Server", "server", "GameLinks", "make_games",

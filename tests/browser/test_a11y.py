@@ -13,8 +13,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from referee import db
+from referee.games.rummy.ledger.events import Buy, DealCorrected, DealEnded, ExactCut, GameCreated
 from referee.ledger import store
-from referee.ledger.events import Buy, DealCorrected, DealEnded, ExactCut, GameCreated
 
 from .conftest import PHONE, LiveServer
 

@@ -23,8 +23,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from referee.ledger import exchange
-from referee.ledger.state import replay
+from referee.games.rummy.ledger import exchange
+from referee.games.rummy.ledger.state import replay
 
 from .conftest import PHONE, SCREENSHOTS, LiveServer, capture
 from .test_game_telefunken import LIVE, README_CLIP, create_game

@@ -16,8 +16,8 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Page, expect
 
-from referee.ledger import exchange
-from referee.ledger.state import replay
+from referee.games.rummy.ledger import exchange
+from referee.games.rummy.ledger.state import replay
 
 from .conftest import PHONE, SCREENSHOTS, LiveServer, capture
 

@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from referee import db
+from referee.games.rummy.ledger.events import DealEnded, GameCreated
 from referee.ledger import store
-from referee.ledger.events import DealEnded, GameCreated
 
 from .conftest import LiveServer
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from referee.ledger.events import LaidDown
+from referee.games.rummy.ledger.events import LaidDown
 
 from .conftest import LiveServer
 from .test_offline_scorekeeper import ends, game_state, new_game

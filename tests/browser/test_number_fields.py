@@ -37,7 +37,6 @@ def test_stakes_typed_in_persian_digits_are_kept_and_recorded(page: Page, live_s
     from sqlmodel import Session, select
 
     from referee.ledger import store
-
     with Session(app.extensions["referee.db"]) as session:
         state = store.state_of(session, session.exec(select(store.Game).where(store.Game.edit_token == token)).one())
     assert state.settings["small_stake"] == 5

@@ -16,9 +16,9 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from referee import db
+from referee.games.rummy.ledger.events import Buy, DealEnded, GameCreated
+from referee.games.rummy.ledger.state import GameState
 from referee.ledger import store
-from referee.ledger.events import Buy, DealEnded, GameCreated
-from referee.ledger.state import GameState
 
 from .conftest import LiveServer
 

@@ -21,8 +21,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from referee import db
+from referee.games.rummy.ledger.events import Buy, DealEnded, ExactCut, GameCreated
 from referee.ledger import store
-from referee.ledger.events import Buy, DealEnded, ExactCut, GameCreated
 
 from .conftest import LiveServer
 

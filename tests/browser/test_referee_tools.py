@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from referee import db
+from referee.games.rummy.ledger.events import GameCreated
 from referee.ledger import store
-from referee.ledger.events import GameCreated
 
 from .conftest import PHONE, LiveServer
 from .test_a11y import LOW_CONTRAST, UNNAMED_CONTROLS

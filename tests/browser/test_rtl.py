@@ -14,8 +14,8 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from referee import db
+from referee.games.rummy.ledger.events import DealCorrected, DealEnded, Event, ExactCut, GameCreated
 from referee.ledger import store
-from referee.ledger.events import DealCorrected, DealEnded, Event, ExactCut, GameCreated
 
 from .conftest import PHONE, LiveServer
 from .test_a11y import LOW_CONTRAST, UNNAMED_CONTROLS

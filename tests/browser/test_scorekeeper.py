@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from referee.ledger import exchange
-from referee.ledger.state import replay
+from referee.games.rummy.ledger import exchange
+from referee.games.rummy.ledger.state import replay
 
 Shot = Callable[[Page, str], Path]
 TAP_BUDGET = 20

@@ -21,8 +21,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from referee import db
+from referee.games.rummy.ledger.events import DealEnded, GameCreated
 from referee.ledger import store
-from referee.ledger.events import DealEnded, GameCreated
 
 from .conftest import PHONE, LiveServer
 

@@ -12,8 +12,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from referee import db
 from referee.games.persian.ledger import GameCreated as TableGameCreated
 from referee.games.persian.ledger import HandPlayed
+from referee.games.rummy.ledger.events import Buy, DealCorrected, DealEnded, Event, ExactCut, GameCreated
 from referee.ledger import store
-from referee.ledger.events import Buy, DealCorrected, DealEnded, Event, ExactCut, GameCreated
 
 from .conftest import PHONE, LiveServer
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from referee.ledger.events import Buy
+from referee.games.rummy.ledger.events import Buy
 
 from .conftest import LiveServer, wait_until
 from .test_viewer import new_game, record

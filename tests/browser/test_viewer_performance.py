@@ -10,8 +10,8 @@ from playwright.sync_api import Browser, Page, Request, expect
 from sqlmodel import select
 
 from referee import db
+from referee.games.rummy.ledger.events import Buy, DealCorrected, DealEnded, ExactCut, GameCreated
 from referee.ledger import store
-from referee.ledger.events import Buy, DealCorrected, DealEnded, ExactCut, GameCreated
 
 from .conftest import SCREENSHOTS, LiveServer
 

@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import Page, Request, expect
 
 from referee import create_app
+from referee.games.rummy.ledger.events import Buy
 from referee.ledger import changes
-from referee.ledger.events import Buy
 
 from .conftest import LiveServer, serving
 from .test_viewer import new_game, record

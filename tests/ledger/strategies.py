@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from referee.ledger.events import (
+from referee.games.rummy.ledger.events import (
     Buy,
     DealCorrected,
     DealEnded,
@@ -16,7 +16,7 @@ from referee.ledger.events import (
     PlayerRenamed,
     Undone,
 )
-from referee.ledger.state import EventRefused, GameState, apply, start
+from referee.games.rummy.ledger.state import EventRefused, GameState, apply, start
 from referee.rules.catalogue import variant_ids
 
 NAMES = ("Ana", "Beto", "Caro", "Dani", "Eli")

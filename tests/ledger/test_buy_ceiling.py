@@ -10,11 +10,11 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli import main
-from referee.ledger import gamefile
-from referee.ledger.events import Buy, DealCorrected, DealEnded, ExactCut, GameCreated
-from referee.ledger.exchange import export_game, import_game, tally
-from referee.ledger.state import HARD_CODES, EventRefused, GameState, apply, check, replay, start
-from referee.ledger.state.records import MAX_BUYS_PER_DEAL, buy_ceiling
+from referee.games.rummy.ledger import gamefile
+from referee.games.rummy.ledger.events import Buy, DealCorrected, DealEnded, ExactCut, GameCreated
+from referee.games.rummy.ledger.exchange import export_game, import_game, tally
+from referee.games.rummy.ledger.state import HARD_CODES, EventRefused, GameState, apply, check, replay, start
+from referee.games.rummy.ledger.state.records import MAX_BUYS_PER_DEAL, buy_ceiling
 
 P3 = ("Ana", "Beto", "Caro")
 

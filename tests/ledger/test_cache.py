@@ -22,8 +22,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
 from referee.db import init_db, make_engine
-from referee.ledger import cache, store
-from referee.ledger.events import (
+from referee.games.rummy.ledger.events import (
     Buy,
     DealCorrected,
     DealEnded,
@@ -33,7 +32,8 @@ from referee.ledger.events import (
     Undone,
     event_from_dict,
 )
-from referee.ledger.state import EventRefused, GameState, apply, replay, start
+from referee.games.rummy.ledger.state import EventRefused, GameState, apply, replay, start
+from referee.ledger import cache, store
 from tests.properties import examples
 
 _spec = importlib.util.spec_from_file_location("ledger_strategies", Path(__file__).with_name("strategies.py"))

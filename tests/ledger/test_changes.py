@@ -17,9 +17,9 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from referee.db import init_db, make_engine
+from referee.games.rummy.ledger.events import Buy, DealEnded, GameCreated
+from referee.games.rummy.ledger.state import EventRefused
 from referee.ledger import changes, store
-from referee.ledger.events import Buy, DealEnded, GameCreated
-from referee.ledger.state import EventRefused
 
 from ..conftest import make_test_app
 from ..web.test_live import LIVE, boards, read_events

@@ -10,7 +10,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.ledger.exchange import FORMULA_TRIGGERS, score_sheet_csv, tally
+from referee.games.rummy.ledger.exchange import FORMULA_TRIGGERS, score_sheet_csv, tally
 from tests.properties import examples
 
 GAMES = Path(__file__).parent.parent / "games"
@@ -74,8 +74,8 @@ NAME_REST = st.text(st.characters(blacklist_categories=["Cs"]), max_size=12)
                 unique_by=lambda name: name.strip().casefold()))
 def test_no_text_cell_starts_a_formula(names: list[str]) -> None:
     """Whatever the players are called, every cell read back is a number or starts with no formula character."""
-    from referee.ledger.events import DealEnded, GameCreated
-    from referee.ledger.state import EventRefused, apply, start
+    from referee.games.rummy.ledger.events import DealEnded, GameCreated
+    from referee.games.rummy.ledger.state import EventRefused, apply, start
 
     try:
         state = start(GameCreated(variant="telefunken-peru-carrillo", players=tuple(names), first_dealer=names[0]))

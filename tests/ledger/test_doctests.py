@@ -6,7 +6,7 @@ import doctest
 
 import pytest
 
-from referee.ledger import events, state
+from referee.games.rummy.ledger import events, state
 
 
 @pytest.mark.parametrize("module", [events, state], ids=lambda m: m.__name__)

@@ -1,4 +1,5 @@
-"""Each kind of event says its own story (referee/ledger/events/, one module a kind): the registry reads every kind
+"""Each kind of event says its own story (referee/games/rummy/ledger/events/, one module a kind): the registry reads
+every kind
 back by type, each says its refusals, its step and its words, and the fold asks the event, so a kind it has never
 heard of folds like the others."""
 
@@ -10,12 +11,12 @@ from typing import ClassVar
 
 import pytest
 
-from referee.ledger import events as ev
-from referee.ledger.events.base import Event, InDeal, Words
-from referee.ledger.state import EventRefused, apply, replay
-from referee.ledger.state.checks import in_deal_problems
-from referee.ledger.state.facts import GameFacts
-from referee.ledger.state.steps import State, with_record
+from referee.games.rummy.ledger import events as ev
+from referee.games.rummy.ledger.events.base import Event, InDeal, Words
+from referee.games.rummy.ledger.state import EventRefused, apply, replay
+from referee.games.rummy.ledger.state.checks import in_deal_problems
+from referee.games.rummy.ledger.state.facts import GameFacts
+from referee.games.rummy.ledger.state.steps import State, with_record
 from referee.rules.problems import Problem
 
 PLAYERS = ("Ana", "Beto", "Caro", "Dani")

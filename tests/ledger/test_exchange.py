@@ -14,9 +14,9 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 
 from referee.cli import main
-from referee.ledger import gamefile
-from referee.ledger.events import Buy, ContractChosen, DealEnded, Event, ExactCut, GameCreated, LaidDown
-from referee.ledger.exchange import (
+from referee.games.rummy.ledger import gamefile
+from referee.games.rummy.ledger.events import Buy, ContractChosen, DealEnded, Event, ExactCut, GameCreated, LaidDown
+from referee.games.rummy.ledger.exchange import (
     GameFileError,
     export_game,
     import_game,
@@ -24,7 +24,7 @@ from referee.ledger.exchange import (
     sheet_json,
     tally,
 )
-from referee.ledger.state import EventRefused, GameState, replay
+from referee.games.rummy.ledger.state import EventRefused, GameState, replay
 from tests.properties import examples
 
 _spec = importlib.util.spec_from_file_location("ledger_strategies", Path(__file__).with_name("strategies.py"))
@@ -209,7 +209,8 @@ def test_export_import_export_is_identical(log: tuple[list[Event], GameState]) -
 
 
 def test_the_published_schema_is_the_one_the_code_checks() -> None:
-    """docs/referee-game-1.schema.json is written by the code: `python -m referee.ledger.gamefile > <it>`."""
+    """docs/referee-game-1.schema.json is written by the code: `python -m referee.games.rummy.ledger.gamefile >
+    <it>`."""
     assert SCHEMA.read_text(encoding="utf-8") == gamefile.schema_text()
 
 

@@ -19,8 +19,8 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli import main
-from referee.ledger.exchange import export_game, import_game, tally
-from referee.ledger.state import replay
+from referee.games.rummy.ledger.exchange import export_game, import_game, tally
+from referee.games.rummy.ledger.state import replay
 from referee.rules.catalogue import variant_ids
 
 GAMES = Path(__file__).parent.parent / "games"

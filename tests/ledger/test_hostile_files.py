@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.cli import main
-from referee.ledger.exchange import GameFileError, read_game_file, tally
+from referee.games.rummy.ledger.exchange import GameFileError, read_game_file, tally
 from tests.properties import examples
 
 GAMES = Path(__file__).parent.parent / "games"

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from referee.ledger import exchange
-from referee.ledger.events import (
+from referee.games.rummy.ledger import exchange
+from referee.games.rummy.ledger.events import (
     Buy,
     DealCorrected,
     DealEnded,
@@ -18,7 +18,7 @@ from referee.ledger.events import (
     PlayerLeft,
     Undone,
 )
-from referee.ledger.state import EventRefused, GameState, apply, check, replay, start
+from referee.games.rummy.ledger.state import EventRefused, GameState, apply, check, replay, start
 
 FIVE = ("Ana", "Beto", "Caro", "Dani", "Eva")
 

@@ -23,8 +23,8 @@ from sqlmodel import Session, SQLModel
 from referee import create_app
 from referee.cli import main
 from referee.db import head_revisions, make_engine, schema_revisions, upgrade
+from referee.games.rummy.ledger.events import PlayerRenamed
 from referee.ledger import store
-from referee.ledger.events import PlayerRenamed
 
 HERE = Path(__file__).resolve().parent
 TOKEN_EDIT = "e" * 43

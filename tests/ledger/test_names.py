@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from referee.ledger.events import GameCreated, PlayerRenamed
+from referee.games.rummy.ledger.events import GameCreated, PlayerRenamed
+from referee.games.rummy.ledger.state import EventRefused, apply, start
 from referee.ledger.names import MAX_NAME_LENGTH, clean_name, looks_like, name_problems
-from referee.ledger.state import EventRefused, apply, start
 
 JOSE_NFC, JOSE_NFD = "Jos\u00e9", "Jose\u0301"
 

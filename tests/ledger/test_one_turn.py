@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from referee.ledger.events import Buy, DealCorrected, DealEnded, Event, GameCreated, LaidDown
-from referee.ledger.state import HARD_CODES, EventRefused, GameState, apply, check, start
+from referee.games.rummy.ledger.events import Buy, DealCorrected, DealEnded, Event, GameCreated, LaidDown
+from referee.games.rummy.ledger.state import HARD_CODES, EventRefused, GameState, apply, check, start
 from referee.rules.catalogue import find_variant, variant_ids
 
 P3 = ("Ana", "Beto", "Caro")

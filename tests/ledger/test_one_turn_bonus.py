@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from referee.ledger.events import DealCorrected, DealEnded, GameCreated, OneTurnOut, event_from_dict
-from referee.ledger.exchange import export_game, import_game
+from referee.games.rummy.ledger.events import DealCorrected, DealEnded, GameCreated, OneTurnOut, event_from_dict
+from referee.games.rummy.ledger.exchange import export_game, import_game
+from referee.games.rummy.ledger.state import EventRefused, GameState, apply, replay, start
 from referee.ledger.gamefile import GameFileError
-from referee.ledger.state import EventRefused, GameState, apply, replay, start
 from referee.rules.wording import VariantName
 
 GAMES = Path(__file__).parent.parent / "games"

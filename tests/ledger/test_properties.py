@@ -8,8 +8,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.ledger.events import Event, event_from_dict
-from referee.ledger.state import EventRefused, GameState, apply, replay
+from referee.games.rummy.ledger.events import Event, event_from_dict
+from referee.games.rummy.ledger.state import EventRefused, GameState, apply, replay
 from tests.properties import examples
 
 _spec = importlib.util.spec_from_file_location("ledger_strategies", Path(__file__).with_name("strategies.py"))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from referee.ledger import exchange
-from referee.ledger.events import Buy, DealEnded, Event, ExactCut, GameCreated, SeatsChanged, Undone
-from referee.ledger.state import EventRefused, GameState, apply, check, replay, start
+from referee.games.rummy.ledger import exchange
+from referee.games.rummy.ledger.events import Buy, DealEnded, Event, ExactCut, GameCreated, SeatsChanged, Undone
+from referee.games.rummy.ledger.state import EventRefused, GameState, apply, check, replay, start
 
 
 def new() -> GameState:

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli import main
-from referee.ledger.events import (
+from referee.games.rummy.ledger.events import (
     Buy,
     DealEnded,
     Event,
@@ -21,8 +21,8 @@ from referee.ledger.events import (
     Undone,
     event_from_dict,
 )
-from referee.ledger.exchange import export_game, import_game, sheet_text
-from referee.ledger.state import EventRefused, GameState, apply, replay, start
+from referee.games.rummy.ledger.exchange import export_game, import_game, sheet_text
+from referee.games.rummy.ledger.state import EventRefused, GameState, apply, replay, start
 
 P4 = ("Ana", "Beto", "Caro", "Dani")
 

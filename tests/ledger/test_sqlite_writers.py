@@ -14,8 +14,8 @@ from pathlib import Path
 from sqlmodel import Session
 
 from referee.db import init_db, make_engine
+from referee.games.rummy.ledger.events import GameCreated
 from referee.ledger import store
-from referee.ledger.events import GameCreated
 
 PROCESSES = 2
 THREADS = 10
@@ -26,7 +26,7 @@ import json, sys, threading, time
 from sqlmodel import Session
 from referee.db import make_engine
 from referee.ledger import store
-from referee.ledger.events import PlayerRenamed
+from referee.games.rummy.ledger.events import PlayerRenamed
 
 url, ids, saves = sys.argv[1], [int(x) for x in sys.argv[2].split(",")], int(sys.argv[3])
 engine = make_engine(url)

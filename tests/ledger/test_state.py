@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.ledger.events import (
+from referee.games.rummy.ledger.events import (
     Buy,
     ContractChosen,
     DealCorrected,
@@ -20,7 +20,7 @@ from referee.ledger.events import (
     PlayerRenamed,
     Undone,
 )
-from referee.ledger.state import EventRefused, GameState, apply, check, replay, start
+from referee.games.rummy.ledger.state import EventRefused, GameState, apply, check, replay, start
 from referee.rules.variants import HouseRuleError, UnknownVariantError
 
 P4 = ("Ana", "Beto", "Caro", "Dani")
@@ -543,8 +543,8 @@ def test_laid_down_under_dealers_choice_checks_the_announced_contract() -> None:
 
 def test_the_documented_api_exists() -> None:
     import referee.ledger as ledger
-    from referee.ledger import exchange, store
-
+    from referee.games.rummy.ledger import exchange
+    from referee.ledger import store
     s = end(new(), "Ana", Beto=1, Caro=1, Dani=1)
     state_names = ("variant", "created", "players", "settings", "deal_number", "deal", "contracts", "contract",
                    "available_contracts", "deals_played", "deals_left", "finished", "abandoned", "over",

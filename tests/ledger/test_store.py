@@ -10,9 +10,9 @@ from sqlalchemy import func
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
+from referee.games.rummy.ledger.events import Buy, DealEnded, GameCreated, PlayerRenamed
+from referee.games.rummy.ledger.state import EventRefused
 from referee.ledger import store
-from referee.ledger.events import Buy, DealEnded, GameCreated, PlayerRenamed
-from referee.ledger.state import EventRefused
 from referee.ledger.store import (
     Conflict,
     Game,

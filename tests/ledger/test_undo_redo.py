@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from referee.ledger import exchange
-from referee.ledger.events import Buy, DealCorrected, DealEnded, GameCreated, Undone
-from referee.ledger.state import GameState, apply, replay, start
+from referee.games.rummy.ledger import exchange
+from referee.games.rummy.ledger.events import Buy, DealCorrected, DealEnded, GameCreated, Undone
+from referee.games.rummy.ledger.state import GameState, apply, replay, start
 
 P4 = ("Ana", "Beto", "Caro", "Dani")
 

@@ -3,8 +3,8 @@ hand in each docstring."""
 
 from __future__ import annotations
 
-from referee.ledger.events import Buy, DealEnded, Event, ExactCut, GameAbandoned, GameCreated
-from referee.ledger.state import GameState, replay
+from referee.games.rummy.ledger.events import Buy, DealEnded, Event, ExactCut, GameAbandoned, GameCreated
+from referee.games.rummy.ledger.state import GameState, replay
 
 PLAYERS = ("Ana", "Beto", "Caro")
 

@@ -28,8 +28,9 @@ from flask.testing import FlaskClient
 from hypothesis import strategies as st
 from sqlmodel import Session, col, func, select
 
-from referee.ledger import exchange, store
-from referee.ledger.state import GameState
+from referee.games.rummy.ledger import exchange
+from referee.games.rummy.ledger.state import GameState
+from referee.ledger import store
 from referee.rules.catalogue import VARIANTS
 
 #: Values no field should crash on: digits int() mishandles, huge numbers, control characters, long text.

@@ -25,8 +25,8 @@ from sqlalchemy import event
 from sqlalchemy.engine import Connection
 from sqlmodel import Session
 
+from referee.games.rummy.ledger.state import GameState
 from referee.ledger import store
-from referee.ledger.state import GameState
 
 from .fuzz import Fuzzer, Tally
 

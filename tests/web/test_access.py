@@ -15,8 +15,8 @@ from sqlmodel import func, select
 from werkzeug.routing import Rule
 
 from referee import db
+from referee.games.rummy.ledger.events import GameCreated
 from referee.ledger import store
-from referee.ledger.events import GameCreated
 from referee.web import family_screens
 
 from ..conftest import make_test_app

@@ -12,7 +12,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlmodel import Session, func, select
 
-from referee.ledger import exchange, store
+from referee.games.rummy.ledger import exchange
+from referee.ledger import store
 
 from .html_forms import Forms
 from .test_table import Table, new_game, play_whole_game, text_of

@@ -9,9 +9,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee import db
+from referee.games.rummy.ledger.events import Buy, DealCorrected, DealEnded, Event, ExactCut, GameCreated, PlayerRenamed
+from referee.games.rummy.ledger.state import replay
 from referee.ledger import store
-from referee.ledger.events import Buy, DealCorrected, DealEnded, Event, ExactCut, GameCreated, PlayerRenamed
-from referee.ledger.state import replay
 from referee.rules.catalogue import VARIANTS, find_variant
 from referee.web import board, rules_card, wording
 from referee.web.assets import AWAKE_SCRIPT

@@ -13,8 +13,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee import db
+from referee.games.rummy.ledger.events import Buy, DealEnded, Event, GameAbandoned, GameCreated
 from referee.ledger import store
-from referee.ledger.events import Buy, DealEnded, Event, GameAbandoned, GameCreated
 
 PLAYERS = ("Ana", "Beto", "Caro", "Dani")
 

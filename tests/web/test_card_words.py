@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee.ledger.events import DealEnded, LaidDown
+from referee.games.rummy.ledger.events import DealEnded, LaidDown
 from referee.web.i18n import LANG_COOKIE
 
 from .html_forms import Forms

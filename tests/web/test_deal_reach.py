@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee.ledger.events import LaidDown
+from referee.games.rummy.ledger.events import LaidDown
 from referee.rules.catalogue import find_variant
 from referee.web import wording
 from referee.web.i18n import LANG_COOKIE

@@ -8,7 +8,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlmodel import Session, select
 
-from referee.ledger import exchange, store
+from referee.games.rummy.ledger import exchange
+from referee.ledger import store
 
 from .test_backup import exported, upload
 from .test_table import Table, new_game, text_of

@@ -16,7 +16,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee.ledger.events import Buy, DealCorrected, DealEnded, ExactCut, GameCreated, Undone
+from referee.games.rummy.ledger.events import Buy, DealCorrected, DealEnded, ExactCut, GameCreated, Undone
 from referee.web.forms import SeatsForm
 from referee.web.numbers import whole_number
 

@@ -295,7 +295,7 @@ def test_a_used_key_sent_with_other_choices_creates_nothing_and_says_so(client: 
 
 
 def test_store_create_game_with_a_key_returns_the_first_game(app: Flask) -> None:
-    from referee.ledger.events import GameCreated
+    from referee.games.rummy.ledger.events import GameCreated
 
     created = GameCreated(variant="telefunken", players=("Ana", "Beto", "Caro"), first_dealer="Ana")
     with Session(app.extensions["referee.db"]) as session:

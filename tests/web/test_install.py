@@ -14,8 +14,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlmodel import Session
 
+from referee.games.rummy.ledger.events import DealEnded, GameCreated
 from referee.ledger import store
-from referee.ledger.events import DealEnded, GameCreated
 from referee.web import install
 
 PLAYERS = ("Ana", "Beto", "Caro")

@@ -20,8 +20,8 @@ from flask import Flask
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
+from referee.games.rummy.ledger.events import Buy, DealCorrected, ExactCut, PlayerRenamed, Undone
 from referee.ledger import cache, changes
-from referee.ledger.events import Buy, DealCorrected, ExactCut, PlayerRenamed, Undone
 from referee.web import board
 
 from ..conftest import make_test_app

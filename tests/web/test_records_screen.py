@@ -11,8 +11,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlmodel import Session
 
+from referee.games.rummy.ledger.events import Event
 from referee.ledger import store
-from referee.ledger.events import Event
 from tests.records.games import ANA_WINS, BETO_WINS, ENDED_EARLY
 
 

@@ -11,8 +11,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee import db
+from referee.games.rummy.ledger.events import GameCreated
 from referee.ledger import store
-from referee.ledger.events import GameCreated
 from referee.web.referee_tools import KEYS, press
 
 PLAYERS = ("Ana", "Bruno", "Carla", "Dario")

@@ -14,7 +14,8 @@ import pytest
 from flask import Flask
 
 from referee import families
-from referee.ledger import cache, events
+from referee.games.rummy.ledger import events
+from referee.ledger import cache
 
 from .html_forms import Forms
 from .test_table import Table, rename

@@ -17,8 +17,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee.cli import main
+from referee.games.rummy.ledger.exchange import GameFileError, read_game_file, rules_problem
 from referee.ledger import store
-from referee.ledger.exchange import GameFileError, read_game_file, rules_problem
 from referee.rules.catalogue import VARIANTS
 from referee.rules.problems import RulesError
 from referee.rules.variants import DealOutOfRangeError, HouseRuleError, UnknownVariantError

@@ -12,8 +12,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlmodel import Session
 
+from referee.games.rummy.ledger.events import GameCreated
 from referee.ledger import store
-from referee.ledger.events import GameCreated
 from referee.web import qr, share
 
 from .html_forms import Forms

@@ -16,8 +16,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlmodel import Session, select
 
-from referee.ledger import exchange, store
-from referee.ledger.state import GameState, replay
+from referee.games.rummy.ledger import exchange
+from referee.games.rummy.ledger.state import GameState, replay
+from referee.ledger import store
 from referee.web.forms import NOBODY
 
 from .html_forms import Forms

@@ -18,8 +18,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlmodel import Session, col, func, select
 
+from referee.games.rummy.ledger.state import GameState
 from referee.ledger import store
-from referee.ledger.state import GameState
 from tests.conftest import make_test_app
 
 ODD = ["", "-1", "0", "9" * 40, "1e9", "abc", "7X 8Y", "\u0000", "😀" * 50, "Ana", "-", "1.5", " 3 ", "K" * 400]

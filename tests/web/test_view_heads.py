@@ -17,8 +17,8 @@ from flask import Flask
 from sqlmodel import Session
 
 from referee import db
+from referee.games.rummy.ledger.events import Buy
 from referee.ledger import changes, store
-from referee.ledger.events import Buy
 from referee.web import view_heads
 
 from ..conftest import make_test_app

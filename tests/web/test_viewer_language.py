@@ -19,8 +19,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from referee.games.rummy.ledger.events import Buy
 from referee.ledger import changes
-from referee.ledger.events import Buy
 from referee.web import board
 from referee.web.i18n import LANG_COOKIE
 

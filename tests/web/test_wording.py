@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from flask import Flask
 
-from referee.ledger.state import Adjustment, AdjustmentCode
+from referee.games.rummy.ledger.state import Adjustment, AdjustmentCode
 from referee.web import wording
 from referee.web.i18n import DEFAULT_LANGUAGE, LANGUAGES
 

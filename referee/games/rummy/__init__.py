@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from referee.families import Family, register
-from referee.ledger import exchange
-from referee.ledger.events import Event, GameCreated, event_from_dict
-from referee.ledger.gamefile import FORMAT, GameFileError
-from referee.ledger.state import EventRefused, GameState, apply, check, exact_cut_reward, replay, start
+from referee.games.rummy.ledger import exchange
+from referee.games.rummy.ledger.events import Event, GameCreated, event_from_dict
+from referee.games.rummy.ledger.gamefile import FORMAT
+from referee.games.rummy.ledger.state import EventRefused, GameState, apply, check, exact_cut_reward, replay, start
+from referee.ledger.gamefile import GameFileError
 from referee.records import Figure, GameResult
 from referee.rules.catalogue import VARIANTS
 
@@ -59,7 +60,8 @@ def _result(state: GameState) -> GameResult:
 
 
 def _read_file(data: object) -> dict[str, Any]:
-    """A referee-game/1 file's dict, every check of :func:`referee.ledger.exchange.read_game_file` passed."""
+    """A referee-game/1 file's dict, every check of :func:`referee.games.rummy.ledger.exchange.read_game_file`
+    passed."""
     exchange.import_game(data)
     assert isinstance(data, dict)
     return data

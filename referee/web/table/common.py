@@ -15,9 +15,9 @@ from flask import redirect, url_for
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee import db
+from referee.games.rummy.ledger.events import Event
+from referee.games.rummy.ledger.state import EventRefused, GameState, HistoryEntry
 from referee.ledger import store
-from referee.ledger.events import Event
-from referee.ledger.state import EventRefused, GameState, HistoryEntry
 from referee.rules.problems import RulesError
 from referee.web import access, wording
 from referee.web.device import device_label

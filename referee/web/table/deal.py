@@ -15,8 +15,8 @@ from werkzeug.datastructures import MultiDict
 from wtforms import SelectField
 from wtforms.validators import InputRequired
 
-from referee.ledger.events import Buy, ContractChosen, Event, ExactCut, LaidDown, ShanghaiCalled
-from referee.ledger.state import GameState
+from referee.games.rummy.ledger.events import Buy, ContractChosen, Event, ExactCut, LaidDown, ShanghaiCalled
+from referee.games.rummy.ledger.state import GameState
 from referee.rules.cards import CardError
 from referee.rules.variants import CUT_LOOKS_AT
 from referee.web import access, kept_pages, notation, rules_card, wording

@@ -12,10 +12,10 @@ from flask import flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee import db
+from referee.games.rummy.ledger.events import DealEnded, Event, HandValue, OneTurnOut
+from referee.games.rummy.ledger.state import DealResult, EventRefused, GameState
+from referee.games.rummy.ledger.state import apply as apply_event
 from referee.ledger import store
-from referee.ledger.events import DealEnded, Event, HandValue, OneTurnOut
-from referee.ledger.state import DealResult, EventRefused, GameState
-from referee.ledger.state import apply as apply_event
 from referee.rules import scoring
 from referee.rules.cards import CardError, parse_cards
 from referee.rules.problems import RulesError

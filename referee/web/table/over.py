@@ -8,9 +8,9 @@ import json
 
 from flask import Response, flash, make_response, render_template
 
-from referee.ledger import exchange
-from referee.ledger.events import Event, GameAbandoned
-from referee.ledger.state import GameState
+from referee.games.rummy.ledger import exchange
+from referee.games.rummy.ledger.events import Event, GameAbandoned
+from referee.games.rummy.ledger.state import GameState
 from referee.web import access
 from referee.web.forms import CSRF_FAILED, AbandonForm, ActionForm
 from referee.web.table.blueprint import bp

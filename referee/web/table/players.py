@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from flask import flash, redirect, render_template, request, url_for
 
-from referee.ledger.events import PlayerLeft, PlayerRenamed, SeatsChanged
-from referee.ledger.state import GameState
+from referee.games.rummy.ledger.events import PlayerLeft, PlayerRenamed, SeatsChanged
+from referee.games.rummy.ledger.state import GameState
 from referee.web import access
 from referee.web.forms import CSRF_FAILED, LeaveForm, RenameForm, SeatsForm, new_key
 from referee.web.games import remember_names

@@ -10,9 +10,9 @@ from flask import flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee import db
-from referee.ledger import events as ev
+from referee.games.rummy.ledger import events as ev
+from referee.games.rummy.ledger.state import DealResult, GameState, HistoryEntry
 from referee.ledger import store
-from referee.ledger.state import DealResult, GameState, HistoryEntry
 from referee.web import access
 from referee.web.device import DEVICE_ASKED_COOKIE, DEVICE_COOKIE, device_label
 from referee.web.forms import CSRF_FAILED, NOBODY, AbandonForm, CorrectDealForm, DeviceForm, UndoForm

@@ -6,11 +6,11 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
-from referee.ledger.events.base import Event, Words
+from referee.games.rummy.ledger.events.base import Event, Words
+from referee.games.rummy.ledger.state.checks import unknown
+from referee.games.rummy.ledger.state.facts import GameFacts
+from referee.games.rummy.ledger.state.steps import State
 from referee.ledger.names import name_problems
-from referee.ledger.state.checks import unknown
-from referee.ledger.state.facts import GameFacts
-from referee.ledger.state.steps import State
 from referee.rules.problems import Problem
 from referee.rules.wording import N_
 

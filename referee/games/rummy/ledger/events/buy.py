@@ -1,5 +1,5 @@
 """``buy``: a player bought the discard; the chips and the buys left are the sheet's
-(:mod:`referee.ledger.state.chips`)."""
+(:mod:`referee.games.rummy.ledger.state.chips`)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
-from referee.ledger.events.base import PlayerAction, Words
-from referee.ledger.state.checks import action_problems, announced, buy_problems, no_chips
-from referee.ledger.state.facts import GameFacts
-from referee.ledger.state.steps import State, bump, with_record
+from referee.games.rummy.ledger.events.base import PlayerAction, Words
+from referee.games.rummy.ledger.state.checks import action_problems, announced, buy_problems, no_chips
+from referee.games.rummy.ledger.state.facts import GameFacts
+from referee.games.rummy.ledger.state.steps import State, bump, with_record
 from referee.rules.problems import Problem
 from referee.rules.wording import N_
 

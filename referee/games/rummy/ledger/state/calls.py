@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.ledger.state.records import MAX_CALLS_PER_DEAL, DealRecord, rules_number
-from referee.ledger.state.seating import SeatedView
+from referee.games.rummy.ledger.state.records import MAX_CALLS_PER_DEAL, DealRecord, rules_number
+from referee.games.rummy.ledger.state.seating import SeatedView
 from referee.rules.problems import Problem
 from referee.rules.variants import Variant
 

@@ -1,5 +1,6 @@
 """``deal-ended``: the deal under way ended: who went out (None: nobody) and the cards or points left in every other
-hand; the next deal begins, unless it was the last. Its points are the sheet's (:mod:`referee.ledger.state.sheet`).
+hand; the next deal begins, unless it was the last. Its points are the sheet's
+(:mod:`referee.games.rummy.ledger.state.sheet`).
 """
 
 from __future__ import annotations
@@ -8,12 +9,12 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
-from referee.ledger.events.base import ResultFields, Words
-from referee.ledger.state.checks import announced, hand_problems, in_deal_problems
-from referee.ledger.state.facts import GameFacts
-from referee.ledger.state.one_turn import bonus_problems, went_out_problems
-from referee.ledger.state.records import DealRecord
-from referee.ledger.state.steps import State, with_record
+from referee.games.rummy.ledger.events.base import ResultFields, Words
+from referee.games.rummy.ledger.state.checks import announced, hand_problems, in_deal_problems
+from referee.games.rummy.ledger.state.facts import GameFacts
+from referee.games.rummy.ledger.state.one_turn import bonus_problems, went_out_problems
+from referee.games.rummy.ledger.state.records import DealRecord
+from referee.games.rummy.ledger.state.steps import State, with_record
 from referee.rules.problems import Problem
 from referee.rules.wording import N_
 
@@ -35,7 +36,8 @@ class DealEnded(ResultFields):
 
     def problems(self, state: GameFacts) -> list[Problem]:
         """Not the deal under way, the contract not announced, hands missing or unreadable, or who went out could
-        not have (:func:`referee.ledger.state.checks.hand_problems`, :mod:`referee.ledger.state.one_turn`)."""
+        not have (:func:`referee.games.rummy.ledger.state.checks.hand_problems`,
+        :mod:`referee.games.rummy.ledger.state.one_turn`)."""
         found = in_deal_problems(state, self)
         if found:
             return found

@@ -12,14 +12,22 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from referee.ledger.state.chips import ChipsAndBuys, exact_cut_reward
-from referee.ledger.state.one_turn import one_turn_bonus
-from referee.ledger.state.records import Adjustment, AdjustmentCode, DealRecord, DealResult, Stakes, amount, hand_points
-from referee.ledger.state.seating import Seating
+from referee.games.rummy.ledger.state.chips import ChipsAndBuys, exact_cut_reward
+from referee.games.rummy.ledger.state.one_turn import one_turn_bonus
+from referee.games.rummy.ledger.state.records import (
+    Adjustment,
+    AdjustmentCode,
+    DealRecord,
+    DealResult,
+    Stakes,
+    amount,
+    hand_points,
+)
+from referee.games.rummy.ledger.state.seating import Seating
 from referee.rules.variants import Variant
 
 if TYPE_CHECKING:
-    from referee.ledger.events.base import HandValue
+    from referee.games.rummy.ledger.events.base import HandValue
 
 __all__ = ["Sheet"]
 

@@ -1,7 +1,8 @@
 """``game-created``: a new game, the first event of every log: its variant and house rules, the players in turn
 order, the first dealer and free-form settings.
 
-The facts of the game keep it (:attr:`referee.ledger.state.facts.GameFacts.created`), so this module reads no
+The facts of the game keep it (:attr:`referee.games.rummy.ledger.state.facts.GameFacts.created`), so this module reads
+no
 state: what refuses a game at its start is :meth:`GameCreated.opening_problems`, which the fold asks, and a
 second creation is always refused.
 """
@@ -11,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from referee.ledger.events.base import Event, Words
+from referee.games.rummy.ledger.events.base import Event, Words
+from referee.games.rummy.ledger.state.records import amount
 from referee.ledger.names import name_problems
-from referee.ledger.state.records import amount
 from referee.rules.problems import Problem
 from referee.rules.variants import Variant
 from referee.rules.wording import N_, Setting

@@ -7,7 +7,7 @@ read-models: :attr:`GameState.seating` (who deals, cuts and plays first, who is 
 :attr:`GameState.sheet` (points, adjustments, totals, standings, money) and :attr:`GameState.history` (the
 log as shown, what Undo and Redo take back). The state itself does not repeat their answers.
 
-The fold knows no event by name: it asks each event its refusals and its step (:mod:`referee.ledger.events`,
+The fold knows no event by name: it asks each event its refusals and its step (:mod:`referee.games.rummy.ledger.events`,
 one module a kind). An undo (an event whose ``undoes`` is set) is the one it treats apart, since it folds the log
 again; and a log starts with its creation (:func:`replay`).
 """
@@ -19,10 +19,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from referee.ledger import events as ev
-from referee.ledger.state.facts import GameFacts
-from referee.ledger.state.history import cancelled
-from referee.ledger.state.records import HARD_CODES, DealRecord, EventRefused, Fold, LogEntry
+from referee.games.rummy.ledger import events as ev
+from referee.games.rummy.ledger.state.facts import GameFacts
+from referee.games.rummy.ledger.state.history import cancelled
+from referee.games.rummy.ledger.state.records import HARD_CODES, DealRecord, EventRefused, Fold, LogEntry
 from referee.rules.catalogue import find_variant
 from referee.rules.problems import Problem
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from referee.ledger.state.records import DealRecord, rules_number
+from referee.games.rummy.ledger.state.records import DealRecord, rules_number
 from referee.rules.problems import RulesError
 from referee.rules.variants import FirstPlayer, Variant
 

@@ -18,10 +18,11 @@ from referee.rules.problems import Problem, RulesError
 from referee.rules.variants import Variant
 
 if TYPE_CHECKING:  # types only: each event's module imports the state, whose records must load without them
-    from referee.ledger.events.base import Event, HandValue, OneTurnOut
+    from referee.games.rummy.ledger.events.base import Event, HandValue, OneTurnOut
 
 #: The most times one player buys in one deal where the table gave fewer chips (see :func:`buy_ceiling`): every buy
-#: takes a card, and no deal has so many to spare. A game file holds no more (``referee.ledger.exchange`` asks
+#: takes a card, and no deal has so many to spare. A game file holds no more (``referee.games.rummy.ledger.exchange``
+#: asks
 #: :func:`buy_ceiling`), so the ledger refuses one buy more outright.
 MAX_BUYS_PER_DEAL = 12
 #: The most "Shanghai!" calls by one player in one deal: each is on a discard, and a game file holds no more, so the

@@ -8,12 +8,12 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
-from referee.ledger.events.base import PlayerAction, Words
-from referee.ledger.state.checks import action_problems, announced, copies
-from referee.ledger.state.facts import GameFacts
-from referee.ledger.state.one_turn import second_laydown_problems
-from referee.ledger.state.records import rules_number
-from referee.ledger.state.steps import State, with_record
+from referee.games.rummy.ledger.events.base import PlayerAction, Words
+from referee.games.rummy.ledger.state.checks import action_problems, announced, copies
+from referee.games.rummy.ledger.state.facts import GameFacts
+from referee.games.rummy.ledger.state.one_turn import second_laydown_problems
+from referee.games.rummy.ledger.state.records import rules_number
+from referee.games.rummy.ledger.state.steps import State, with_record
 from referee.rules import contracts
 from referee.rules.cards import CardError, TooManyCopiesError
 from referee.rules.problems import Problem

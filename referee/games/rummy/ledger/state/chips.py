@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from referee.ledger.state.records import AdjustmentCode, DealRecord, buy_ceiling, rules_number
-from referee.ledger.state.seating import SeatedView
+from referee.games.rummy.ledger.state.records import AdjustmentCode, DealRecord, buy_ceiling, rules_number
+from referee.games.rummy.ledger.state.seating import SeatedView
 from referee.rules.variants import CutReward, Variant
 
 __all__ = ["CutEarnings", "ChipsAndBuys", "exact_cut_reward"]

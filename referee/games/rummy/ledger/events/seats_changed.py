@@ -7,11 +7,11 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
-from referee.ledger.events.base import Event, Words
-from referee.ledger.state.facts import GameFacts
-from referee.ledger.state.records import DealRecord
-from referee.ledger.state.seating import Seating
-from referee.ledger.state.steps import State
+from referee.games.rummy.ledger.events.base import Event, Words
+from referee.games.rummy.ledger.state.facts import GameFacts
+from referee.games.rummy.ledger.state.records import DealRecord
+from referee.games.rummy.ledger.state.seating import Seating
+from referee.games.rummy.ledger.state.steps import State
 from referee.rules.problems import Problem
 from referee.rules.wording import N_
 

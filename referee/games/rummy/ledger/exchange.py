@@ -1,6 +1,6 @@
 """``referee-game/1`` files (export, import, tally) and the score sheet as CSV.
 
-The format, its limits and its one validation are in :mod:`referee.ledger.gamefile`.
+The format, its limits and its one validation are in :mod:`referee.games.rummy.ledger.gamefile`.
 ``export → import → export`` gives the identical dict (the default export, without ``log``).
 
 A file from someone else is read by :func:`read_game_file` (``referee tally`` and the web import both call
@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import MISSING
 
-from referee.ledger.events import (
+from referee.games.rummy.ledger.events import (
     Buy,
     ContractChosen,
     DealEnded,
@@ -31,26 +31,21 @@ from referee.ledger.events import (
     PlayerLeft,
     ShanghaiCalled,
 )
-from referee.ledger.gamefile import (
+from referee.games.rummy.ledger.gamefile import (
     FORMAT,
     MAX_CARDS,
     MAX_CARDS_AT_ONCE,
     MAX_DEALS,
     MAX_EVENTS,
-    MAX_FILE_BYTES,
     MAX_PLAYERS,
     DealEntry,
-    GameFileError,
-    Thousands,
     json_schema,
-    loads,
-    name_shown,
-    shown,
     validate,
 )
-from referee.ledger.state import EventRefused, GameState, apply, replay, start
-from referee.ledger.state.chips import exact_cut_reward
-from referee.ledger.state.records import buy_ceiling
+from referee.games.rummy.ledger.state import EventRefused, GameState, apply, replay, start
+from referee.games.rummy.ledger.state.chips import exact_cut_reward
+from referee.games.rummy.ledger.state.records import buy_ceiling
+from referee.ledger.gamefile import MAX_FILE_BYTES, GameFileError, Thousands, loads, name_shown, shown
 from referee.rules.cards import CardError, parse_card, parse_cards
 from referee.rules.catalogue import VARIANTS, find_variant
 from referee.rules.problems import Problem, ProblemError, RulesError
@@ -207,8 +202,8 @@ def rules_problem(error: RulesError, variant: Variant | None = None) -> Problem:
 def import_game(data: object) -> list[Event]:
     """The events of a referee-game/1 dict; GameFileError (one line) for a file that cannot be read.
 
-    A game the rules forbid imports fine: :func:`~referee.ledger.state.replay` or :func:`tally` refuse it.
-    The file's shape and sizes are checked first (:func:`referee.ledger.gamefile.validate`), then what
+    A game the rules forbid imports fine: :func:`~referee.games.rummy.ledger.state.replay` or :func:`tally` refuse it.
+    The file's shape and sizes are checked first (:func:`referee.games.rummy.ledger.gamefile.validate`), then what
     depends on the variant, so nothing here can grow without limit.
     """
     game = validate(data)

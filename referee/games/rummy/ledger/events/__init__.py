@@ -2,7 +2,8 @@
 
 One module a kind of event (:mod:`.base` says what every event is): its fields, every reason the rules refuse it
 (``problems``), what it does to the state (``step``), and what the log and the history ask of it. The registry
-:data:`EVENT_TYPES` reads them back by type; the fold (:mod:`referee.ledger.state.game`), the checks and the steps
+:data:`EVENT_TYPES` reads them back by type; the fold (:mod:`referee.games.rummy.ledger.state.game`), the checks and
+the steps
 ask the event itself, and know no list of events.
 
 Events are frozen dataclasses taking keyword arguments. Each has a ``type`` (its kebab-case name in JSON),
@@ -22,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.ledger.events.base import (
+from referee.games.rummy.ledger.events.base import (
     ONE_TURN_OUTS,
     Event,
     EventFormatError,
@@ -31,19 +32,19 @@ from referee.ledger.events.base import (
     OneTurnOut,
     PlayerAction,
 )
-from referee.ledger.events.buy import Buy
-from referee.ledger.events.contract_chosen import ContractChosen
-from referee.ledger.events.created import GameCreated
-from referee.ledger.events.deal_corrected import DealCorrected
-from referee.ledger.events.deal_ended import DealEnded
-from referee.ledger.events.exact_cut import ExactCut
-from referee.ledger.events.game_abandoned import GameAbandoned
-from referee.ledger.events.laid_down import LaidDown
-from referee.ledger.events.player_left import PlayerLeft
-from referee.ledger.events.player_renamed import PlayerRenamed
-from referee.ledger.events.seats_changed import SeatsChanged
-from referee.ledger.events.shanghai_called import ShanghaiCalled
-from referee.ledger.events.undone import Undone
+from referee.games.rummy.ledger.events.buy import Buy
+from referee.games.rummy.ledger.events.contract_chosen import ContractChosen
+from referee.games.rummy.ledger.events.created import GameCreated
+from referee.games.rummy.ledger.events.deal_corrected import DealCorrected
+from referee.games.rummy.ledger.events.deal_ended import DealEnded
+from referee.games.rummy.ledger.events.exact_cut import ExactCut
+from referee.games.rummy.ledger.events.game_abandoned import GameAbandoned
+from referee.games.rummy.ledger.events.laid_down import LaidDown
+from referee.games.rummy.ledger.events.player_left import PlayerLeft
+from referee.games.rummy.ledger.events.player_renamed import PlayerRenamed
+from referee.games.rummy.ledger.events.seats_changed import SeatsChanged
+from referee.games.rummy.ledger.events.shanghai_called import ShanghaiCalled
+from referee.games.rummy.ledger.events.undone import Undone
 
 __all__ = [
     "Event",

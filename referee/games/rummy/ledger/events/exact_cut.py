@@ -1,5 +1,5 @@
 """``exact-cut``: this deal's cutter cut exactly (having taken ``cutter_jokers`` jokers from the cut); what it earns
-is the sheet's (:mod:`referee.ledger.state.chips`, :mod:`referee.ledger.state.sheet`)."""
+is the sheet's (:mod:`referee.games.rummy.ledger.state.chips`, :mod:`referee.games.rummy.ledger.state.sheet`)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
-from referee.ledger.events.base import InDeal, Words
-from referee.ledger.state.checks import cut_problems, in_deal_problems
-from referee.ledger.state.facts import GameFacts
-from referee.ledger.state.steps import State, with_record
+from referee.games.rummy.ledger.events.base import InDeal, Words
+from referee.games.rummy.ledger.state.checks import cut_problems, in_deal_problems
+from referee.games.rummy.ledger.state.facts import GameFacts
+from referee.games.rummy.ledger.state.steps import State, with_record
 from referee.rules.problems import Problem
 from referee.rules.wording import N_
 

@@ -11,12 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from referee.ledger.state.records import AdjustmentCode, DealRecord, rules_number
+from referee.games.rummy.ledger.state.records import AdjustmentCode, DealRecord, rules_number
 from referee.rules.problems import Problem
 from referee.rules.variants import Variant
 
 if TYPE_CHECKING:
-    from referee.ledger.events.base import OneTurnOut
+    from referee.games.rummy.ledger.events.base import OneTurnOut
 
 __all__ = ["OneTurnBonus", "bonus_problems", "one_turn_bonus", "one_turn_deal", "second_laydown_problems",
            "went_out_problems"]

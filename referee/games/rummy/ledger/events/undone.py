@@ -1,7 +1,8 @@
 """``undone``: cancels the event with sequence number ``seq``; undoing an undo redoes what it undid.
 
 Undo and redo are events in the log like any other, so two phones see the same history. The check and the
-effect are one refold of the log, the fold's own (:func:`referee.ledger.state.game.apply`): the entries after the
+effect are one refold of the log, the fold's own (:func:`referee.games.rummy.ledger.state.game.apply`): the entries
+after the
 one whose effect changes are folded again, and the undo is refused when one of them would no longer hold.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from referee.ledger.events.base import Event
+from referee.games.rummy.ledger.events.base import Event
 
 __all__ = ["Undone"]
 

@@ -3,7 +3,8 @@
 The fold is :mod:`.game`; the facts it folds are :mod:`.facts`, whose read-models the screens use:
 :mod:`.seating` (who deals, cuts, plays first, who is still playing), :mod:`.chips` (chips and buys, what an
 exact cut earns), :mod:`.sheet` (points, adjustments, totals, standings, money) and :mod:`.history` (the log as
-shown, undo and redo). Each event says its own refusals and effect, in its module of :mod:`referee.ledger.events`;
+shown, undo and redo). Each event says its own refusals and effect, in its module of
+:mod:`referee.games.rummy.ledger.events`;
 what several share is :mod:`.checks` (refusals) and :mod:`.steps` (effects). Each module imports only those below
 it: records, the read-models, facts, steps, checks, then the events, then the fold (the records and the facts name
 the events as types only).
@@ -46,7 +47,7 @@ Decisions (where the rule book leaves the ledger to choose; docs/rules.md §13 a
   out; their points stay on the sheet and they rank after everyone still playing. At least the variant's
   fewest players must stay (docs/rules.md D68).
 
->>> from referee.ledger.events import GameCreated, Buy
+>>> from referee.games.rummy.ledger.events import GameCreated, Buy
 >>> s = start(GameCreated(variant="telefunken", players=("Ana", "Beto", "Caro", "Dani"), first_dealer="Ana"))
 >>> (s.seating.dealer, s.seating.cutter, s.seating.first_player, s.exact_cut_counts)
 ('Ana', 'Dani', 'Beto', (45,))
@@ -56,10 +57,10 @@ Decisions (where the rule book leaves the ledger to choose; docs/rules.md §13 a
 
 from __future__ import annotations
 
-from referee.ledger.state.chips import ChipsAndBuys, CutEarnings, exact_cut_reward
-from referee.ledger.state.game import GameState, apply, check, replay, start
-from referee.ledger.state.history import History
-from referee.ledger.state.records import (
+from referee.games.rummy.ledger.state.chips import ChipsAndBuys, CutEarnings, exact_cut_reward
+from referee.games.rummy.ledger.state.game import GameState, apply, check, replay, start
+from referee.games.rummy.ledger.state.history import History
+from referee.games.rummy.ledger.state.records import (
     HARD_CODES,
     Adjustment,
     AdjustmentCode,
@@ -70,8 +71,8 @@ from referee.ledger.state.records import (
     Stakes,
     hand_points,
 )
-from referee.ledger.state.seating import Seating
-from referee.ledger.state.sheet import Sheet
+from referee.games.rummy.ledger.state.seating import Seating
+from referee.games.rummy.ledger.state.sheet import Sheet
 
 __all__ = [
     "EventRefused",

@@ -1,7 +1,9 @@
 """Why the rules refuse an event: the refusals several kinds of event share, each returning every problem it finds.
 
-Pure functions of a :class:`~referee.ledger.state.facts.GameFacts`; each event's own refusals are in its module
-(:meth:`referee.ledger.events.base.Event.problems`), which asks these. Problems carry a stable code and their
+Pure functions of a :class:`~referee.games.rummy.ledger.state.facts.GameFacts`; each event's own refusals are in its
+module
+(:meth:`referee.games.rummy.ledger.events.base.Event.problems`), which asks these. Problems carry a stable code and
+their
 parameters; ``HARD_CODES`` (in :mod:`.records`) are the ones no override gets past.
 """
 
@@ -10,16 +12,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from referee.ledger.state.chips import exact_cut_reward
-from referee.ledger.state.facts import GameFacts
-from referee.ledger.state.records import DealRecord
+from referee.games.rummy.ledger.state.chips import exact_cut_reward
+from referee.games.rummy.ledger.state.facts import GameFacts
+from referee.games.rummy.ledger.state.records import DealRecord
 from referee.rules.cards import Card, CardError, TooManyCopiesError, format_cards, parse_cards
 from referee.rules.problems import Problem
 from referee.rules.variants import CUT_LOOKS_AT, Variant
 from referee.rules.wording import Token
 
 if TYPE_CHECKING:
-    from referee.ledger.events.base import HandValue, InDeal, PlayerAction
+    from referee.games.rummy.ledger.events.base import HandValue, InDeal, PlayerAction
 
 __all__ = [
     "in_deal_problems",

@@ -1,13 +1,13 @@
 """What several events do alike to the state, once the rules allowed them (or the table did): the helpers of
-each event's own step (:meth:`referee.ledger.events.base.Event.step`)."""
+each event's own step (:meth:`referee.games.rummy.ledger.events.base.Event.step`)."""
 
 from __future__ import annotations
 
 import dataclasses
 from typing import TypeVar
 
-from referee.ledger.state.facts import GameFacts
-from referee.ledger.state.records import DealRecord
+from referee.games.rummy.ledger.state.facts import GameFacts
+from referee.games.rummy.ledger.state.records import DealRecord
 
 __all__ = ["State", "with_record", "bump"]
 

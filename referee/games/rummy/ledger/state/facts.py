@@ -6,9 +6,9 @@ playing), :attr:`GameFacts.chips` (chips and buys, what an exact cut earns), :at
 calls), :attr:`GameFacts.sheet` (points, adjustments, totals, standings, money) and :attr:`GameFacts.history`
 (the log as shown, what Undo and Redo take back). The facts do not repeat their answers.
 
-This is the type each event's refusals and step read (:mod:`referee.ledger.events`, with :mod:`.checks` and
+This is the type each event's refusals and step read (:mod:`referee.games.rummy.ledger.events`, with :mod:`.checks` and
 :mod:`.steps`); the fold (:mod:`.game`)
-makes them, as its :class:`~referee.ledger.state.game.GameState`, which adds what needs the refusals.
+makes them, as its :class:`~referee.games.rummy.ledger.state.game.GameState`, which adds what needs the refusals.
 """
 
 from __future__ import annotations
@@ -17,17 +17,17 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from referee.ledger.state.calls import ShanghaiCalls
-from referee.ledger.state.chips import ChipsAndBuys, CutEarnings, exact_cut_reward
-from referee.ledger.state.history import History
-from referee.ledger.state.records import DealRecord, Fold, LogEntry, rules_number
-from referee.ledger.state.seating import Seating
-from referee.ledger.state.sheet import Sheet
+from referee.games.rummy.ledger.state.calls import ShanghaiCalls
+from referee.games.rummy.ledger.state.chips import ChipsAndBuys, CutEarnings, exact_cut_reward
+from referee.games.rummy.ledger.state.history import History
+from referee.games.rummy.ledger.state.records import DealRecord, Fold, LogEntry, rules_number
+from referee.games.rummy.ledger.state.seating import Seating
+from referee.games.rummy.ledger.state.sheet import Sheet
 from referee.rules.variants import Contract, Deal, Variant
 
 if TYPE_CHECKING:  # types only: each event's module imports the facts
-    from referee.ledger.events.base import Event
-    from referee.ledger.events.created import GameCreated
+    from referee.games.rummy.ledger.events.base import Event
+    from referee.games.rummy.ledger.events.created import GameCreated
 
 __all__ = ["GameFacts"]
 

@@ -9,8 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from referee.ledger.events.base import OPT_INT, FieldCheck, ResultFields, Words
-from referee.ledger.state.checks import (
+from referee.games.rummy.ledger.events.base import OPT_INT, FieldCheck, ResultFields, Words
+from referee.games.rummy.ledger.state.checks import (
     away,
     buy_problems,
     ceiling_problems,
@@ -22,10 +22,10 @@ from referee.ledger.state.checks import (
     no_such_contract,
     unknown,
 )
-from referee.ledger.state.facts import GameFacts
-from referee.ledger.state.one_turn import bonus_problems, went_out_problems
-from referee.ledger.state.records import HARD_CODES, DealRecord
-from referee.ledger.state.steps import State, with_record
+from referee.games.rummy.ledger.state.facts import GameFacts
+from referee.games.rummy.ledger.state.one_turn import bonus_problems, went_out_problems
+from referee.games.rummy.ledger.state.records import HARD_CODES, DealRecord
+from referee.games.rummy.ledger.state.steps import State, with_record
 from referee.rules.problems import Problem
 from referee.rules.wording import N_
 

@@ -3,15 +3,16 @@
 An event knows its ``type`` (kebab-case, its name in a stored log), its fields and what each must hold in its
 stored form (:meth:`Event.to_dict`, :meth:`Event.from_dict`), every reason the rules refuse it now
 (:meth:`Event.problems`) and what it changes (:meth:`Event.step`, called once it is allowed, or forced by an
-override). The fold (:mod:`referee.ledger.state.game`) asks each event these; nothing else knows the list of
-events but the registry in :mod:`referee.ledger.events`.
+override). The fold (:mod:`referee.games.rummy.ledger.state.game`) asks each event these; nothing else knows the list of
+events but the registry in :mod:`referee.games.rummy.ledger.events`.
 
 Any event may carry ``override``: the reason the rules gave for refusing it, kept when the table allowed it anyway;
 and ``device``: the label of the phone that recorded it (the scorekeeper's choice; it changes nothing in the game).
 
-This module sits below the state (:mod:`referee.ledger.state.records` names :class:`Event` in the log's entries),
+This module sits below the state (:mod:`referee.games.rummy.ledger.state.records` names :class:`Event` in the log's
+entries),
 so it cannot name the state's type: :meth:`Event.problems` and :meth:`Event.step` take the facts of the game
-(a :class:`~referee.ledger.state.facts.GameFacts`), and each event's own module says so in its types.
+(a :class:`~referee.games.rummy.ledger.state.facts.GameFacts`), and each event's own module says so in its types.
 """
 
 from __future__ import annotations

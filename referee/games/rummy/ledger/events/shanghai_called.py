@@ -1,5 +1,5 @@
 """``shanghai-called``: a player called "Shanghai!" on a discard that could be laid off (docs/rules.md §9.1, D39):
-for the record; it changes no score (:mod:`referee.ledger.state.calls` counts the calls)."""
+for the record; it changes no score (:mod:`referee.games.rummy.ledger.state.calls` counts the calls)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
-from referee.ledger.events.base import PlayerAction, Words
-from referee.ledger.state.calls import call_problems
-from referee.ledger.state.checks import action_problems, announced
-from referee.ledger.state.facts import GameFacts
-from referee.ledger.state.steps import State, bump, with_record
+from referee.games.rummy.ledger.events.base import PlayerAction, Words
+from referee.games.rummy.ledger.state.calls import call_problems
+from referee.games.rummy.ledger.state.checks import action_problems, announced
+from referee.games.rummy.ledger.state.facts import GameFacts
+from referee.games.rummy.ledger.state.steps import State, bump, with_record
 from referee.rules.problems import Problem
 from referee.rules.wording import N_
 
@@ -31,7 +31,7 @@ class ShanghaiCalled(PlayerAction):
 
     def problems(self, state: GameFacts) -> list[Problem]:
         """Not the deal under way, a player who is not playing, the contract not announced, or a call the game does
-        not take (:func:`referee.ledger.state.calls.call_problems`)."""
+        not take (:func:`referee.games.rummy.ledger.state.calls.call_problems`)."""
         found = action_problems(state, self)
         if found:
             return found

@@ -7,11 +7,11 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
-from referee.ledger.events.base import InDeal, Words
-from referee.ledger.state.checks import contract_used, in_deal_problems, no_dealers_choice, no_such_contract
-from referee.ledger.state.facts import GameFacts
-from referee.ledger.state.records import DealRecord
-from referee.ledger.state.steps import State, with_record
+from referee.games.rummy.ledger.events.base import InDeal, Words
+from referee.games.rummy.ledger.state.checks import contract_used, in_deal_problems, no_dealers_choice, no_such_contract
+from referee.games.rummy.ledger.state.facts import GameFacts
+from referee.games.rummy.ledger.state.records import DealRecord
+from referee.games.rummy.ledger.state.steps import State, with_record
 from referee.rules.problems import Problem
 from referee.rules.wording import N_
 

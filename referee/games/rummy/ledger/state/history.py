@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from referee.ledger.state.records import HistoryEntry, LogEntry
+from referee.games.rummy.ledger.state.records import HistoryEntry, LogEntry
 
 __all__ = ["History", "cancelled"]
 
