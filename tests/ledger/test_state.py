@@ -542,7 +542,7 @@ def test_laid_down_under_dealers_choice_checks_the_announced_contract() -> None:
 
 
 def test_the_documented_api_exists() -> None:
-    import referee.ledger as ledger
+    import referee.games.rummy.ledger as ledger
     from referee.games.rummy.ledger import exchange
     from referee.ledger import store
     s = end(new(), "Ana", Beto=1, Caro=1, Dani=1)
