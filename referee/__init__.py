@@ -25,7 +25,7 @@ ENVIRONMENT_SETTINGS = {
     "SECRET_KEY": "REFEREE_SECRET_KEY",
     "DATABASE_URL": "REFEREE_DATABASE_URL",
     "PUBLIC_URL": "REFEREE_PUBLIC_URL",
-    # referee.web.security: the hosts the app answers for, the proxy in front of it, the rate limits' store.
+    # referee.web.core.security: the hosts the app answers for, the proxy in front of it, the rate limits' store.
     "TRUSTED_HOSTS": "REFEREE_TRUSTED_HOSTS",
     "PROXY_FIX_X_FOR": "REFEREE_PROXY_FIX_X_FOR",
     "PROXY_FIX_X_PROTO": "REFEREE_PROXY_FIX_X_PROTO",

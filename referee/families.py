@@ -85,14 +85,14 @@ modules, translated in the app's catalogues.
 
 What the core gives a family's screens
 ======================================
-- :func:`referee.web.access.require_edit` / ``require_view`` (token to :class:`~referee.web.access.Table`, whose
-  ``state`` is the family's state and ``family`` the family; 404 and 410 pages), ``access.remember_game``.
+- :func:`referee.web.core.access.require_edit` / ``require_view`` (token to :class:`~referee.web.core.access.Table`,
+  whose ``state`` is the family's state and ``family`` the family; 404 and 410 pages), ``access.remember_game``.
 - :func:`referee.ledger.store.create_game` (``created=``, ``idempotency_key=``: a double tap makes one game),
   :func:`~referee.ledger.store.append` (``expected_seq=`` the seq the page showed: ``store.Conflict`` with the
   current state when someone saved first; ``idempotency_key=``: a retried request returns the first result with
   ``replayed=True``; ``current=`` the state the request loaded; the family's ``event_refused`` when the rules
   refuse, nothing written), ``store.state_of`` / ``load_state`` (folded states are kept in memory per game).
-- :func:`referee.web.share.link_rematch` after creating a rematch, the share and hand-over pages
+- :func:`referee.web.screens.share.link_rematch` after creating a rematch, the share and hand-over pages
   (``share.players``), delete (``backup.delete``), My games, restore, the live viewer and its QR code.
 """
 

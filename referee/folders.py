@@ -1,7 +1,7 @@
 """Where the app's data folders are: in the built wheel, inside the package; in a checkout, at the top.
 
 Standard library only, and nothing of ours: the app factory (:mod:`referee`) and the web layer's translations
-(:mod:`referee.web.i18n`) both ask it, so neither imports the other for it.
+(:mod:`referee.web.core.i18n`) both ask it, so neither imports the other for it.
 """
 
 from __future__ import annotations

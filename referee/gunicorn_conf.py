@@ -53,7 +53,7 @@ logger_class = "referee.server.AccessLogger"
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms "%(f)s" "%(a)s"'
 #: gunicorn believes no X-Forwarded-* header from anyone (its defaults believe loopback's, and every client's on
 #: a Unix socket: hence both settings). The app's ProxyFix settings (``REFEREE_PROXY_FIX_*``, see
-#: ``referee.web.security``) are the one place that decides which proxy to believe, so a header forged on a
+#: ``referee.web.core.security``) are the one place that decides which proxy to believe, so a header forged on a
 #: server without a proxy changes nothing; ``FORWARDED_ALLOW_IPS`` is not read.
 forwarded_allow_ips = ""
 secure_scheme_headers: dict[str, str] = {}

@@ -1,5 +1,5 @@
 """A bounded, thread-safe map that drops the least recently used keys: what the cache of folded states
-(:mod:`referee.ledger.cache`) and the cache of rendered pages (:mod:`referee.web.rendered`) keep their values in.
+(:mod:`referee.ledger.cache`) and the cache of rendered pages (:mod:`referee.web.core.rendered`) keep their values in.
 
 >>> kept = LeastRecentlyUsed[str, int](size=2)
 >>> with kept.lock:

@@ -1,7 +1,7 @@
 """Link secrets masked out of log lines, for the server's access log and the app's own log alike.
 
 Standard library only, and nothing of ours: the server (:mod:`referee.server`) runs the app and the web layer
-(:mod:`referee.web.security`) is part of it, so both ask this module rather than one importing the other.
+(:mod:`referee.web.core.security`) is part of it, so both ask this module rather than one importing the other.
 """
 
 from __future__ import annotations

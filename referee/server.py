@@ -70,7 +70,7 @@ def write_error_page(sock: Any, status_int: int, reason: str, mesg: str) -> None
     """gunicorn's error page (its page, its ``Connection: close``), with the security headers of every answer."""
     from gunicorn import util
 
-    from referee.web.security import HEADERS
+    from referee.web.core.security import HEADERS
 
     body = (f"<!doctype html>\n<html><head><title>{html.escape(reason)}</title></head><body>"
             f"<h1>{html.escape(reason)}</h1><p>{html.escape(mask_tokens(mesg))}</p></body></html>\n").encode()

@@ -15,7 +15,7 @@ What one address can hold, and why it is bounded this way:
   connection is answered ``503`` with ``Retry-After`` at once and closed, its request unread: one address can
   never fill a worker's connections. Behind a proxy every connection comes from the proxy, so the cap is off
   when the app is told it has one (``REFEREE_PROXY_FIX_X_FOR``); the proxy bounds its own clients (nginx:
-  ``limit_conn``), and the app's own cap on live streams (:data:`referee.web.live_cap.LIVE_STREAMS_PER_ADDRESS`,
+  ``limit_conn``), and the app's own cap on live streams (:data:`referee.web.core.live_cap.LIVE_STREAMS_PER_ADDRESS`,
   by the address the proxy passes on) still holds.
 - **Live streams per address** are capped by the app, below the connection cap, so that a stream beyond it
   gets an answer the page understands (``busy``: it goes back to refreshing itself every 15 seconds), never a

@@ -48,8 +48,8 @@ def run_examples(module: ModuleType) -> doctest.TestResults:
 
 
 def test_the_walk_finds_every_layer() -> None:
-    for name in ("referee.rules.cards", "referee.games.rummy.ledger.state", "referee.web.forms", "referee.cli.tally",
-                 "referee.server", "referee.migrations"):
+    for name in ("referee.rules.cards", "referee.games.rummy.ledger.state", "referee.web.helpers.forms",
+                 "referee.cli.tally", "referee.server", "referee.migrations"):
         assert name in MODULES
 
 

@@ -209,7 +209,7 @@ def test_my_games_is_never_stored_and_the_viewer_is_asked_again_each_time(site: 
 
 
 #: The server's watcher tick (its default LIVE_WATCH_INTERVAL, seconds): how long a worker may answer a 304 from
-#: memory after a change another process made (see referee.web.view_heads).
+#: memory after a change another process made (see referee.web.core.view_heads).
 TICK = 0.1
 
 
@@ -266,7 +266,7 @@ REFUSED_BY_GUNICORN = [
 @pytest.mark.parametrize(("request_bytes", "status"), [r[1:] for r in REFUSED_BY_GUNICORN],
                          ids=[r[0] for r in REFUSED_BY_GUNICORN])
 def test_gunicorns_own_error_pages_carry_the_security_headers(site: Site, request_bytes: bytes, status: int) -> None:
-    from referee.web.security import HEADERS
+    from referee.web.core.security import HEADERS
 
     with socket.create_connection(("127.0.0.1", site.server.port), timeout=20) as sock:
         sock.sendall(request_bytes)

@@ -1,6 +1,6 @@
 """What one client address can hold of ``referee serve`` (gunicorn, 2 workers, SQLite), attacked for real over
 loopback: half-sent requests and a flood of live streams from 127.0.0.1 while a table plays from 127.0.0.2, and
-the rate limits counted once for both workers (see referee/worker.py and referee/web/security.py).
+the rate limits counted once for both workers (see referee/worker.py and referee/web/core/security.py).
 
 Bounded: every attack has a count and a deadline; ``make bench`` (tests/bench/bench_one_address.py) runs the
 full figures (5,000 live streams from one address, 5,000 viewers from many).
@@ -17,7 +17,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from referee.web.live_cap import LIVE_STREAMS_PER_ADDRESS
+from referee.web.core.live_cap import LIVE_STREAMS_PER_ADDRESS
 from referee.worker import CONNECTIONS_PER_ADDRESS
 from tests.serving import (
     HALF_SENT,

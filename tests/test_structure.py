@@ -5,8 +5,8 @@ rule data that is read.
   at module level, inside functions and under ``if TYPE_CHECKING:`` alike: a function-level import only hides a
   cycle until the function runs, and a type-checking import is a dependency the reader must still follow (two
   modules that need each other's types are one idea split in two, or share a type that belongs below both).
-  ``from referee.web import forms`` depends on the submodule ``referee.web.forms``, not on the package's
-  ``__init__``; ``from referee.web.table import bp`` depends on the package, since ``bp`` is a name the package
+  ``from referee.web import forms`` depends on the submodule ``referee.web.helpers.forms``, not on the package's
+  ``__init__``; ``from referee.web.screens.table import bp`` depends on the package, since ``bp`` is a name the package
   defines. So a package's ``__init__`` may import its own submodules, but a submodule that takes a name from the
   package back makes a cycle, and this test names it.
 - **No private name imported from another module of referee/** (``from x import _y``, or ``x._y`` on a module
@@ -146,10 +146,10 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 def test_the_import_reader_follows_the_rule() -> None:
     graph = {name: imports_of(name, path) for name, path in MODULES.items()}
     # from referee.web import access, wording: two submodules, not the package
-    assert {"referee.web.access", "referee.web.wording"} <= graph["referee.web.table.common"]
-    assert "referee.web" not in graph["referee.web.table.common"]
+    assert {"referee.web.core.access", "referee.web.helpers.wording"} <= graph["referee.web.screens.table.common"]
+    assert "referee.web" not in graph["referee.web.screens.table.common"]
     # the package's __init__ depends on the submodules it imports
-    assert "referee.web.table.deal" in graph["referee.web.table"]
+    assert "referee.web.screens.table.deal" in graph["referee.web.screens.table"]
     # an import inside a function and one for the type checker are dependencies too
     hidden = (
         "from typing import TYPE_CHECKING\n"
@@ -315,7 +315,7 @@ def test_words_are_shown_by_the_app(field: str) -> None:
 
 def test_the_untyped_translation_calls_are_wrapped_once() -> None:
     """Flask-Babel's gettext, ngettext and pgettext return an untyped value: code takes them from
-    referee/web/translate.py, which says they return a str (mypy --strict holds the rest)."""
+    referee/web/core/translate.py, which says they return a str (mypy --strict holds the rest)."""
     wrapped = {"gettext", "ngettext", "pgettext"}
     offenders = []
     for path in PACKAGE.rglob("*.py"):

@@ -27,7 +27,7 @@ import json
 import time
 import gevent
 from referee import create_app
-from referee.web.board import pages
+from referee.web.screens.board import pages
 
 app = create_app()
 with app.app_context():

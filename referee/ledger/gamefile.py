@@ -35,7 +35,7 @@ class GameFileError(ValueError):
     """Not a readable referee-game/1 file: its :class:`~referee.rules.problems.Problem` says where and what.
 
     ``str()`` is the problem's English sentence, one line (``referee tally`` prints it); a page words the problem
-    in its own language (``referee.web.wording.problem_words``).
+    in its own language (``referee.web.helpers.wording.problem_words``).
     """
 
     def __init__(self, problem: Problem) -> None:
@@ -50,7 +50,7 @@ class GameFileError(ValueError):
 
 class Thousands(int):
     """A large whole number in a problem, written with its thousands apart in English ("20,000"); a page writes
-    it as its language writes numbers (``referee.numerals.number``)."""
+    it as its language writes numbers (``referee.web.helpers.numerals.number``)."""
 
     def __str__(self) -> str:
         return f"{int(self):,}"

@@ -19,7 +19,7 @@ once rather than at the next save or the stream's end.
 
 A page may ask the watcher to follow a game for a while without waiting (:meth:`Watcher.follow`): it is read like a
 waited-on game, and :meth:`Watcher.current` vouches for its seq and link as the database had them at most one tick
-ago (the viewer page asked again is answered from that, with no SQL: :mod:`referee.web.view_heads`).
+ago (the viewer page asked again is answered from that, with no SQL: :mod:`referee.web.core.view_heads`).
 """
 
 from __future__ import annotations

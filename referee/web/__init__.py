@@ -1,31 +1,14 @@
 """The thin web layer: one blueprint module per part of the site; each family of games registers its own
-(:mod:`referee.web.family_screens`)."""
+(:mod:`referee.web.core.family_screens`)."""
 
 from __future__ import annotations
 
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
-from referee.web import (
-    assets,
-    backup,
-    board,
-    catalogues,
-    compressed_static,
-    family_screens,
-    games,
-    home,
-    i18n,
-    install,
-    live_cap,
-    notation,
-    records,
-    rules_card,
-    security,
-    sending,
-    share,
-    wording,
-)
+from referee.web.core import assets, catalogues, compressed_static, family_screens, i18n, live_cap, security, sending
+from referee.web.helpers import notation, wording
+from referee.web.screens import backup, board, games, home, install, records, rules_card, share
 
 #: Every POST needs a valid CSRF token (Flask-WTF forms carry it).
 csrf = CSRFProtect()

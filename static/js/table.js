@@ -419,7 +419,7 @@
   // The server records it once however often it comes (the idempotency key), and a form another phone has
   // overtaken (its seq, its deal) gets the stale-form answer: it never lands in another deal. The answer is then
   // shown as the browser would have shown it — a redirect is followed (the server names it in Referee-Location,
-  // so that its message is left for the page: referee/web/sending.py), any other page replaces this one in
+  // so that its message is left for the page: referee/web/core/sending.py), any other page replaces this one in
   // place — so that no form is ever in the browser's history: Back and reload never send one again.
   var KEPT = "referee.kept:";
   var ANSWER = "referee.answer";

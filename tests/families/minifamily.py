@@ -23,7 +23,7 @@ from werkzeug.wrappers import Response
 from referee import db
 from referee.families import ChooserEntry, Family, FamilyWeb
 from referee.ledger import store
-from referee.web import access
+from referee.web.core import access
 
 VARIANT = "mini-points"
 FORMAT = "referee-mini-game/1"

@@ -61,7 +61,8 @@ def test_a_family_cannot_claim_another_familys_variant_or_format(mini: Family) -
 
 
 #: The modules of contract rummy: a second family needs none of them, and the core's seam imports none.
-RUMMY_MODULES = ("referee.games.rummy", "referee.rules", "referee.web.table", "referee.web.board", "referee.games")
+RUMMY_MODULES = ("referee.games.rummy", "referee.rules", "referee.web.screens.table", "referee.web.screens.board",
+                 "referee.games")
 
 
 def _imports(path: Path) -> set[str]:
@@ -81,7 +82,7 @@ SHARED = ("referee.rules.problems",)
 
 
 @pytest.mark.parametrize("path", ["tests/families/minifamily.py", "referee/families.py",
-                                  "referee/web/family_screens.py",
+                                  "referee/web/core/family_screens.py",
                                   "referee/cli/tally.py",
                                   *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "referee/ledger").glob("*.py"))])
 def test_the_seam_the_core_ledger_and_the_second_family_import_nothing_of_contract_rummy(path: str) -> None:

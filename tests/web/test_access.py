@@ -17,7 +17,7 @@ from werkzeug.routing import Rule
 from referee import db
 from referee.games.rummy.ledger.events import GameCreated
 from referee.ledger import store
-from referee.web import family_screens
+from referee.web.core import family_screens
 
 from ..conftest import make_test_app
 

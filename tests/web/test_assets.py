@@ -10,7 +10,7 @@ from flask import Flask, url_for
 from flask.testing import FlaskClient
 
 from referee import PROJECT_ROOT
-from referee.web.assets import ONE_YEAR
+from referee.web.core.assets import ONE_YEAR
 
 FINGERPRINTED_CSS = re.compile(r'href="(/static/css/app\.[0-9a-f]{12}\.css)"')
 

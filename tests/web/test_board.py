@@ -13,8 +13,9 @@ from referee.games.rummy.ledger.events import Buy, DealCorrected, DealEnded, Eve
 from referee.games.rummy.ledger.state import replay
 from referee.ledger import store
 from referee.rules.catalogue import VARIANTS, find_variant
-from referee.web import board, rules_card, wording
-from referee.web.assets import AWAKE_SCRIPT
+from referee.web.core.assets import AWAKE_SCRIPT
+from referee.web.helpers import wording
+from referee.web.screens import board, rules_card
 
 PLAYERS = ("Ana", "Bruno", "Carla", "Dario")
 

@@ -11,7 +11,7 @@ import pytest
 import qrcode
 from flask import Flask
 
-from referee.web import qr
+from referee.web.helpers import qr
 
 
 @pytest.fixture

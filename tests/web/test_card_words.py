@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee.games.rummy.ledger.events import DealEnded, LaidDown
-from referee.web.i18n import LANG_COOKIE
+from referee.web.core.i18n import LANG_COOKIE
 
 from .html_forms import Forms
 from .test_table import Table, new_game, text_of

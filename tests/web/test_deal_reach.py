@@ -13,8 +13,8 @@ from flask.testing import FlaskClient
 
 from referee.games.rummy.ledger.events import LaidDown
 from referee.rules.catalogue import find_variant
-from referee.web import wording
-from referee.web.i18n import LANG_COOKIE
+from referee.web.core.i18n import LANG_COOKIE
+from referee.web.helpers import wording
 
 from .html_forms import Forms
 from .test_table import Table, new_game

@@ -17,8 +17,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee.games.rummy.ledger.events import Buy, DealCorrected, DealEnded, ExactCut, GameCreated, Undone
-from referee.web.forms import SeatsForm
-from referee.web.numbers import whole_number
+from referee.web.helpers.forms import SeatsForm
+from referee.web.helpers.numbers import whole_number
 
 from .html_forms import Forms
 from .test_table import Table, new_game, text_of

@@ -19,8 +19,9 @@ from referee.rules.cards import Suit
 from referee.rules.problems import Problem
 from referee.rules.variants import MeldKind, Requirement
 from referee.rules.wording import MELD_PREFIX, MESSAGES, SETTING_WORDS, WILD_LIMIT_WORDS, Count, Noun, Setting, Token
-from referee.web import catalogues, wording
-from referee.web.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from referee.web.core import catalogues
+from referee.web.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from referee.web.helpers import wording
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,7 +49,7 @@ def catalogue(language: str = "es"):  # type: ignore[no-untyped-def]
 def sources() -> set[tuple[str | None, str]]:
     """Every (context, msgid) the code, the templates and the engine's texts hold now (as pybabel extracts them)."""
     method_map = [
-        ("referee/rules/variants.py", "referee.web.wording:extract"),
+        ("referee/rules/variants.py", "referee.web.helpers.wording:extract"),
         ("referee/**.py", "python"),
         ("templates/**.html", "jinja2"),
     ]
@@ -273,7 +274,7 @@ def test_numbers_are_written_in_the_language_digits(
 ) -> None:
     from flask_babel import gettext, ngettext
 
-    from referee.web.i18n import number
+    from referee.web.core.i18n import number
 
     with app.test_request_context("/", headers={"Cookie": f"lang={language}"}):
         assert number(-25) == minus_25

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from sqlmodel import Session, select
 
 from referee.ledger import store
-from referee.web.forms import MAX_FIELD_TEXT
+from referee.web.helpers.forms import MAX_FIELD_TEXT
 from tests.conftest import make_test_app
 from tests.pg import fresh_database, postgres_url  # noqa: F401 — the throwaway PostgreSQL server, as a fixture
 

@@ -16,7 +16,7 @@ from sqlmodel import Session
 
 from referee.games.rummy.ledger.events import DealEnded, GameCreated
 from referee.ledger import store
-from referee.web import install
+from referee.web.screens import install
 
 PLAYERS = ("Ana", "Beto", "Caro")
 

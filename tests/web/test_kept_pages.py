@@ -1,4 +1,4 @@
-"""The deal screen drawn once per seq and handed out many times (referee/web/kept_pages.py): each load still gets
+"""The deal screen drawn once per seq and handed out many times (referee/web/core/kept_pages.py): each load still gets
 its own CSRF token and its own idempotency keys, so two loads never share a key and each saves exactly once; a
 save, a message for this phone, a claim in the address or another language draws it anew."""
 
@@ -9,13 +9,13 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee.web.kept_pages import kept
+from referee.web.core.kept_pages import kept
 
 from .html_forms import Forms
 from .test_table import Table
 from .test_table import table as table  # noqa: F401 — a fixture: one game of four, as the table tests play it
 
-#: What a mark left on a page would look like (referee.web.kept_pages makes them so).
+#: What a mark left on a page would look like (referee.web.core.kept_pages makes them so).
 MARK = re.compile(r"(key|csrf)[0-9a-f]{16}")
 
 

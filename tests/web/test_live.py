@@ -22,7 +22,7 @@ from sqlalchemy.engine import Engine
 
 from referee.games.rummy.ledger.events import Buy, DealCorrected, ExactCut, PlayerRenamed, Undone
 from referee.ledger import cache, changes
-from referee.web import board
+from referee.web.screens import board
 
 from ..conftest import make_test_app
 from .test_board import ended, new_game, record

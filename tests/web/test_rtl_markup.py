@@ -11,7 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from flask_babel import gettext
 
-from referee.web.i18n import amount, number
+from referee.web.core.i18n import amount, number
 
 from .html_forms import Forms
 from .test_table import Table, new_game, text_of

@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee.web.i18n import LANG_COOKIE
+from referee.web.core.i18n import LANG_COOKIE
 
 from .test_table import new_game
 

@@ -1,5 +1,5 @@
 """Security headers, cookie flags (directly and through a TLS proxy), trusted hosts, the request-size limit,
-rate limits, and the link secrets kept out of the app's log lines (referee/web/security.py)."""
+rate limits, and the link secrets kept out of the app's log lines (referee/web/core/security.py)."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 import referee.server
-import referee.web.forms
-from referee.web.assets import AWAKE_SCRIPT
+import referee.web.helpers.forms
+from referee.web.core.assets import AWAKE_SCRIPT
 from tests.conftest import make_test_app
 
 from .test_board import new_game as new_board_game
@@ -28,7 +28,7 @@ PAGES = ["", "/end", "/sheet", "/players", "/share", "/share?edit=1", "/undo", "
 
 
 def test_the_doctests_of_the_forms_and_the_log_masking_pass() -> None:
-    for module in (referee.web.forms, referee.server):
+    for module in (referee.web.helpers.forms, referee.server):
         assert doctest.testmod(module).failed == 0
 
 
@@ -319,7 +319,7 @@ def test_a_response_sends_the_session_only_when_its_request_changed_it(client: F
 
 def test_two_processes_on_one_database_count_one_budget(tmp_path: Path) -> None:
     """Two apps on one database (two workers of one server) share the counts: 3 unknown links in all, not 3
-    each (referee.web.rate_counts keeps them in a file beside the database)."""
+    each (referee.web.core.rate_counts keeps them in a file beside the database)."""
     apps = [make_test_app(tmp_path, UNKNOWN_LINK_RATE_LIMIT="3 per minute") for _ in range(2)]
     clients = [app.test_client() for app in apps]
     answers = [clients[n % 2].get(f"/v/{'z' * 40}{n:03d}").status_code for n in range(6)]

@@ -1,4 +1,4 @@
-"""Forms the scorekeeper's page sends itself (referee.web.sending): a redirect is answered with its address and
+"""Forms the scorekeeper's page sends itself (referee.web.core.sending): a redirect is answered with its address and
 its message left for the next page; every other answer is the page itself; a form sent twice records once."""
 
 from __future__ import annotations

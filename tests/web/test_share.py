@@ -14,7 +14,8 @@ from sqlmodel import Session
 
 from referee.games.rummy.ledger.events import GameCreated
 from referee.ledger import store
-from referee.web import qr, share
+from referee.web.helpers import qr
+from referee.web.screens import share
 
 from .html_forms import Forms
 

@@ -19,7 +19,7 @@ from sqlmodel import Session, select
 from referee.games.rummy.ledger import exchange
 from referee.games.rummy.ledger.state import GameState, replay
 from referee.ledger import store
-from referee.web.forms import NOBODY
+from referee.web.helpers.forms import NOBODY
 
 from .html_forms import Forms
 

@@ -1,5 +1,5 @@
 """The viewer page asked again, answered from memory while the watcher vouches for the game
-(:mod:`referee.web.view_heads`): no SQL for a 304; never a 304 for a deleted game or a replaced link; a new seq
+(:mod:`referee.web.core.view_heads`): no SQL for a 304; never a 304 for a deleted game or a replaced link; a new seq
 gives the new page, at once after a save in this process and at most one watcher tick after a save in another.
 
 Two apps on one database file stand for two server processes: only the database links them (the other's saves
@@ -19,7 +19,7 @@ from sqlmodel import Session
 from referee import db
 from referee.games.rummy.ledger.events import Buy
 from referee.ledger import changes, store
-from referee.web import view_heads
+from referee.web.core import view_heads
 
 from ..conftest import make_test_app
 from .test_board import new_game, record

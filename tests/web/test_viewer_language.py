@@ -21,8 +21,8 @@ from flask.testing import FlaskClient
 
 from referee.games.rummy.ledger.events import Buy
 from referee.ledger import changes
-from referee.web import board
-from referee.web.i18n import LANG_COOKIE
+from referee.web.core.i18n import LANG_COOKIE
+from referee.web.screens import board
 
 from .test_board import ended, new_game, record
 from .test_live import Event, boards, make_live_app, read_events

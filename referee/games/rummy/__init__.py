@@ -1,8 +1,9 @@
-"""Contract rummy as a family of games: an adapter over :mod:`referee.ledger` and the screens of :mod:`referee.web`.
+"""Contract rummy as a family of games: its ledger and the adapter :mod:`referee.families` asks for.
 
-The rummy code stays where it is (its rules in :mod:`referee.rules`, its events, fold and file in
-:mod:`referee.ledger`, its screens in :mod:`referee.web.table` and :mod:`referee.web.board`); this package only
-tells :mod:`referee.families` where each part is. Its screens are described in :mod:`referee.games.rummy.web`.
+Its rules are the pure engine :mod:`referee.rules`; its events, fold and game file are this package's
+:mod:`referee.games.rummy.ledger`; its scorekeeper's screens are :mod:`referee.web.screens.table` (the viewer is the
+core's :mod:`referee.web.screens.board`, which asks each family for its board). This module tells
+:mod:`referee.families` where each part is; its screens are described in :mod:`referee.games.rummy.web`.
 """
 
 from __future__ import annotations

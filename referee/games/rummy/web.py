@@ -2,7 +2,7 @@
 
 The scorekeeper's screens are the ``table`` blueprint (``/g/<edit_token>/…``, its entry the deal screen) and the
 referee tools (``/g/<edit_token>/referee``, ``/v/<view_token>/referee``); the players' board and the rules card
-are drawn by :mod:`referee.web.board`; the new-game form is :mod:`referee.web.games`' own.
+are drawn by :mod:`referee.web.screens.board`; the new-game form is :mod:`referee.web.screens.games`' own.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from flask_babel import lazy_gettext
 from referee.families import ChooserEntry, FamilyWeb
 from referee.games.rummy import BUYS, EXACT_CUTS, WENT_OUT
 from referee.rules.catalogue import VARIANTS
-from referee.web import board, referee_tools, table
-from referee.web.translate import gettext
-from referee.web.wording import problem_words, word
+from referee.web.core.translate import gettext
+from referee.web.helpers.wording import problem_words, word
+from referee.web.screens import board, referee_tools, table
 
 __all__ = ["WEB"]
 
@@ -28,7 +28,7 @@ def _init_app(app: Flask) -> None:
 
 
 class _Viewer:
-    """The players' board of a contract-rummy game (:mod:`referee.web.board`)."""
+    """The players' board of a contract-rummy game (:mod:`referee.web.screens.board`)."""
 
     def page(self, state: Any, view_token: str, me: str | None) -> str:
         """The whole viewer page."""

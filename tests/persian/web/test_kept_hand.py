@@ -1,4 +1,4 @@
-"""The hand screen drawn once per seq and handed out many times (referee/web/kept_pages.py): each load gets its
+"""The hand screen drawn once per seq and handed out many times (referee/web/core/kept_pages.py): each load gets its
 own idempotency keys, so a hand sent from two loads is saved once and the other load is stale; a save draws it
 anew."""
 
@@ -9,7 +9,7 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee.web.kept_pages import kept
+from referee.web.core.kept_pages import kept
 
 from .helpers import create, hand_page, hidden_fields, play, state_of
 

@@ -17,7 +17,7 @@ from referee.games.persian.web import correct, hand, new, sheet, table, undo, wo
 from referee.games.persian.web.blueprint import bp
 from referee.games.persian.web.screens import head_of
 from referee.games.persian.web.viewer import VIEWER, rules_card, rules_page
-from referee.web.translate import gettext as _
+from referee.web.core.translate import gettext as _
 
 __all__ = ["WEB", "init_app", "chooser"]
 

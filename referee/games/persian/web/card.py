@@ -10,8 +10,8 @@ from typing import Any
 
 from referee.games.persian.rules import bidel, hokm, qahve, rim, shelem
 from referee.games.persian.web import words
-from referee.numerals import number
-from referee.web.translate import gettext as _
+from referee.web.core.translate import gettext as _
+from referee.web.helpers.numerals import number
 
 __all__ = ["card_lines"]
 

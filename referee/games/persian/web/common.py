@@ -1,7 +1,7 @@
 """What the Persian games' scorekeeper screens share: the game a request opens, appending an event from a form,
 and the words of a stale page.
 
-A request gets its game's state once (:func:`referee.web.access.require_edit`); :func:`append` hands that state
+A request gets its game's state once (:func:`referee.web.core.access.require_edit`); :func:`append` hands that state
 to the store, which folds the new event onto it, and the state after the event comes back in the
 :class:`Outcome`. A refusal of the rules comes back as the rules' problems in the page's language: nothing is
 saved.
@@ -20,9 +20,9 @@ from referee.games.persian.ledger.state import EventRefused
 from referee.games.persian.rules import GAMES
 from referee.games.persian.web import words
 from referee.ledger import store
-from referee.web import access
-from referee.web.forms import ActionForm
-from referee.web.translate import gettext as _
+from referee.web.core import access
+from referee.web.core.translate import gettext as _
+from referee.web.helpers.forms import ActionForm
 
 __all__ = ["Page", "Outcome", "append", "require_game", "stale_message"]
 

@@ -12,8 +12,8 @@ from referee.games.persian.web.blueprint import bp
 from referee.games.persian.web.common import Page, append, require_game, stale_message
 from referee.games.persian.web.hand import FORMS, entry_of, hand_context, refused_page
 from referee.games.persian.web.screens import HAND_ENTRIES
-from referee.web.forms import CSRF_FAILED
-from referee.web.translate import gettext as _
+from referee.web.core.translate import gettext as _
+from referee.web.helpers.forms import CSRF_FAILED
 
 __all__ = ["correct"]
 

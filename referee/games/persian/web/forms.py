@@ -1,6 +1,6 @@
 """The Persian games' forms: the new game, and one hand form per game (Flask-WTF, CSRF on every POST).
 
-A hand form is an :class:`~referee.web.forms.ActionForm` (the seq the page saw, an idempotency key) that also
+A hand form is an :class:`~referee.web.helpers.forms.ActionForm` (the seq the page saw, an idempotency key) that also
 carries the hand's number, so a page left open on hand 4 cannot record hand 5 by mistake. A form reads only the
 shape of what was typed (a whole number, one of the game's players, one of the offered results); whether the
 rules allow it is the ledger's call, made when the view appends the event, and its refusal is shown with the
@@ -19,8 +19,8 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
 from referee.ledger.names import clean_name
-from referee.web.forms import KEY_PATTERN, MAX_NAME, RANDOM, ActionForm, Form
-from referee.web.numbers import whole_number
+from referee.web.helpers.forms import KEY_PATTERN, MAX_NAME, RANDOM, ActionForm, Form
+from referee.web.helpers.numbers import whole_number
 
 __all__ = [
     "NewPersianGameForm",

@@ -36,12 +36,12 @@ from referee.games.persian.web.screens import HAND_ENTRIES, head_of
 from referee.games.persian.web.table import tools_of
 from referee.games.persian.web.undo import undo_offer
 from referee.ledger import store
-from referee.web import access, kept_pages
-from referee.web.forms import CSRF_FAILED
-from referee.web.notation import read_cards
-from referee.web.numbers import whole_number
-from referee.web.sending import browser_sent
-from referee.web.translate import gettext as _
+from referee.web.core import access, kept_pages
+from referee.web.core.sending import browser_sent
+from referee.web.core.translate import gettext as _
+from referee.web.helpers.forms import CSRF_FAILED
+from referee.web.helpers.notation import read_cards
+from referee.web.helpers.numbers import whole_number
 
 __all__ = ["hand", "record", "entry_of", "FORMS"]
 
@@ -203,7 +203,7 @@ SHOWN = "shown"
 @bp.get("/g/<edit_token>/hand")
 def hand(edit_token: str) -> Page:
     """The hand screen: the next hand's dealer, ruler or first bidder, pass direction, totals; its entry."""
-    # Drawn once per seq, address and language, as the rummy deal screen (see referee.web.kept_pages); a refused
+    # Drawn once per seq, address and language, as the rummy deal screen (see referee.web.core.kept_pages); a refused
     # hand's entries or a message for this phone are drawn for it alone.
     return kept_pages.kept_screen(
         "persian-hand", edit_token, load=require_game, variants=GAMES,

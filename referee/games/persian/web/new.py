@@ -25,11 +25,12 @@ from referee.games.persian.web import words
 from referee.games.persian.web.blueprint import bp
 from referee.games.persian.web.forms import NewPersianGameForm
 from referee.ledger import store
-from referee.web import access, share
-from referee.web.forms import CSRF_FAILED, RANDOM, new_key
-from referee.web.games import recent_names, remember_names
-from referee.web.numbers import whole_number
-from referee.web.translate import gettext as _
+from referee.web.core import access
+from referee.web.core.translate import gettext as _
+from referee.web.helpers.forms import CSRF_FAILED, RANDOM, new_key
+from referee.web.helpers.numbers import whole_number
+from referee.web.screens import share
+from referee.web.screens.games import recent_names, remember_names
 
 __all__ = ["new", "chooser_games", "DEFAULT_GAME"]
 

@@ -12,7 +12,7 @@ from typing import Any
 from referee.games.persian.rules import find_game
 from referee.games.persian.rules.base import team_seats
 from referee.games.persian.web import words
-from referee.web.translate import gettext as _
+from referee.web.core.translate import gettext as _
 
 __all__ = ["Role", "TotalRow", "Head", "head_of", "HAND_ENTRIES"]
 

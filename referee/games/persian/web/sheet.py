@@ -25,9 +25,9 @@ from referee.games.persian.web.blueprint import bp
 from referee.games.persian.web.common import require_game
 from referee.games.persian.web.screens import head_of
 from referee.games.persian.web.undo import redo_offer, undo_offer
-from referee.numerals import number
-from referee.web.translate import gettext as _
-from referee.web.translate import pgettext
+from referee.web.core.translate import gettext as _
+from referee.web.core.translate import pgettext
+from referee.web.helpers.numerals import number
 
 __all__ = ["Cell", "Column", "SheetRow", "Sheet", "sheet_of", "share_text", "sheet", "export"]
 

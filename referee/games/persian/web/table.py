@@ -19,9 +19,9 @@ from referee.games.persian.web.blueprint import bp
 from referee.games.persian.web.common import Page, append, require_game, stale_message
 from referee.games.persian.web.forms import EndGameForm, HandForm, RedealForm, RenameForm
 from referee.games.persian.web.screens import head_of
-from referee.web import access
-from referee.web.forms import CSRF_FAILED
-from referee.web.translate import gettext as _
+from referee.web.core import access
+from referee.web.core.translate import gettext as _
+from referee.web.helpers.forms import CSRF_FAILED
 
 __all__ = ["Tools", "tools_of", "redeal", "end", "players"]
 

@@ -15,9 +15,9 @@ from referee.games.persian.ledger.events import Undone
 from referee.games.persian.web import words
 from referee.games.persian.web.blueprint import bp
 from referee.games.persian.web.common import Page, append, require_game, stale_message
-from referee.web.forms import ActionForm
-from referee.web.numbers import whole_number
-from referee.web.translate import gettext as _
+from referee.web.core.translate import gettext as _
+from referee.web.helpers.forms import ActionForm
+from referee.web.helpers.numbers import whole_number
 
 __all__ = ["UndoForm", "Offer", "undo_offer", "redo_offer", "undo"]
 

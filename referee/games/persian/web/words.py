@@ -16,8 +16,8 @@ from flask_babel.speaklater import LazyString
 from referee.games.persian.ledger.wording import message_id
 from referee.games.persian.rules import NAMES
 from referee.games.persian.rules.base import TEAM_NAMES, ParamValue, Problem
-from referee.numerals import number
-from referee.web.translate import gettext, ngettext, pgettext
+from referee.web.core.translate import gettext, ngettext, pgettext
+from referee.web.helpers.numerals import number
 
 __all__ = [
     "GAME_NAMES", "GAME_BLURBS", "game_name", "game_blurb", "team_name", "team_letter", "first_title",

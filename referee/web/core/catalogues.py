@@ -1,0 +1,43 @@
+"""The compiled catalogues: each ``translations/<lang>/LC_MESSAGES/messages.po`` is compiled at app start.
+
+The ``.mo`` files are generated, never committed: they go into the instance folder
+(``instance/translations/…``, which i18n's Flask-Babel setup reads first), rebuilt whenever the ``.po`` is
+newer. So ``make run`` and ``make test`` work on a fresh clone without a build step.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from flask import Flask
+
+from referee.web.core.i18n import TRANSLATIONS_DIR
+
+__all__ = ["compile_catalogues", "init_app"]
+
+
+def compile_catalogues(source: Path, target: Path) -> list[Path]:
+    """Compile every ``.po`` under ``source`` into ``target`` (same layout) when out of date; return those written."""
+    written: list[Path] = []
+    for po in sorted(source.glob("*/LC_MESSAGES/*.po")):
+        mo = target / po.relative_to(source).with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as file:
+            catalog = read_po(file)
+        mo.parent.mkdir(parents=True, exist_ok=True)
+        # Two processes may start at once: each writes its own file and the rename is atomic.
+        partial = mo.with_name(f"{mo.name}.{os.getpid()}.partial")
+        with partial.open("wb") as file:
+            write_mo(file, catalog, use_fuzzy=False)
+        os.replace(partial, mo)
+        written.append(mo)
+    return written
+
+
+def init_app(app: Flask) -> None:
+    """Compile the catalogues into the instance folder (before Flask-Babel reads them)."""
+    compile_catalogues(TRANSLATIONS_DIR, Path(app.instance_path) / "translations")
