@@ -279,6 +279,16 @@ def test_a_followed_game_is_vouched_for_once_read_and_a_save_through_the_other_e
     assert vouched(watcher, game.public_id)[0] == 2
 
 
+def change_the_link(engine: Engine, game: store.Game, change: str) -> str:
+    """Delete the game or replace its players' link, through ``engine``: the watcher's mark for it now."""
+    assert game.id is not None
+    with Session(engine) as session:
+        if change == "delete":
+            store.delete_game(session, game_id=game.id)
+            return changes.GONE
+        return changes.link_mark(store.rotate_view_token(session, game_id=game.id))
+
+
 @pytest.mark.parametrize("change", ["delete", "replace the players' link"])
 def test_a_followed_games_link_change_through_the_other_engine_is_vouched_for_within_a_tick(
     engine: Engine, second_engine: Engine, change: str
@@ -289,12 +299,7 @@ def test_a_followed_games_link_change_through_the_other_engine_is_vouched_for_wi
     watcher = changes.watcher_for(second_engine, interval=0.05)
     watcher.follow(game.public_id)
     assert vouched(watcher, game.public_id) == (1, old)
-    with Session(engine) as session:
-        if change == "delete":
-            store.delete_game(session, game_id=game.id)
-            mark = changes.GONE
-        else:
-            mark = changes.link_mark(store.rotate_view_token(session, game_id=game.id))
+    mark = change_the_link(engine, game, change)
     said = said_after(watcher, game.public_id, time.monotonic())
     late = [known for asked, known in said if asked > watcher.interval]
     assert late, said
@@ -317,12 +322,7 @@ def test_a_link_change_in_this_process_ends_the_vouching_at_once_though_announce
     assert vouched(watcher, game.public_id) == (1, old)
     held = changes.hold()
     try:
-        with Session(engine) as session:
-            if change == "delete":
-                store.delete_game(session, game_id=game.id)
-                mark = changes.GONE
-            else:
-                mark = changes.link_mark(store.rotate_view_token(session, game_id=game.id))
+        mark = change_the_link(engine, game, change)
         said = said_after(watcher, game.public_id, time.monotonic())
     finally:
         changes.release(held)
