@@ -9,16 +9,20 @@ committed. Until a catalogue is compiled the pages simply show English.
 
 from __future__ import annotations
 
+import functools
 import re
 from functools import cached_property
 from typing import Any
 from urllib.parse import urlsplit
 
+from babel import Locale
 from flask import Blueprint, Flask, abort, redirect, request, url_for
 from flask_babel import Babel, Domain, format_date, get_domain, get_locale
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 from werkzeug.wrappers import Response
 
 from referee.folders import data_folder
@@ -127,12 +131,20 @@ def _template_npgettext(
 babel = RefereeBabel()
 
 
-def select_locale() -> str:
+def select_locale() -> Locale:
     """The page's language: the ``lang`` cookie when it names one we speak, else the browser's best match."""
-    chosen = request.cookies.get(LANG_COOKIE, "")
+    return _locale_for(request.cookies.get(LANG_COOKIE, ""), request.headers.get("Accept-Language", ""))
+
+
+@functools.lru_cache(maxsize=256)
+def _locale_for(chosen: str, accepted: str) -> Locale:
+    """The locale for a ``lang`` cookie and an ``Accept-Language`` header, worked out once for each pair: parsing the
+    header, matching it and making the locale on every request took a tenth of a viewer's 304. (A phone sends the
+    same pair every time; a client sending a new header each time only pushes others out of the 256 kept.)"""
     if chosen in LANGUAGES:
-        return chosen
-    return request.accept_languages.best_match(list(LANGUAGES), default=DEFAULT_LANGUAGE) or DEFAULT_LANGUAGE
+        return Locale.parse(chosen)
+    accept = parse_accept_header(accepted, LanguageAccept)
+    return Locale.parse(accept.best_match(list(LANGUAGES), default=DEFAULT_LANGUAGE) or DEFAULT_LANGUAGE)
 
 
 def current_language() -> str:
