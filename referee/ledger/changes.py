@@ -88,12 +88,15 @@ def _announce(announcement: _Announcement) -> None:
     # A replaced link or a deleted game is told at once, held or not: from now on no page of this process may
     # answer the old link from memory (a rare change, whose few viewers are woken to hear it is gone).
     if held is not None and not isinstance(announcement[2], str):
+        # A save is known at once (a page this process serves from now on shows it); only the waking of its
+        # viewers waits for the response (see :func:`hold`).
+        _deliver(announcement, wake=False)
         held.append(announcement)
         return
     _deliver(announcement)
 
 
-def _deliver(announcement: _Announcement) -> None:
+def _deliver(announcement: _Announcement, *, wake: bool = True) -> None:
     engine, public_id, news = announcement
     watcher = _watchers.get(engine)
     if watcher is None:
@@ -101,13 +104,16 @@ def _deliver(announcement: _Announcement) -> None:
     if isinstance(news, str):
         watcher.observe_link(public_id, news, announced=True)
     else:
-        watcher.observe(public_id, news)
+        watcher.observe(public_id, news, wake=wake)
+        if wake:
+            watcher.wake(public_id)  # a save known already (held): its viewers are woken now
 
 
 def hold() -> list[_Announcement]:
-    """Hold this thread's announcements of saves back (a request: waking a thousand viewers while the save's own
-    response is still being made would make the scorekeeper wait for them); :func:`release` delivers them. Those
-    of a replaced link or a deleted game go out at once all the same (see :func:`announce_link`)."""
+    """Hold back the waking of the viewers of this thread's saves (a request: waking a thousand viewers while the
+    save's own response is still being made would make the scorekeeper wait for them); :func:`release` wakes them.
+    The save itself is known to the watcher at once, and a replaced link or a deleted game goes out whole at once
+    (see :func:`announce_link`)."""
     held: list[_Announcement] = []
     _held.set(held)
     return held

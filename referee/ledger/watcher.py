@@ -113,6 +113,8 @@ class Watcher:
         self._links: OrderedDict[str, str] = OrderedDict()
         self._waiting: dict[str, _Waiting] = {}
         self._fresh: set[str] = set()
+        #: Games whose latest seq was learnt without waking their viewers yet (:meth:`observe` with ``wake=False``).
+        self._unwoken: set[str] = set()
         #: Games followed without a waiting viewer (:meth:`follow`): when the following ends (monotonic).
         self._followed: dict[str, float] = {}
         #: Every watched game (waited on or followed) and the number its watching began with (a read confirms a
@@ -135,18 +137,39 @@ class Watcher:
 
     # ---- what the watcher knows ---------------------------------------------------------------------
 
-    def observe(self, public_id: str, seq: int) -> None:
-        """The game ``public_id`` is at ``seq`` (or later): wake its waiting viewers if that is news."""
+    def observe(self, public_id: str, seq: int, *, wake: bool = True) -> None:
+        """The game ``public_id`` is at ``seq`` (or later): wake its waiting viewers if that is news.
+
+        ``wake=False``: know it now, and wake them later, by :meth:`wake` (a save's own request holds the waking
+        until its response is out, but a page this process serves meanwhile must already show the save), or when
+        the watcher itself next hears of the game's seq, whichever comes first."""
         with self._lock:
             known = self._seqs.get(public_id)
             if known is not None and known >= seq:
+                if wake and public_id in self._unwoken:
+                    self._wake(public_id)
                 return
             self._seqs[public_id] = seq
             self._seqs.move_to_end(public_id)
             self._forget_the_oldest(self._seqs)
-            waiting = self._waiting.get(public_id)
-            if waiting is not None:
-                waiting.wake()
+            if not wake:
+                self._unwoken.add(public_id)
+                return
+            self._wake(public_id)
+
+    def wake(self, public_id: str) -> None:
+        """Wake the game's waiting viewers if a seq was learnt without waking them (:meth:`observe`) and nothing
+        woke them since."""
+        with self._lock:
+            if public_id in self._unwoken:
+                self._wake(public_id)
+
+    def _wake(self, public_id: str) -> None:
+        """Wake the game's waiting viewers now (the lock is held)."""
+        self._unwoken.discard(public_id)
+        waiting = self._waiting.get(public_id)
+        if waiting is not None:
+            waiting.wake()
 
     def observe_link(self, public_id: str, mark: str, *, announced: bool = False) -> None:
         """The game's players' link is now the one of ``mark`` (:func:`link_mark`; :data:`GONE`: the game was

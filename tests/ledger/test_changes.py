@@ -166,15 +166,23 @@ def test_two_servers_on_postgresql_a_viewer_of_one_sees_a_save_through_the_other
         scorekeeper_side.extensions["referee.db"].dispose()
 
 
-def test_held_announcements_wake_nobody_until_released(tmp_path: Path) -> None:
+def test_held_announcements_wake_nobody_until_released_but_are_known_at_once(tmp_path: Path) -> None:
+    """A save's announcement, held while its response is made: the viewers already waiting are woken only once it
+    is released, but the save is known at once (a page this process serves meanwhile shows it)."""
     engine = make_engine(f"sqlite:///{tmp_path / 'held.sqlite3'}")
     watcher = changes.watcher_for(engine)
     try:
+        changes.announce(engine, "a-game", 4)
+        got: list[int | None] = []
+        waiting = wait_for(watcher, "a-game", 4, got)
         held = changes.hold()
         changes.announce(engine, "a-game", 5)
-        assert watcher.wait("a-game", 4, timeout=0.05) is None  # held: the save's response is not out yet
+        waiting.join(0.2)
+        assert waiting.is_alive() and got == []  # held: the save's response is not out yet
+        assert watcher.wait("a-game", 4, timeout=0.05) == 5  # known: whoever asks now is told at once
         changes.release(held)
-        assert watcher.wait("a-game", 4, timeout=0.05) == 5
+        waiting.join(5)
+        assert got == [5]
         changes.announce(engine, "a-game", 6)  # no longer held: at once
         assert watcher.wait("a-game", 5, timeout=0.05) == 6
     finally:

@@ -246,11 +246,11 @@ def test_a_change_the_watcher_missed_reaches_the_viewer_at_the_next_heartbeat(
     deaf_until = [0.0]
     lost: list[int] = []
 
-    def observe_deaf_for_a_moment(public_id: str, seq: int) -> None:
+    def observe_deaf_for_a_moment(public_id: str, seq: int, *, wake: bool = True) -> None:
         if seq > 1 and time.monotonic() < deaf_until[0]:
             lost.append(seq)  # the save's own news, and the watcher's read after it, are lost
             return
-        heard(public_id, seq)
+        heard(public_id, seq, wake=wake)
 
     monkeypatch.setattr(watcher, "observe", observe_deaf_for_a_moment)
     # Another viewer of the game waits in this process all along (its browser went away unnoticed, say): the game
