@@ -21,7 +21,6 @@ import signal
 import socket
 import sys
 import threading
-import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -130,16 +129,9 @@ def hang_up_if_stopping(worker: Any, environ: Mapping[str, Any], headers: list[t
     sock = environ.get("gunicorn.socket")
     if not isinstance(sock, socket.socket):
         return
-    try:
-        sock.shutdown(socket.SHUT_WR)
-    except OSError:  # the browser went first
-        return
-    deadline = time.monotonic() + HANG_UP_WITHIN
-    with contextlib.suppress(OSError):  # the wait ran out, or the browser reset the connection
-        while (remaining := deadline - time.monotonic()) > 0:
-            sock.settimeout(remaining)
-            if not sock.recv(4096):
-                break
+    from referee.worker import linger  # the worker's gentle close; imported where a worker runs this
+
+    linger(sock, seconds=HANG_UP_WITHIN)
     with contextlib.suppress(OSError):
         sock.shutdown(socket.SHUT_RD)  # gunicorn's own close, next, finds nothing to wait for
 

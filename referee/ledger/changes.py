@@ -104,9 +104,7 @@ def _deliver(announcement: _Announcement, *, wake: bool = True) -> None:
     if isinstance(news, str):
         watcher.observe_link(public_id, news, announced=True)
     else:
-        watcher.observe(public_id, news, wake=wake)
-        if wake:
-            watcher.wake(public_id)  # a save known already (held): its viewers are woken now
+        watcher.observe(public_id, news, wake=wake)  # a save known already (held): its viewers are woken now
 
 
 def hold() -> list[_Announcement]:

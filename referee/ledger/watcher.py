@@ -140,9 +140,10 @@ class Watcher:
     def observe(self, public_id: str, seq: int, *, wake: bool = True) -> None:
         """The game ``public_id`` is at ``seq`` (or later): wake its waiting viewers if that is news.
 
-        ``wake=False``: know it now, and wake them later, by :meth:`wake` (a save's own request holds the waking
-        until its response is out, but a page this process serves meanwhile must already show the save), or when
-        the watcher itself next hears of the game's seq, whichever comes first."""
+        ``wake=False``: know it now, and wake them at the next ``observe`` of that seq or a later one (the save's own
+        request, once its response is out, or the watcher's next read of the game, whichever comes first): a save's
+        request holds the waking until its response is out, but a page this process serves meanwhile must already
+        show the save."""
         with self._lock:
             known = self._seqs.get(public_id)
             if known is not None and known >= seq:
@@ -156,13 +157,6 @@ class Watcher:
                 self._unwoken.add(public_id)
                 return
             self._wake(public_id)
-
-    def wake(self, public_id: str) -> None:
-        """Wake the game's waiting viewers if a seq was learnt without waking them (:meth:`observe`) and nothing
-        woke them since."""
-        with self._lock:
-            if public_id in self._unwoken:
-                self._wake(public_id)
 
     def _wake(self, public_id: str) -> None:
         """Wake the game's waiting viewers now (the lock is held)."""
