@@ -2,7 +2,7 @@
 
 A :class:`~referee.rules.problems.Problem` carries a stable ``code`` (and, where one code is said in several
 ways, a ``form``) and structured parameters: numbers, card notation, names (a list of them as a tuple), the
-values below (:class:`Count`, :class:`Plural`, :class:`Setting`, :class:`Token`) or the engine's own enum
+values below (:class:`Count`, :class:`Plural`, :class:`Setting`, :class:`BuyToken`) or the engine's own enum
 values and rule objects. :data:`MESSAGES` holds the English sentence of every code, each once, marked with
 :func:`N_` so ``pybabel extract`` puts it in the catalogue as a message id; the screens look the same id up
 in the page's language (``referee.web.helpers.wording``). :func:`english` fills a sentence in with the English words
@@ -39,7 +39,6 @@ __all__ = [
     "BuyToken",
     "Plural",
     "Setting",
-    "Token",
     "VariantName",
     "Named",
     "NUMBER_WORDS",
@@ -107,12 +106,6 @@ class Named:
 
 class Setting(Named):
     """A game setting, by its id: ``Setting("small_stake")`` is "small stake"."""
-
-    __slots__ = ()
-
-
-class Token(Named):
-    """What a table buys with, by its id (a variant's ``buy.token``): "chip", "buy", "coin" or "May I"."""
 
     __slots__ = ()
 
@@ -572,8 +565,8 @@ def english_value(value: object) -> str:
         return value.id
     if isinstance(value, Setting):
         return SETTING_WORDS.get(value.id, value.id.replace("_", " "))
-    if isinstance(value, Token):
-        return value.id
+    if isinstance(value, BuyToken):
+        return value.value
     if hasattr(value, "symbol"):  # a Suit
         return str(value.symbol)
     if hasattr(value, "label"):  # a Rank

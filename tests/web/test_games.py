@@ -310,9 +310,9 @@ def test_store_create_game_with_a_key_returns_the_first_game(app: Flask) -> None
 
 
 def test_the_random_dealer_drawn_from_the_key_is_the_same_on_a_retry_and_varies_between_forms(app: Flask) -> None:
-    from referee.web.screens.games import _draw
+    from referee.web.screens.games import draw
 
     with app.app_context():
         keys = [f"{i:032x}" for i in range(24)]
-        assert [_draw(k, 4) for k in keys] == [_draw(k, 4) for k in keys]
-        assert len({_draw(k, 4) for k in keys}) > 1  # 24 forms all drawing one seat: p = 4⁻²³
+        assert [draw(k, 4) for k in keys] == [draw(k, 4) for k in keys]
+        assert len({draw(k, 4) for k in keys}) > 1  # 24 forms all drawing one seat: p = 4⁻²³

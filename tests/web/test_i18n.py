@@ -18,7 +18,7 @@ from referee.rules import wording as engine_wording
 from referee.rules.cards import Suit
 from referee.rules.problems import Problem
 from referee.rules.variants import MeldKind, Requirement
-from referee.rules.wording import MELD_PREFIX, MESSAGES, SETTING_WORDS, WILD_LIMIT_WORDS, Count, Noun, Setting, Token
+from referee.rules.wording import MELD_PREFIX, MESSAGES, SETTING_WORDS, WILD_LIMIT_WORDS, BuyToken, Count, Noun, Setting
 from referee.web.core import catalogues
 from referee.web.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from referee.web.helpers import wording
@@ -134,7 +134,7 @@ def test_a_problem_without_a_sentence_cannot_be_made() -> None:
         Problem.of("game-over", "no-such-form")
 
 
-PROBLEM = Problem.of("no-chips-left", player="Ana", token=Token("chip"), limit=7)
+PROBLEM = Problem.of("no-chips-left", player="Ana", token=BuyToken.CHIP, limit=7)
 
 
 def test_word_in_english(app: Flask) -> None:

@@ -6,8 +6,9 @@ the catalogue (gettext) and its structured parameters are put in words of the pa
 own prose (variant descriptions, house-rule explanations, decisions, contract names) is extracted for the
 catalogue by :func:`extract` (named in babel.cfg) and shown through :func:`word`.
 
-This module imports no other module of ``referee.web``: the views and the rules card import it, and
-:func:`init_app` makes its functions Jinja globals and filters, so templates call them by name.
+Of ``referee.web`` it imports only the translation calls and the numerals, never a screen: the screens and
+the rules card import it, and :func:`init_app` makes its functions Jinja globals and filters, so templates call
+them by name.
 """
 
 from __future__ import annotations
@@ -49,7 +50,6 @@ from referee.rules.wording import (
     Noun,
     Plural,
     Setting,
-    Token,
     VariantName,
 )
 from referee.web.core.translate import gettext, ngettext, pgettext
@@ -227,7 +227,7 @@ _VALUE_WORDS: tuple[tuple[type[Any], Callable[[Any], str]], ...] = (
     (WildLimit, lambda value: gettext(WILD_LIMIT_WORDS[value])),
     (VariantName, lambda value: word(value.id)),
     (Setting, _setting_words),
-    (Token, lambda value: _token_word(value.id)),
+    (BuyToken, lambda value: _token_forms(value).word),
     (Suit, lambda value: value.symbol),
     (Rank, lambda value: value.label),
     (Requirement, lambda value: requirement_words(value)),  # defined below: looked up when called
@@ -543,11 +543,6 @@ def _token_forms(token: BuyToken, count: int = 1) -> _TokenWords:
                                gettext("May I"))
         case _:
             assert_never(token)
-
-
-def _token_word(token: str) -> str:
-    """What a table buys with (its id, as a sentence names it), as a word inside a sentence: chip, buy, coin."""
-    return _token_forms(BuyToken(token)).word
 
 
 def token_words(variant: Variant, count: int) -> str:

@@ -10,11 +10,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from urllib.parse import quote, unquote
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
 from wtforms.fields.choices import SelectChoice
 
@@ -197,24 +199,45 @@ def new() -> Response | tuple[str, int]:
     if created is None:
         return _render_new(form, problems, status=422)
     try:
-        with db.session() as session:
-            game = store.create_game(session, created=created, idempotency_key=key)
-            edit_token, game_id = game.edit_token, game.id
+        return open_game(created, key, created.players)
     except store.IdempotencyKeyReused:
-        # The same form sent again with other choices after the game was made: a fresh form for a new game.
         form.idempotency_key.data = new_key()
-        return _render_new(form, [_("This form already created a game. Check the choices and create it again "
-                                    "for a new game.")], status=409)
+        return _render_new(form, [str(FORM_ALREADY_USED)], status=409)
     except EventRefused as refused:
         return _render_new(form, wording.problems_words(refused.problems), status=422)
     except RulesError as error:
         return _render_new(form, [str(error)], status=422)
+
+
+#: A form sent again with other choices after it made its game: the page then shows a fresh form for a new game.
+FORM_ALREADY_USED = _l("This form already created a game. Check the choices and create it again for a new game.")
+
+
+def open_game(created: store.Event, key: str | None, names: Sequence[str]) -> Response:
+    """Every family's last step of a new-game form: append the creation event ``created`` once for the form's
+    ``key`` (a double tap lands on the same game), link it as the rematch it may be, and go to its share page,
+    remembering the game and its ``names`` on this device.
+
+    Raises :class:`~referee.ledger.store.IdempotencyKeyReused` when the key already made another game, and what
+    the family's check of ``created`` raises when it refuses it; nothing is written then.
+    """
+    with db.session() as session:
+        game = store.create_game(session, created=created, idempotency_key=key)
+        edit_token, game_id = game.edit_token, game.id
     if game_id is not None:
         share.link_rematch(game_id)  # a Rematch: the old game's viewers can follow the table here
     response = redirect(url_for("share.players", edit_token=edit_token, new=1), code=303)
     access.remember_game(response, edit_token)
-    remember_names(response, list(created.players))
+    remember_names(response, list(names))
     return response
+
+
+def draw(key: str, count: int) -> int:
+    """A draw among ``count`` made from a form's idempotency key, keyed with the app's secret: the same key (a
+    retried request) draws the same; the page cannot tell which."""
+    secret = str(current_app.secret_key or "").encode()
+    digest = hmac.new(secret, key.encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big") % count
 
 
 def _blank_rows(form: NewGameFields) -> list[str]:
@@ -235,13 +258,6 @@ def _blank_rows(form: NewGameFields) -> list[str]:
     return problems
 
 
-def _draw(key: str, count: int) -> int:
-    """A draw among ``count`` made from the form's key: the same key draws the same, the page cannot tell which."""
-    secret = str(current_app.secret_key or "").encode()
-    digest = hmac.new(secret, key.encode(), hashlib.sha256).digest()
-    return int.from_bytes(digest[:8], "big") % count
-
-
 def _created(form: NewGameFields, key: str | None = None) -> tuple[GameCreated | None, list[str]]:
     """The GameCreated the form describes, or the problems that keep it from being one.
 
@@ -254,7 +270,7 @@ def _created(form: NewGameFields, key: str | None = None) -> tuple[GameCreated |
         return None, [_("Type the players’ names, in the order play passes.")]
     choice = form.first_dealer.data or RANDOM
     if choice == RANDOM:
-        first_dealer = secrets.choice(names) if key is None else names[_draw(key, len(names))]
+        first_dealer = secrets.choice(names) if key is None else names[draw(key, len(names))]
     else:
         # The seat's name cleaned as the players' names are (NFC, no zero-width characters), so it is one of them.
         typed = [clean_name(e.data or "") for e in form.players.entries]

@@ -8,16 +8,13 @@ creation event once (its idempotency key is the rendered form's: a double tap la
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 from dataclasses import dataclass
 from typing import Any
 
-from flask import current_app, redirect, render_template, request, url_for
+from flask import render_template, request, url_for
 from werkzeug.wrappers import Response
 from wtforms.fields.choices import SelectChoice
 
-from referee import db
 from referee.games.persian.ledger.events import GameCreated
 from referee.games.persian.rules import GAMES
 from referee.games.persian.rules.base import GameRules, Option, OptionValue, Table
@@ -29,8 +26,7 @@ from referee.web.core import access
 from referee.web.core.translate import gettext as _
 from referee.web.helpers.forms import CSRF_FAILED, RANDOM, new_key
 from referee.web.helpers.numbers import whole_number
-from referee.web.screens import share
-from referee.web.screens.games import recent_names, remember_names
+from referee.web.screens.games import FORM_ALREADY_USED, draw, open_game, recent_names
 
 __all__ = ["new", "chooser_games", "DEFAULT_GAME"]
 
@@ -152,17 +148,10 @@ def _prefill(rules: GameRules[Any, Any], form: NewPersianGameForm) -> None:
     _seat_count(rules, form)
 
 
-def _draw(key: str, count: int) -> int:
-    """A draw among ``count`` made from the form's key: the same key draws the same; the page cannot tell which."""
-    secret = str(current_app.secret_key or "").encode()
-    digest = hmac.new(secret, key.encode(), hashlib.sha256).digest()
-    return int.from_bytes(digest[:8], "big") % count
-
-
 def _first_seat(form: NewPersianGameForm, count: int, key: str) -> int | None:
     choice = form.first.data or RANDOM
     if choice == RANDOM:
-        return _draw(key, count)
+        return draw(key, count)
     return whole_number(choice, maximum=count - 1)
 
 
@@ -220,19 +209,10 @@ def new() -> Response | tuple[str, int]:
         return _render(rules, form, words.problems_words(refused), status=422)
     created = GameCreated(variant=rules.id, players=tuple(names), first=names[first], options=dict(chosen))
     try:
-        with db.session() as session:
-            game = store.create_game(session, created=created, idempotency_key=key)
-            edit_token, game_id = game.edit_token, game.id
+        return open_game(created, key, names)
     except store.IdempotencyKeyReused:
         form.idempotency_key.data = new_key()
-        return _render(rules, form, [_("This form already created a game. Check the choices and create it "
-                                       "again for a new game.")], status=409)
+        return _render(rules, form, [str(FORM_ALREADY_USED)], status=409)
     except ValueError as error:
         return _render(rules, form, words.refusal_words(error), status=422)
-    if game_id is not None:
-        share.link_rematch(game_id)
-    response = redirect(url_for("share.players", edit_token=edit_token, new=1), code=303)
-    access.remember_game(response, edit_token)
-    remember_names(response, list(names))
-    return response
 

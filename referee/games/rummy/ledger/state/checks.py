@@ -18,7 +18,6 @@ from referee.games.rummy.ledger.state.records import DealRecord
 from referee.rules.cards import Card, CardError, TooManyCopiesError, format_cards, parse_cards
 from referee.rules.problems import Problem
 from referee.rules.variants import CUT_LOOKS_AT, Variant
-from referee.rules.wording import Token
 
 if TYPE_CHECKING:
     from referee.games.rummy.ledger.events.base import HandValue, InDeal, PlayerAction
@@ -96,7 +95,7 @@ def buy_problems(state: GameFacts, seat: int, record: DealRecord, *, extra: int 
 
 
 def no_chips(state: GameFacts, seat: int) -> Problem:
-    token = Token(state.variant.buy.token)
+    token = state.variant.buy.token
     return _p("no-chips-left", player=state.names[seat], token=token, limit=state.chips.chip_limit or 0)
 
 
