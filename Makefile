@@ -20,12 +20,13 @@ export DEBIAN_FRONTEND := noninteractive
 PYTEST_OK_IF_EMPTY = status=0; $(1) || status=$$?; if [ $$status -eq 5 ]; then echo "pytest: no tests collected"; \
 	elif [ $$status -ne 0 ]; then exit $$status; fi
 
-.PHONY: help run test lint typecheck pytest browser pg proxy bench wrk clean
+.PHONY: help run test lint typecheck pytest browser pg proxy bench screenshots wrk clean
 
 help:
 	@echo "make run    serve the app at http://$(HOST):$(PORT) with gunicorn (HOST=0.0.0.0 for the local network, PORT=..., WORKERS=...)"
 	@echo "make test   ruff, mypy and every test (unit, integration, browser)"
 	@echo "make bench  the benchmarks in tests/bench, and the property tests in full"
+	@echo "make screenshots  the browser tests again, saving a picture of each screen they check to tests/screenshots/"
 	@echo "make clean  remove .venv and caches (keeps instance/)"
 
 run: $(VENV)/.installed
@@ -55,6 +56,9 @@ bench: $(VENV)/.installed-test browser pg wrk
 	REFEREE_FULL_PROPERTIES=1 $(BIN)/python -m pytest -q -m hypothesis --ignore=tests/bench --ignore=tests/browser
 	@if [ ! -d tests/bench ]; then echo "tests/bench: no benchmarks yet"; exit 0; fi; \
 	$(call PYTEST_OK_IF_EMPTY,$(BIN)/python -m pytest tests/bench)
+
+screenshots: $(VENV)/.installed-test browser
+	REFEREE_SCREENSHOTS=1 $(BIN)/python -m pytest -q -n 2 tests/browser
 
 # The virtual environment. Debian's python3 needs python3-venv for it; as root we install that.
 $(BIN)/python:

@@ -1,4 +1,5 @@
-"""Browser-test harness: Debian's Chromium at a phone's size, against the app served on a free local port.
+"""Browser-test harness: Debian's Chromium at a phone's size, against the app served on a free local port. The
+tests take their pictures (tests/screenshots/) only under ``make screenshots``.
 
 pytest-playwright's browser is session-scoped and so is ``live_server``: every test shares one app and one
 database, so a test must make the data it needs and never rely on another test's.
@@ -6,6 +7,7 @@ database, so a test must make the data it needs and never rely on another test's
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -16,7 +18,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 from werkzeug.serving import make_server
 
@@ -101,9 +103,19 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
 expect.set_options(timeout=10_000)
 
 
-def capture(page: Page, **options: Any) -> bytes:
+#: Pictures are taken only when asked for (``make screenshots``): encoding a whole page at twice a phone's
+#: resolution costs more than the checks around it, and ``make test`` checks, it does not draw.
+TAKE_SCREENSHOTS = os.environ.get("REFEREE_SCREENSHOTS", "") not in ("", "0")
+
+
+def capture(page: Page | Locator, **options: Any) -> bytes:
     """``page.screenshot(**options)``, taken once more when Chromium cannot capture a frame while it is still
-    painting (right after a change of colour scheme, on a busy machine): the picture is for a person to look at."""
+    painting (right after a change of colour scheme, on a busy machine): the picture is for a person to look at.
+    Nothing (``b""``) unless :data:`TAKE_SCREENSHOTS`."""
+    if not TAKE_SCREENSHOTS:
+        return b""
+    if "path" in options:
+        Path(options["path"]).parent.mkdir(parents=True, exist_ok=True)
     try:
         return page.screenshot(**options)
     except PlaywrightError as error:
@@ -132,10 +144,10 @@ def wait_until(page: Page, expression: str, timeout: float = 10_000) -> None:
 
 @pytest.fixture
 def screenshot() -> Callable[[Page, str], Path]:
-    """Return ``take(page, name)``, which saves the whole page to tests/screenshots/NAME.png for a person to look at."""
+    """Return ``take(page, name)``, which saves the whole page to tests/screenshots/NAME.png for a person to look at
+    (with ``make screenshots``; else it only says where the picture would be)."""
 
     def take(page: Page, name: str) -> Path:
-        SCREENSHOTS.mkdir(exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
         capture(page, path=path, full_page=True)
         return path

@@ -19,7 +19,7 @@ from referee import db
 from referee.games.persian.ledger.events.hand_played import HandPlayed
 from referee.ledger import store
 
-from .conftest import SCREENSHOTS, LiveServer
+from .conftest import SCREENSHOTS, LiveServer, capture
 from .test_persian_games import create
 
 PLAYERS = ["Ali", "Sara", "Reza", "Mina"]  # team A: Ali and Reza; team B: Sara and Mina
@@ -158,8 +158,7 @@ def test_a_hand_waiting_to_send_is_said_in_the_phones_language_and_fits_a_small_
         what = page.get_by_test_id("waiting-what")
         expect(what).to_contain_text(hand)
         expect(what).to_contain_text(team)
-        SCREENSHOTS.mkdir(exist_ok=True)
-        page.screenshot(path=SCREENSHOTS / f"persian-hokm-waiting-320-200-{language}.png")  # the screen as seen
+        capture(page, path=SCREENSHOTS / f"persian-hokm-waiting-320-200-{language}.png")  # the screen as seen
         box = waiting.bounding_box()
         # In sight on the screen the tap was made on (the entry, far down the page), as wide as the screen at most,
         # and never the whole screen: the page shows below it; its first button begins in sight within it (the

@@ -18,6 +18,8 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from referee.games.rummy.ledger import exchange
 from referee.games.rummy.ledger.state import replay
 
+from .conftest import capture
+
 Shot = Callable[[Page, str], Path]
 TAP_BUDGET = 20
 
@@ -278,7 +280,7 @@ def test_several_want_the_discard(page: Page, screenshot: Shot) -> None:
     expect(page.get_by_test_id("claim-order")).to_have_text("Then, in turn order: Beto.")
     expect(page.get_by_test_id("claimant-Beto")).to_be_checked()
     whole = screenshot(page, "scorekeeper-21-compro")
-    page.get_by_test_id("buy-card").screenshot(path=whole.with_name("scorekeeper-21-compro-card.png"))
+    capture(page.get_by_test_id("buy-card"), path=whole.with_name("scorekeeper-21-compro-card.png"))
     no_sideways_scroll(page)
     page.get_by_test_id("claim-buy").click()
     expect(page.get_by_test_id("chips-Ana")).to_have_text("6")
