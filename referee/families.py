@@ -76,7 +76,8 @@ Its screens (``web``: the dotted name of a module imported only when the app is 
     its scorekeeper's screen, where the core's links to the entry land (none: the top of the page);
     ``rules_card(state, back_url)`` renders its rules card for ``/v/<view_token>/rules``, and
     ``rules_page(variant_id, back_url)`` one of its games' card without a game, at the house rules' defaults, for
-    the rules index's ``/rules/<variant_id>`` (a family without one is not listed there); ``problem_words(problem)``
+    the rules index's ``/rules/<variant_id>`` (a family without one is not listed there), which lists the games of
+    ``rules_index()`` (its entries' names and notes; none: its ``chooser()``'s); ``problem_words(problem)``
     says one of its problems (from ``event_refused`` or ``file_error``) in the page's language (restoring a file
     shows them).
 
@@ -173,6 +174,7 @@ class FamilyWeb:
     figure_words: Callable[[str], str] | None = None
     edit_anchor: str | None = None
     rules_page: Callable[[str, str], str] | None = None
+    rules_index: Callable[[], Sequence[ChooserEntry]] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

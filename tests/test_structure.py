@@ -6,8 +6,8 @@ rule data that is read.
   cycle until the function runs, and a type-checking import is a dependency the reader must still follow (two
   modules that need each other's types are one idea split in two, or share a type that belongs below both).
   ``from referee.web import forms`` depends on the submodule ``referee.web.helpers.forms``, not on the package's
-  ``__init__``; ``from referee.web.screens.table import bp`` depends on the package, since ``bp`` is a name the package
-  defines. So a package's ``__init__`` may import its own submodules, but a submodule that takes a name from the
+  ``__init__``; ``from referee.games.rummy.web.table import bp`` depends on the package, since ``bp`` is a name the
+  package defines. So a package's ``__init__`` may import its own submodules, but a submodule that takes a name from the
   package back makes a cycle, and this test names it.
 - **No private name imported from another module of referee/** (``from x import _y``, or ``x._y`` on a module
   imported as ``x``): a name another module needs is part of its module's interface, so it is public; a name only
@@ -146,10 +146,10 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 def test_the_import_reader_follows_the_rule() -> None:
     graph = {name: imports_of(name, path) for name, path in MODULES.items()}
     # from referee.web import access, wording: two submodules, not the package
-    assert {"referee.web.core.access", "referee.web.helpers.wording"} <= graph["referee.web.screens.table.common"]
-    assert "referee.web" not in graph["referee.web.screens.table.common"]
+    assert {"referee.web.core.access", "referee.web.helpers.wording"} <= graph["referee.games.rummy.web.table.common"]
+    assert "referee.web" not in graph["referee.games.rummy.web.table.common"]
     # the package's __init__ depends on the submodules it imports
-    assert "referee.web.screens.table.deal" in graph["referee.web.screens.table"]
+    assert "referee.games.rummy.web.table.deal" in graph["referee.games.rummy.web.table"]
     # an import inside a function and one for the type checker are dependencies too
     hidden = (
         "from typing import TYPE_CHECKING\n"

@@ -28,7 +28,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(board.bp)
     app.register_blueprint(rules_card.bp)
     app.register_blueprint(games.bp)
-    family_screens.init_app(app)  # every family's blueprints (contract rummy's: the table and the referee tools)
+    family_screens.init_app(app)  # every family's blueprints (contract rummy's: referee.games.rummy.web)
     app.register_blueprint(share.bp)
     app.register_blueprint(share.follow)
     app.register_blueprint(backup.bp)

@@ -1,7 +1,7 @@
 /* referee: the card keypad, without a round trip — on the Referee screen (hand, meld, lay-off) and on the deal
    screen (the melds of a contract). Progressive enhancement only: the hand's keys are also plain submit buttons
-   that the server applies (referee.web.screens.referee_tools.press, the same rules); the other keypads stay hidden
-   without JavaScript, and their fields take typed cards as they always do. */
+   that the server applies (referee.games.rummy.web.referee_tools.press, the same rules); the other keypads stay
+   hidden without JavaScript, and their fields take typed cards as they always do. */
 (function () {
   "use strict";
 

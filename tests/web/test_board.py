@@ -11,11 +11,12 @@ from flask.testing import FlaskClient
 from referee import db
 from referee.games.rummy.ledger.events import Buy, DealCorrected, DealEnded, Event, ExactCut, GameCreated, PlayerRenamed
 from referee.games.rummy.ledger.state import replay
+from referee.games.rummy.web import rules_card, viewer
 from referee.ledger import store
 from referee.rules.catalogue import VARIANTS, find_variant
 from referee.web.core.assets import AWAKE_SCRIPT
 from referee.web.helpers import wording
-from referee.web.screens import board, rules_card
+from referee.web.screens import board
 
 PLAYERS = ("Ana", "Bruno", "Carla", "Dario")
 
@@ -46,8 +47,8 @@ def ended(deal: int, out: str, **points: int) -> DealEnded:
 # ---- the chart --------------------------------------------------------------------------------------
 
 
-def series(name: str, *totals: int, me: bool = False) -> board.ChartSeries:
-    return board.ChartSeries(name=name, totals=totals, colour="#123456", highlighted=me)
+def series(name: str, *totals: int, me: bool = False) -> viewer.ChartSeries:
+    return viewer.ChartSeries(name=name, totals=totals, colour="#123456", highlighted=me)
 
 
 def polyline_points(svg: str) -> list[list[tuple[float, float]]]:
@@ -56,7 +57,7 @@ def polyline_points(svg: str) -> list[list[tuple[float, float]]]:
 
 
 def test_chart_draws_one_line_per_player_with_a_point_per_deal() -> None:
-    svg = str(board.score_chart([series("Ana", 0, 10, 10), series("Bo", 0, 30, 45)], deals=7, title="Totals"))
+    svg = str(viewer.score_chart([series("Ana", 0, 10, 10), series("Bo", 0, 30, 45)], deals=7, title="Totals"))
     assert svg.startswith("<svg") and svg.endswith("</svg>")
     lines = polyline_points(svg)
     assert [len(line) for line in lines] == [3, 3]
@@ -69,7 +70,7 @@ def test_chart_draws_one_line_per_player_with_a_point_per_deal() -> None:
 
 
 def test_chart_axis_spans_negative_totals_and_the_whole_game() -> None:
-    svg = str(board.score_chart([series("Ana", 0, -50, -25), series("Bo", 0, 40, 80)], deals=10, title="t"))
+    svg = str(viewer.score_chart([series("Ana", 0, -50, -25), series("Bo", 0, 40, 80)], deals=10, title="t"))
     labels = re.findall(r'<text class="axis"[^>]*>(-?\d+)</text>', svg)
     values = [int(v) for v in labels]
     assert min(values) <= -50 and max(values) >= 80
@@ -77,13 +78,13 @@ def test_chart_axis_spans_negative_totals_and_the_whole_game() -> None:
 
 
 def test_chart_highlights_me_and_escapes_the_title() -> None:
-    svg = str(board.score_chart([series("Ana", 0, 5, me=True), series("Bo", 0, 7)], deals=3, title="<b>&"))
+    svg = str(viewer.score_chart([series("Ana", 0, 5, me=True), series("Bo", 0, 7)], deals=3, title="<b>&"))
     assert svg.count('class="line me"') == 1
     assert "&lt;b&gt;&amp;" in svg
 
 
 def test_chart_before_any_deal() -> None:
-    svg = str(board.score_chart([series("Ana", 0), series("Bo", 0)], deals=7, title="t"))
+    svg = str(viewer.score_chart([series("Ana", 0), series("Bo", 0)], deals=7, title="t"))
     assert len(polyline_points(svg)) == 2
     assert "<circle" not in svg
 
@@ -103,7 +104,7 @@ def test_board_context_follows_the_state(app: Flask) -> None:
         ]
     )
     with app.test_request_context("/"):
-        context = board.board_context(state, "Carla")
+        context = viewer.board_context(state, "Carla")
     rows = {row.name: row for row in context["players"]}
     assert rows["Carla"].me and not rows["Ana"].me
     assert rows["Bruno"].chips == state.chips.chips_left["Bruno"]
@@ -119,7 +120,7 @@ def test_board_context_follows_the_state(app: Flask) -> None:
 def test_board_context_ignores_a_me_who_is_not_playing(app: Flask) -> None:
     state = replay([GameCreated(variant="telefunken", players=PLAYERS, first_dealer="Ana")])
     with app.test_request_context("/"):
-        context = board.board_context(state, "Mallory")
+        context = viewer.board_context(state, "Mallory")
     assert context["me"] is None
     assert not any(row.me for row in context["players"])
 

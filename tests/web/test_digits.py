@@ -17,7 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee.games.rummy.ledger.events import Buy, DealCorrected, DealEnded, ExactCut, GameCreated, Undone
-from referee.web.helpers.forms import SeatsForm
+from referee.games.rummy.web.forms import SeatsForm
 from referee.web.helpers.numbers import whole_number
 
 from .html_forms import Forms

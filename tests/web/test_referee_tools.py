@@ -12,8 +12,8 @@ from flask.testing import FlaskClient
 
 from referee import db
 from referee.games.rummy.ledger.events import GameCreated
+from referee.games.rummy.web.referee_tools import KEYS, press
 from referee.ledger import store
-from referee.web.screens.referee_tools import KEYS, press
 
 PLAYERS = ("Ana", "Bruno", "Carla", "Dario")
 

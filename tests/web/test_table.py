@@ -18,8 +18,8 @@ from sqlmodel import Session, select
 
 from referee.games.rummy.ledger import exchange
 from referee.games.rummy.ledger.state import GameState, replay
+from referee.games.rummy.web.forms import NOBODY
 from referee.ledger import store
-from referee.web.helpers.forms import NOBODY
 
 from .html_forms import Forms
 

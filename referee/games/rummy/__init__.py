@@ -1,9 +1,9 @@
 """Contract rummy as a family of games: its ledger and the adapter :mod:`referee.families` asks for.
 
 Its rules are the pure engine :mod:`referee.rules`; its events, fold and game file are this package's
-:mod:`referee.games.rummy.ledger`; its scorekeeper's screens are :mod:`referee.web.screens.table` (the viewer is the
-core's :mod:`referee.web.screens.board`, which asks each family for its board). This module tells
-:mod:`referee.families` where each part is; its screens are described in :mod:`referee.games.rummy.web`.
+:mod:`referee.games.rummy.ledger`; its screens are :mod:`referee.games.rummy.web` (the scorekeeper's, the referee
+tools, and the board the core's viewer :mod:`referee.web.screens.board` asks each family for). This module tells
+:mod:`referee.families` where each part is.
 """
 
 from __future__ import annotations

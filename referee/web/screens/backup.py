@@ -88,7 +88,7 @@ def delete(edit_token: str) -> Response | tuple[str, int]:
     if not form.validate_on_submit():
         problems = [str(CSRF_FAILED)] if form.csrf_failed else []
         screens = table.family.screens()
-        body = render_template("table/delete.html", table=table, state=table.state, form=form, problems=problems,
+        body = render_template("game/delete.html", table=table, state=table.state, form=form, problems=problems,
                                screens=screens, line=screens.line(table.state) if screens.line is not None else None)
         return body, 200 if not form.is_submitted() else 400
     with db.session() as session:

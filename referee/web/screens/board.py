@@ -19,8 +19,7 @@ GET: a view token can never change anything.
 
 The page, the stream and the cache are the same for every family of games (:mod:`referee.families`); what the
 board shows is the game's family's: its :class:`~referee.families.Viewer` draws the page and the board, and
-its rules card answers ``/v/<view_token>/rules``. Contract rummy's are :func:`rummy_page`, :func:`rummy_board`
-and :func:`renamed` here.
+its rules card answers ``/v/<view_token>/rules``. Contract rummy's are in :mod:`referee.games.rummy.web.viewer`.
 """
 
 from __future__ import annotations
@@ -29,7 +28,7 @@ import functools
 import json
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, unquote
@@ -41,34 +40,25 @@ from flask import (
     abort,
     current_app,
     g,
-    render_template,
     request,
     session,
     stream_with_context,
     url_for,
 )
-from markupsafe import Markup, escape
 
 from referee import db
 from referee.families import Viewer
-from referee.games.rummy.ledger.events import PlayerRenamed
-from referee.games.rummy.ledger.state import GameState
 from referee.ledger import changes
 from referee.web.core import access, view_heads
 from referee.web.core.i18n import current_language
 from referee.web.core.rendered import Page, RenderCache, page_of
-from referee.web.core.translate import gettext
-from referee.web.helpers import wording
 from referee.web.helpers.numbers import whole_number
-from referee.web.helpers.numerals import number
-from referee.web.helpers.wording import deal_words, reminders
 from referee.web.screens.install import worker_url
-from referee.web.screens.rules_card import contract_icons, render_card, rules_url
 
 bp = Blueprint("board", __name__)
 
-__all__ = ["bp", "score_chart", "board_context", "ChartSeries", "ME_COOKIE", "pages", "renamed", "rummy_board",
-           "rummy_page", "rummy_rules_card"]
+__all__ = ["bp", "ME_COOKIE", "pages"]
+
 #: The cookie that remembers "this is me" (its path is the game's view link, so it is per game).
 ME_COOKIE = "referee_me"
 ME_COOKIE_AGE = 60 * 24 * 3600
@@ -83,199 +73,8 @@ RECONNECT_MS = 2000
 #: answer before it says the seq it shows is still the latest (the watcher reads every ``interval``: 0.05 s).
 CHECK_WITHIN = 1.0
 
-#: One colour per seat; each reads on the light and the dark background (and has a dash pattern too).
-PALETTE = ("#d1495b", "#1f78b4", "#2f9e44", "#d9822b", "#8e5bd6", "#0f9f9f", "#c2185b", "#7a7f87")
-DASHES = ("", "6 3", "2 3", "8 3 2 3", "", "6 3", "2 3", "8 3 2 3")
 
-
-# ---- the chart: a small pure function -----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ChartSeries:
-    """One player's line: running totals after each deal (the first point, 0, is before deal 1)."""
-
-    name: str
-    totals: tuple[int, ...]
-    colour: str
-    dash: str = ""
-    highlighted: bool = False
-
-
-def score_chart(
-    series: Sequence[ChartSeries], *, deals: int, title: str, width: int = 360, height: int = 200
-) -> Markup:
-    """Draw the cumulative scores as an inline SVG: one line per player, deal 0 to ``deals`` on the x axis."""
-    left, right, top, bottom = 34, 8, 10, 22
-    plot_w, plot_h = width - left - right, height - top - bottom
-    values = [v for s in series for v in s.totals] or [0]
-    low, high = min(0, *values), max(0, *values)
-    if high == low:
-        high = low + 10
-    step = _nice_step((high - low) / 4)
-    low = step * (low // step)
-    high = -step * (-high // step)
-    span_x = max(deals, 1)
-
-    def x(deal: int) -> float:
-        return round(left + plot_w * deal / span_x, 1)
-
-    def y(value: float) -> float:
-        return round(top + plot_h * (high - value) / (high - low), 1)
-
-    parts = [
-        f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-labelledby="chart-title" '
-        f'xmlns="http://www.w3.org/2000/svg"><title id="chart-title">{escape(title)}</title>'
-    ]
-    tick = low
-    while tick <= high:
-        parts.append(
-            f'<line class="grid{" zero" if tick == 0 else ""}" x1="{left}" x2="{width - right}" '
-            f'y1="{y(tick)}" y2="{y(tick)}"/><text class="axis" x="{left - 4}" y="{y(tick) + 4}" '
-            f'text-anchor="end">{number(tick)}</text>'
-        )
-        tick += step
-    label_every = 1 if deals <= 10 else 2
-    for deal in range(1, deals + 1):
-        if deal % label_every == 0 or deal == deals:
-            parts.append(
-                f'<text class="axis" x="{x(deal)}" y="{height - 6}" text-anchor="middle">{number(deal)}</text>'
-            )
-    for s in series:
-        points = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(s.totals))
-        dash = f' stroke-dasharray="{s.dash}"' if s.dash else ""
-        cls = "line me" if s.highlighted else "line"
-        parts.append(f'<polyline class="{cls}" fill="none" stroke="{s.colour}"{dash} points="{points}"/>')
-        if len(s.totals) > 1:
-            last = len(s.totals) - 1
-            parts.append(
-                f'<circle cx="{x(last)}" cy="{y(s.totals[last])}" r="{4 if s.highlighted else 3}" fill="{s.colour}"/>'
-            )
-    parts.append("</svg>")
-    return Markup("".join(parts))
-
-
-def _nice_step(raw: float) -> int:
-    for step in (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000):
-        if raw <= step:
-            return step
-    return 10000
-
-
-# ---- the board's content -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class PlayerRow:
-    """One player on the board."""
-
-    name: str
-    seat: int
-    total: int
-    rank: int
-    colour: str
-    chips: int | None
-    buys_left: int | None
-    melded: bool
-    me: bool
-    role: str
-
-
-@dataclass(frozen=True)
-class DealLine:
-    """One ended deal in the deal-by-deal table."""
-
-    number: int
-    winner: str | None
-    points: tuple[int, ...]
-    multiplier: int
-    exact_cut: bool
-    corrected: bool
-    overrides: tuple[str, ...]
-
-
-def board_context(state: GameState, me: str | None) -> dict[str, Any]:
-    """Everything the board shows, from the game's state (nothing is decided here: the ledger decides)."""
-    players = state.players
-    me = me if me in players else None
-    chips = state.chips.chips_left
-    buys_left = state.chips.buys_left_this_deal
-    ranks = state.sheet.ranks
-    seating = state.seating
-    roles = {seating.dealer: gettext("deals"), seating.cutter: gettext("cuts")}
-    if not state.over:
-        roles[seating.first_player] = (
-            gettext("deals and plays first") if seating.first_player == seating.dealer else gettext("plays first")
-        )
-    rows = [
-        PlayerRow(
-            name=name,
-            seat=seat,
-            total=state.sheet.totals[name],
-            rank=ranks[name],
-            colour=PALETTE[seat % len(PALETTE)],
-            chips=chips.get(name),
-            buys_left=buys_left.get(name),
-            melded=name in state.melded,
-            me=name == me,
-            role=(gettext("left after deal %(num)d", num=state.seating.left[name]) if name in state.seating.left
-                  else "" if state.over else roles.get(name, "")),
-        )
-        for seat, name in enumerate(players)
-    ]
-    lines = [
-        DealLine(
-            number=d.number,
-            winner=d.winner,
-            points=tuple(d.points.get(name, 0) for name in players),
-            multiplier=d.multiplier,
-            exact_cut=d.exact_cut,
-            corrected=d.corrected,
-            overrides=tuple(d.overrides),
-        )
-        for d in state.sheet.deals
-    ]
-    after = {name: tuple(totals[name] for totals in state.sheet.running_totals) for name in players}
-    series = [
-        ChartSeries(
-            name=name,
-            # From 0 before deal 1; with no deal ended the ledger's one point is today's totals.
-            totals=(0, *after[name]) if state.sheet.deals else after[name],
-            colour=PALETTE[seat % len(PALETTE)],
-            dash=DASHES[seat % len(DASHES)],
-            highlighted=name == me,
-        )
-        for seat, name in enumerate(players)
-    ]
-    chart = score_chart(series, deals=len(state.variant.deals), title=gettext("Running totals after each deal"))
-    return {
-        "state": state,
-        "variant": state.variant,
-        "players": rows,
-        "standings": [row for name in state.sheet.standings for row in rows if row.name == name],
-        "lines": lines,
-        "chart": chart,
-        "me": me,
-        "show_chips": state.chips.counts_chips,
-        "token_name": wording.token_name(state.variant),
-        "show_buys_left": state.chips.shows_buys_left,
-        "contract_words": deal_words(state.deal, state.variant.terms),
-        "reminders": reminders(state.variant, state.deal.number),
-        "contract_icons": [contract_icons(c) for c in state.contracts],
-        "adjustments": state.sheet.adjustments,
-        "payouts": state.sheet.payouts,
-        "stakes": state.sheet.stakes,
-        "winners": state.sheet.leaders if state.finished else (),
-        "last_deal": (gettext("Last deal (%(num)d): %(result)s", num=state.sheet.deals[-1].number,
-                              result=wording.result_words(players, state.sheet.deals[-1]))
-                      if state.sheet.deals else ""),
-    }
-
-
-# ---- routes ---------------------------------------------------------------------------------------------
-
-
-def _me_from_request(state: GameState, viewer: Viewer) -> tuple[str | None, str | None]:
+def _me_from_request(state: Any, viewer: Viewer) -> tuple[str | None, str | None]:
     """The player this phone said it is: (name, cookie value to set or "" to clear, or None for no change).
 
     The cookie keeps a name; when the scorekeeper renamed that player since, the new name is followed.
@@ -294,14 +93,6 @@ def _me_from_request(state: GameState, viewer: Viewer) -> tuple[str | None, str 
         return None, None
     return name, (quote(name) if name != kept else None)
 
-
-def renamed(state: GameState, name: str) -> str:
-    """``name`` after every rename the game recorded since (undone renames left out)."""
-    for entry in state.history.entries:
-        event = entry.event
-        if isinstance(event, PlayerRenamed) and not entry.undone and event.old == name:
-            name = event.new
-    return name
 
 
 @bp.before_app_request
@@ -347,22 +138,6 @@ def pages(app: Flask | None = None) -> _Pages:
     assert isinstance(kept, _Pages)
     return kept
 
-
-def rummy_board(state: GameState, view_token: str, me: str | None) -> str:
-    """A contract-rummy game's board alone (what the live stream sends)."""
-    return render_template("board/_board.html", **board_context(state, me), view_token=view_token)
-
-
-def rummy_page(state: GameState, view_token: str, me: str | None) -> str:
-    """A contract-rummy game's whole viewer page."""
-    return render_template(
-        "board/view.html",
-        **board_context(state, me),
-        view_token=view_token,
-        seq=state.seq,
-        live_url=url_for("board.live", view_token=view_token),
-        rules_href=url_for("board.rules", view_token=view_token),
-    )
 
 
 def _board_event(state: Any, view_token: str, me: str | None, viewer: Viewer) -> bytes:
@@ -544,7 +319,3 @@ def rules(view_token: str) -> str:
     return table.family.screens().rules_card(table.state, url_for("board.view", view_token=view_token))
 
 
-def rummy_rules_card(state: GameState, back_url: str) -> str:
-    """A contract-rummy game's rules card: its variant with the house rules in force, for its players."""
-    return render_card(state.variant, players=len(state.players), back_url=back_url, refused=[],
-                       rules_link=rules_url(state.variant))

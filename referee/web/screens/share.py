@@ -24,14 +24,10 @@ from referee.web.core import access, family_screens
 from referee.web.core.translate import gettext as _
 from referee.web.helpers import qr
 from referee.web.helpers.forms import EmptyForm
-from referee.web.screens import summary
 
 bp = Blueprint("share", __name__, url_prefix="/g/<edit_token>/share")
 #: The viewer's side: where the table went after a rematch.
 follow = Blueprint("follow", __name__)
-
-# The share sheet's text (game over, the score sheet): ``{{ share_text(state) }}`` in a template.
-bp.add_app_template_global(summary.share_text, "share_text")
 
 #: The scorekeeper's code is drawn in this dark orange (white stays the background, so it still scans).
 SCOREKEEPER_COLOUR = "#8a2c0d"
@@ -45,7 +41,7 @@ def players(edit_token: str) -> str | Response:
         return redirect(url_for("share.scorekeeper", edit_token=edit_token), code=303)
     address = qr.public_url_for("board.view", view_token=table.view_token)
     return render_template(
-        "table/share.html", table=table, state=table.state, address=address, nav=table.family.screens().nav,
+        "game/share.html", table=table, state=table.state, address=address, nav=table.family.screens().nav,
         view_qr=qr.qr_svg(address.url, label=_("QR code of the players’ scoreboard")),
         replace_form=EmptyForm(), is_new=request.args.get("new") == "1",
     )
@@ -57,7 +53,7 @@ def scorekeeper(edit_token: str) -> str:
     table = access.require_edit(edit_token)
     address = qr.public_url_for(family_screens.entry_endpoint(table.family), edit_token=table.edit_token)
     return render_template(
-        "table/share_scorekeeper.html", table=table, state=table.state, address=address,
+        "game/share_scorekeeper.html", table=table, state=table.state, address=address,
         nav=table.family.screens().nav,
         edit_qr=qr.qr_svg(address.url, label=_("Scorekeeper’s QR code: whoever scans it can change the scores"),
                           colour=SCOREKEEPER_COLOUR),

@@ -12,15 +12,16 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from referee import db
 from referee.games.rummy.ledger import events as ev
 from referee.games.rummy.ledger.state import DealResult, GameState, HistoryEntry
+from referee.games.rummy.web.forms import NOBODY, AbandonForm, CorrectDealForm, UndoForm
+from referee.games.rummy.web.table.blueprint import bp
+from referee.games.rummy.web.table.common import Outcome, Page, append, form_errors, last_undoable, stale_message
+from referee.games.rummy.web.table.end import SHOWN, STEPS, Preview, one_turn_out, preview_of, render_end, step_redirect
 from referee.ledger import store
 from referee.web.core import access
 from referee.web.core.device import DEVICE_ASKED_COOKIE, DEVICE_COOKIE, device_label
 from referee.web.core.sending import browser_sent
 from referee.web.core.translate import gettext as _
-from referee.web.helpers.forms import CSRF_FAILED, NOBODY, AbandonForm, CorrectDealForm, DeviceForm, UndoForm
-from referee.web.screens.table.blueprint import bp
-from referee.web.screens.table.common import Outcome, Page, append, form_errors, last_undoable, stale_message
-from referee.web.screens.table.end import SHOWN, STEPS, Preview, one_turn_out, preview_of, render_end, step_redirect
+from referee.web.helpers.forms import CSRF_FAILED, DeviceForm
 
 #: The latest events the score sheet lists with the phone that recorded each.
 RECORDED_SHOWN = 12
@@ -123,7 +124,7 @@ def device(edit_token: str) -> WerkzeugResponse:
 def sheet(edit_token: str) -> str:
     """The score sheet; tap a deal to correct it; undo the last action."""
     table = access.require_edit(edit_token)
-    return render_template("table/sheet.html", **sheet_context(table))
+    return render_template("rummy/table/sheet.html", **sheet_context(table))
 
 
 def redo_words(state: GameState, entry: HistoryEntry) -> str:
@@ -147,7 +148,7 @@ def undo(edit_token: str) -> Page:
         target = last_undoable(state)
         redo = state.history.redo_target
         return render_template(
-            "table/undo.html", table=table, state=state, form=undo_form(state, target), target=target,
+            "rummy/table/undo.html", table=table, state=state, form=undo_form(state, target), target=target,
             words=event_words(state, target) if target is not None else "", redo_target=redo,
             redo_form=undo_form(state, redo), redo_words=redo_words(state, redo) if redo is not None else "",
         )
@@ -211,7 +212,7 @@ def correct(edit_token: str, number: int) -> Page:
         flash(_("Deal %(num)d has not been played yet: there is nothing to correct.", num=number), "error")
         return redirect(url_for("table.sheet", edit_token=edit_token), code=303)
     shown = request.args.get(SHOWN) if request.method == "GET" else None
-    step = shown in STEPS  # the page of a step the browser sent itself (see referee.web.screens.table.end.end_deal)
+    step = shown in STEPS  # the page of a step the browser sent itself (see referee.games.rummy.web.table.end.end_deal)
     query = request.args if step else None
     form = CorrectDealForm(formdata=query) if step else CorrectDealForm()
     form.set_players(state.players, nobody_allowed=state.variant.deal_may_end_with_nobody_out, away=result.away,

@@ -31,6 +31,7 @@ from wtforms import RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional
 
+from referee.games.rummy.web import rules_card
 from referee.rules.cards import Card, CardError, Suit, TooManyCopiesError, key_for, parse_card, to_cards
 from referee.rules.catalogue import DEFAULT_VARIANT, VARIANTS, find_variant
 from referee.rules.layoffs import (
@@ -52,7 +53,6 @@ from referee.web.core.translate import gettext as _
 from referee.web.core.translate import ngettext
 from referee.web.helpers import notation, wording
 from referee.web.helpers.numbers import WholeNumberField, whole_number
-from referee.web.screens import rules_card
 
 __all__ = ["bp", "KEYS", "press", "cards_html", "meld_title"]
 
@@ -466,7 +466,7 @@ def _render(setting: Setting) -> str:
     setup_form.players.data = setting.players
     the_deal = setting.variant.deal(setting.deal)
     return render_template(
-        "referee/tools.html",
+        "rummy/referee/tools.html",
         setting=setting,
         deal_words=wording.deal_words(the_deal, setting.variant.terms),
         reminders=wording.reminders(setting.variant, setting.deal),

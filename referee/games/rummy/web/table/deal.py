@@ -17,18 +17,10 @@ from wtforms.validators import InputRequired
 
 from referee.games.rummy.ledger.events import Buy, ContractChosen, Event, ExactCut, LaidDown, ShanghaiCalled
 from referee.games.rummy.ledger.state import GameState
-from referee.rules.cards import CardError
-from referee.rules.variants import CUT_LOOKS_AT
-from referee.web.core import access, kept_pages
-from referee.web.core.device import asks_for_a_name
-from referee.web.core.sending import browser_sent
-from referee.web.core.translate import gettext as _
-from referee.web.helpers import notation, wording
-from referee.web.helpers.forms import CSRF_FAILED, ActionForm, BuyForm, DeviceForm, ExactCutForm, LaidDownForm, new_key
-from referee.web.helpers.numbers import whole_number
-from referee.web.screens import rules_card
-from referee.web.screens.table.blueprint import bp
-from referee.web.screens.table.common import (
+from referee.games.rummy.web import rules_card
+from referee.games.rummy.web.forms import BuyForm, ExactCutForm, LaidDownForm
+from referee.games.rummy.web.table.blueprint import bp
+from referee.games.rummy.web.table.common import (
     Outcome,
     Page,
     append,
@@ -37,7 +29,16 @@ from referee.web.screens.table.common import (
     last_undoable,
     stale_message,
 )
-from referee.web.screens.table.sheet import event_words, undo_form
+from referee.games.rummy.web.table.sheet import event_words, undo_form
+from referee.rules.cards import CardError
+from referee.rules.variants import CUT_LOOKS_AT
+from referee.web.core import access, kept_pages
+from referee.web.core.device import asks_for_a_name
+from referee.web.core.sending import browser_sent
+from referee.web.core.translate import gettext as _
+from referee.web.helpers import notation, wording
+from referee.web.helpers.forms import CSRF_FAILED, ActionForm, DeviceForm, new_key
+from referee.web.helpers.numbers import whole_number
 
 #: The deal screen's card for each of its actions: a redirect lands there, not at the top of the page.
 ACTION_CARDS = {"buy": "buy-card", "shanghai": "shanghai-card", "laid-down": "laid-card", "cut": "cut-card",
@@ -196,7 +197,7 @@ def deal(edit_token: str) -> Page:
     # message for this phone is drawn for it alone (see referee.web.core.kept_pages).
     return kept_pages.kept_screen(
         "deal", edit_token, load=access.require_edit,
-        render=lambda table: render_template("table/deal.html", **deal_context(table)),
+        render=lambda table: render_template("rummy/table/deal.html", **deal_context(table)),
         over=lambda: redirect(url_for("table.over", edit_token=edit_token), code=303),
         depends_on=(asks_for_a_name(),))
 
@@ -265,7 +266,7 @@ def _refused_page(table: access.Table, action: str, outcome: Outcome, form: Acti
         "abandon": _("The game cannot be ended:"),
     }
     context["refusal"] = Refusal(action, titles.get(action, ""), outcome.refused, outcome.forcible, override_form)
-    return render_template("table/deal.html", **context), 422
+    return render_template("rummy/table/deal.html", **context), 422
 
 
 #: The deal screen's forms, by action: the one to show again with what was entered.
@@ -279,7 +280,7 @@ def resend_page(table: access.Table, action: str, form: ActionForm) -> tuple[str
     context = deal_context(table)
     context[DEAL_SCREEN_FORMS[action]] = form
     context["kept"] = kept_entries(action, form)
-    return render_template("table/deal.html", **context), 400
+    return render_template("rummy/table/deal.html", **context), 400
 
 
 #: What shows a form again whose CSRF check failed: its table, its action and the form as it was sent.

@@ -5,4 +5,4 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-bp = Blueprint("table", "referee.web.screens.table", url_prefix="/g/<edit_token>")
+bp = Blueprint("table", "referee.games.rummy.web.table", url_prefix="/g/<edit_token>")

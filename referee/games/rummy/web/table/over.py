@@ -11,13 +11,14 @@ from flask import Response, flash, make_response, render_template
 from referee.games.rummy.ledger import exchange
 from referee.games.rummy.ledger.events import Event, GameAbandoned
 from referee.games.rummy.ledger.state import GameState
+from referee.games.rummy.web.forms import AbandonForm
+from referee.games.rummy.web.table.blueprint import bp
+from referee.games.rummy.web.table.common import Page, go_deal, last_undoable
+from referee.games.rummy.web.table.deal import act
+from referee.games.rummy.web.table.sheet import sheet_context
 from referee.web.core import access
 from referee.web.core.translate import gettext as _
-from referee.web.helpers.forms import CSRF_FAILED, AbandonForm, ActionForm
-from referee.web.screens.table.blueprint import bp
-from referee.web.screens.table.common import Page, go_deal, last_undoable
-from referee.web.screens.table.deal import act
-from referee.web.screens.table.sheet import sheet_context
+from referee.web.helpers.forms import CSRF_FAILED, ActionForm
 
 
 @bp.get("/over")
@@ -28,7 +29,7 @@ def over(edit_token: str) -> Page:
     if not state.over:
         return go_deal(table)
     return render_template(
-        "table/over.html", table=table, state=state, variant=state.variant,
+        "rummy/table/over.html", table=table, state=state, variant=state.variant,
         undo_target=last_undoable(state),
     )
 
@@ -80,4 +81,4 @@ def _resend_sheet(table: access.Table, action: str, form: ActionForm) -> tuple[s
     flash(str(CSRF_FAILED), "error")
     context = sheet_context(table)
     context["abandon_form"] = form
-    return render_template("table/sheet.html", **context), 400
+    return render_template("rummy/table/sheet.html", **context), 400

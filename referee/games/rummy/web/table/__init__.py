@@ -19,9 +19,9 @@ One blueprint, one module a screen:
 
 from __future__ import annotations
 
-from referee.web.screens.table.blueprint import bp
+from referee.games.rummy.web.table.blueprint import bp
 
 __all__ = ["bp", "common", "deal", "end", "over", "players", "sheet"]
 
 # Each screen registers its routes on ``bp`` when it is imported (in this order: the routes' order in the app).
-from referee.web.screens.table import common, deal, end, sheet, players, over  # noqa: E402, I001
+from referee.games.rummy.web.table import common, deal, end, sheet, players, over  # noqa: E402, I001

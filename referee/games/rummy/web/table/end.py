@@ -15,6 +15,9 @@ from referee import db
 from referee.games.rummy.ledger.events import DealEnded, Event, HandValue, OneTurnOut
 from referee.games.rummy.ledger.state import DealResult, EventRefused, GameState
 from referee.games.rummy.ledger.state import apply as apply_event
+from referee.games.rummy.web.forms import NO_CARDS, NOBODY, EndDealForm, hand_value
+from referee.games.rummy.web.table.blueprint import bp
+from referee.games.rummy.web.table.common import Page, append, form_errors, go_deal, stale_message
 from referee.ledger import store
 from referee.rules import scoring
 from referee.rules.cards import CardError, parse_cards
@@ -23,10 +26,8 @@ from referee.web.core import access
 from referee.web.core.sending import browser_sent
 from referee.web.core.translate import gettext as _
 from referee.web.helpers import wording
-from referee.web.helpers.forms import CSRF_FAILED, NO_CARDS, NOBODY, EndDealForm, hand_value, new_key
+from referee.web.helpers.forms import CSRF_FAILED, new_key
 from referee.web.helpers.numbers import whole_number
-from referee.web.screens.table.blueprint import bp
-from referee.web.screens.table.common import Page, append, form_errors, go_deal, stale_message
 
 #: The keypad's keys: ranks A–K and the joker; a ten is written T (the notation's one-letter form).
 KEYPAD = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "JK")
@@ -278,7 +279,7 @@ def step_redirect(form: EndDealForm, shown: str, refused: bool, endpoint: str, *
     query: dict[str, Any] = {SHOWN: shown}
     fields = [form.deal, form.expected_seq, form.idempotency_key, form.went_out, form.out_in_one_turn, form.active,
               form.override, *form.hands.entries, *form.points.entries]
-    for name in ("exact_cut", "cutter_jokers"):  # a correction's (referee.web.helpers.forms.CorrectDealForm)
+    for name in ("exact_cut", "cutter_jokers"):  # a correction's (referee.games.rummy.web.forms.CorrectDealForm)
         if hasattr(form, name):
             fields.append(getattr(form, name))
     fields.extend(getattr(form, "buys", ()))
@@ -357,7 +358,7 @@ def _already_recorded(table: access.Table, form: EndDealForm, number: int, *, se
         message = _("Deal %(num)d was already recorded by another phone: %(result)s.", num=number, result=words)
     entered = None if sent_before else _entered_words(state, form)
     body = render_template(
-        "table/recorded.html", table=table, state=state, result=result, message=message,
+        "rummy/table/recorded.html", table=table, state=state, result=result, message=message,
         entered=entered if entered != words else None,
     )
     return body, 200 if sent_before else 409
@@ -411,7 +412,7 @@ def render_end(
     form.active.data = "" if active is None else str(active)
     rows = _end_rows(state, form, active)
     body = render_template(
-        "table/end.html", table=table, state=state, form=form, rows=rows, keypad=_key_points(state),
+        "rummy/table/end.html", table=table, state=state, form=form, rows=rows, keypad=_key_points(state),
         preview=preview, reasons=reasons, forcible=forcible, correcting=correcting, missing=missing or [],
         no_cards=NO_CARDS, values_json=json.dumps({key: value for key, _label, value in _key_points(state)}),
         nobody=NOBODY,

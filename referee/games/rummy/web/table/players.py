@@ -8,13 +8,14 @@ from flask import flash, redirect, render_template, request, url_for
 
 from referee.games.rummy.ledger.events import PlayerLeft, PlayerRenamed, SeatsChanged
 from referee.games.rummy.ledger.state import GameState
+from referee.games.rummy.web.forms import LeaveForm, RenameForm, SeatsForm
+from referee.games.rummy.web.table.blueprint import bp
+from referee.games.rummy.web.table.common import Page, append, form_errors, stale_message
 from referee.web.core import access
 from referee.web.core.translate import gettext as _
-from referee.web.helpers.forms import CSRF_FAILED, LeaveForm, RenameForm, SeatsForm, new_key
+from referee.web.helpers.forms import CSRF_FAILED, new_key
 from referee.web.helpers.numbers import whole_number
 from referee.web.screens.games import remember_names
-from referee.web.screens.table.blueprint import bp
-from referee.web.screens.table.common import Page, append, form_errors, stale_message
 
 
 def rename_row(seat: int) -> str:
@@ -52,7 +53,7 @@ def _render_players(
     if state.deals_played and not state.over:
         leave_form = LeaveForm(formdata=None).prepare(state.seq)
     body = render_template(
-        "table/players.html", table=table, state=state, forms=forms, failed=failed, reasons=reasons,
+        "rummy/table/players.html", table=table, state=state, forms=forms, failed=failed, reasons=reasons,
         seats_form=seats_form, seat_reasons=seat_reasons, leave_form=leave_form, leave_reasons=leave_reasons,
     )
     return body, status
