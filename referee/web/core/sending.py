@@ -12,14 +12,19 @@ Nothing else changes: the same views, the same CSRF check, the same idempotency 
 connection dropped after the server recorded it) records its action once.
 
 A form the browser sends itself (no JavaScript) is a page of the browser's history: a page answering it, shown
-as the POST's answer, is one that Back returns to only through the browser's "Confirm Form Resubmission". A view
-whose form is such a step (the end of a deal's keypad and preview) asks :func:`browser_sent` and answers it with
-a redirect to a GET that shows the same page instead.
+as the POST's answer, is one that Back returns to only through the browser's "Confirm Form Resubmission". Every
+family's view whose form is such a step (a keypad key, a preview, a refused entry) asks :func:`browser_sent` and
+answers it with :func:`shown_again`: a redirect to a GET that shows the same page instead, worked out again from
+the entries in its address (:data:`SHOWN` says which page).
 """
 
 from __future__ import annotations
 
-from flask import Flask, Response, request
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask, Response, redirect, request, url_for
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 #: The header a page's script sends with a form it sends itself.
 SEND_HEADER = "Referee-Send"
@@ -40,6 +45,22 @@ def browser_sent() -> bool:
     if mode:
         return mode == "navigate"
     return "text/html" in request.headers.get("Accept", "")
+
+
+#: The query parameter of the page of a step sent without JavaScript: which page of the step it shows ("entry",
+#: "preview", "confirm", "refused"; each view knows its own).
+SHOWN = "shown"
+
+
+def shown_again(endpoint: str, shown: str, entries: Mapping[str, Any], *, anchor: str | None = None,
+                **values: Any) -> WerkzeugResponse:
+    """The answer to a step the browser sent itself (:func:`browser_sent`): a 303 to ``endpoint``'s GET (with
+    ``values``, at ``anchor``) that shows the same page, the form's ``entries`` in its query (never the CSRF
+    token) and :data:`SHOWN` set to ``shown``. That GET works the page out again from them, as the game is then;
+    Back never lands on a POST's answer."""
+    query = {name: value for name, value in entries.items() if name != "csrf_token"}
+    query[SHOWN] = shown
+    return redirect(url_for(endpoint, _anchor=anchor, **values, **query), code=303)
 
 
 def init_app(app: Flask) -> None:

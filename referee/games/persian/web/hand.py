@@ -37,7 +37,7 @@ from referee.games.persian.web.table import tools_of
 from referee.games.persian.web.undo import undo_offer
 from referee.ledger import store
 from referee.web.core import access, kept_pages
-from referee.web.core.sending import browser_sent
+from referee.web.core.sending import SHOWN, browser_sent, shown_again
 from referee.web.core.translate import gettext as _
 from referee.web.helpers.forms import CSRF_FAILED
 from referee.web.helpers.notation import read_cards
@@ -196,10 +196,6 @@ def hand_context(table: access.Table, form: HandForm | None = None, refusal: lis
             "bids": per_seat(form, "bids", count), "hearts": per_seat(form, "hearts", count)}
 
 
-#: The query parameter of the hand screen shown again after a hand the browser sent itself was refused.
-SHOWN = "shown"
-
-
 @bp.get("/g/<edit_token>/hand")
 def hand(edit_token: str) -> Page:
     """The hand screen: the next hand's dealer, ruler or first bidder, pass direction, totals; its entry."""
@@ -228,13 +224,13 @@ def refused_answer(table: access.Table, form: HandForm, reasons: list[str], stat
     if not browser_sent():
         return refused_page(table, form, reasons, status=status)
     form.prepare(table.state.seq)  # a new key for the form sent again, in the address: the same page each time
-    query: dict[str, Any] = {key: values for key, values in request.form.to_dict(flat=False).items()
-                             if key not in ("csrf_token", "expected_seq", "idempotency_key", "hand")}
-    query.update({SHOWN: "refused", "expected_seq": form.expected_seq.data,
-                  "idempotency_key": form.idempotency_key.data, "hand": str(table.state.score.hand_number)})
+    entries: dict[str, Any] = {key: values for key, values in request.form.to_dict(flat=False).items()
+                               if key not in ("expected_seq", "idempotency_key", "hand")}
+    entries.update({"expected_seq": form.expected_seq.data, "idempotency_key": form.idempotency_key.data,
+                    "hand": str(table.state.score.hand_number)})
     if status == 400:
         flash(reasons[0], "error")  # a CSRF check: the one reason the page cannot work out again
-    return redirect(url_for("persian.hand", edit_token=table.edit_token, _anchor="entry", **query), code=303)
+    return shown_again("persian.hand", "refused", entries, anchor="entry", edit_token=table.edit_token)
 
 
 def _refused_again(table: access.Table) -> Page | None:

@@ -23,7 +23,7 @@ from referee.rules import scoring
 from referee.rules.cards import CardError, parse_cards
 from referee.rules.problems import RulesError
 from referee.web.core import access
-from referee.web.core.sending import browser_sent
+from referee.web.core.sending import SHOWN, browser_sent, shown_again
 from referee.web.core.translate import gettext as _
 from referee.web.helpers import wording
 from referee.web.helpers.forms import CSRF_FAILED, new_key
@@ -141,9 +141,8 @@ def _key_points(state: GameState) -> list[tuple[str, str, int]]:
     return [(key, KEY_LABELS.get(key, key), scoring.card_value(key, state.variant)) for key in KEYPAD]
 
 
-#: The query parameter of the page of a step sent without JavaScript, and what it shows: the entries after a
-#: keypad key, the preview, or the result of a Confirm that recorded nothing (see :func:`_step_page`).
-SHOWN = "shown"
+#: What the page of a step sent without JavaScript shows (its :data:`~referee.web.core.sending.SHOWN`): the
+#: entries after a keypad key, the preview, or the result of a Confirm that recorded nothing (see :func:`_step_page`).
 STEPS = ("entry", "preview", "confirm")
 
 
@@ -276,7 +275,7 @@ def step_redirect(form: EndDealForm, shown: str, refused: bool, endpoint: str, *
     if refused:
         form.idempotency_key.data = new_key()
         form.override.data = ""
-    query: dict[str, Any] = {SHOWN: shown}
+    query: dict[str, Any] = {}
     fields = [form.deal, form.expected_seq, form.idempotency_key, form.went_out, form.out_in_one_turn, form.active,
               form.override, *form.hands.entries, *form.points.entries]
     for name in ("exact_cut", "cutter_jokers"):  # a correction's (referee.games.rummy.web.forms.CorrectDealForm)
@@ -288,7 +287,7 @@ def step_redirect(form: EndDealForm, shown: str, refused: bool, endpoint: str, *
             query[field.name] = "y"
         elif field.data not in (None, "", False):
             query[field.name] = str(field.data)
-    return redirect(url_for(endpoint, **values, **query), code=303)
+    return shown_again(endpoint, shown, query, **values)
 
 
 def _stale_end(table: access.Table, form: EndDealForm) -> Page | None:

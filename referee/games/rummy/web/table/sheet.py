@@ -15,11 +15,11 @@ from referee.games.rummy.ledger.state import DealResult, GameState, HistoryEntry
 from referee.games.rummy.web.forms import NOBODY, AbandonForm, CorrectDealForm, UndoForm
 from referee.games.rummy.web.table.blueprint import bp
 from referee.games.rummy.web.table.common import Outcome, Page, append, form_errors, last_undoable, stale_message
-from referee.games.rummy.web.table.end import SHOWN, STEPS, Preview, one_turn_out, preview_of, render_end, step_redirect
+from referee.games.rummy.web.table.end import STEPS, Preview, one_turn_out, preview_of, render_end, step_redirect
 from referee.ledger import store
 from referee.web.core import access
 from referee.web.core.device import DEVICE_ASKED_COOKIE, DEVICE_COOKIE, device_label
-from referee.web.core.sending import browser_sent
+from referee.web.core.sending import SHOWN, browser_sent
 from referee.web.core.translate import gettext as _
 from referee.web.helpers.forms import CSRF_FAILED, DeviceForm
 
