@@ -17,6 +17,12 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export DEBIAN_FRONTEND := noninteractive
 
 # pytest exit status 5 means "no tests collected": not a failure here.
+# FULL=1 (`make test FULL=1`, what CI runs): every cell of the tests that sweep a matrix, every property test's
+# full number of examples. Without it `make test` runs a sample of each sweep (tests/tiers.py).
+ifeq ($(FULL),1)
+export REFEREE_FULL := 1
+endif
+
 PYTEST_OK_IF_EMPTY = status=0; $(1) || status=$$?; if [ $$status -eq 5 ]; then echo "pytest: no tests collected"; \
 	elif [ $$status -ne 0 ]; then exit $$status; fi
 
@@ -24,7 +30,8 @@ PYTEST_OK_IF_EMPTY = status=0; $(1) || status=$$?; if [ $$status -eq 5 ]; then e
 
 help:
 	@echo "make run    serve the app at http://$(HOST):$(PORT) with gunicorn (HOST=0.0.0.0 for the local network, PORT=..., WORKERS=...)"
-	@echo "make test   ruff, mypy and every test (unit, integration, browser)"
+	@echo "make test   ruff, mypy and every test (unit, integration, browser), each sweep sampled"
+	@echo "make test FULL=1  the same with every sweep in full: every screen in every language and size, every fuzzed field (CI runs this)"
 	@echo "make bench  the benchmarks in tests/bench, and the property tests in full"
 	@echo "make screenshots  the browser tests again, saving a picture of each screen they check to tests/screenshots/"
 	@echo "make clean  remove .venv and caches (keeps instance/)"
@@ -54,12 +61,12 @@ pytest: $(VENV)/.installed-test browser pg proxy
 
 # `bench` also runs every property test with its full number of examples (`make test` draws a quarter of them).
 bench: $(VENV)/.installed-test browser pg wrk
-	REFEREE_FULL_PROPERTIES=1 $(BIN)/python -m pytest -q -m hypothesis --ignore=tests/bench --ignore=tests/browser
+	REFEREE_FULL=1 $(BIN)/python -m pytest -q -m hypothesis --ignore=tests/bench --ignore=tests/browser
 	@if [ ! -d tests/bench ]; then echo "tests/bench: no benchmarks yet"; exit 0; fi; \
 	$(call PYTEST_OK_IF_EMPTY,$(BIN)/python -m pytest tests/bench)
 
 screenshots: $(VENV)/.installed-test browser
-	REFEREE_SCREENSHOTS=1 $(BIN)/python -m pytest -q -n 2 tests/browser
+	REFEREE_SCREENSHOTS=1 REFEREE_FULL=1 $(BIN)/python -m pytest -q -n 2 tests/browser
 
 # The virtual environment. Debian's python3 needs python3-venv for it; as root we install that.
 $(BIN)/python:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
+import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -9,16 +12,54 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 
-from referee import create_app
+from referee import create_app, db
+from tests.tiers import FULL
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "full: only the full run takes it (make test FULL=1; see tests/tiers.py)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leave out the cells of the sweeps that only the full run takes; pytest's summary counts them as deselected."""
+    if FULL:
+        return
+    left_out = [item for item in items if item.get_closest_marker("full")]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items if not item.get_closest_marker("full")]
+
+
+#: A SQLite database this process migrated once (made on first use): a test's new database starts as a copy of it.
+_migrated: list[Path] = []
+
+
+def _migrated_database() -> Path:
+    """The path of this process's migrated, empty SQLite database."""
+    if not _migrated:
+        folder = tempfile.mkdtemp(prefix="referee-schema-")
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        template = Path(folder) / "schema.sqlite3"
+        engine = db.make_engine(f"sqlite:///{template}")
+        db.upgrade(engine)
+        engine.dispose()
+        _migrated.append(template)
+    return _migrated[0]
 
 
 def make_test_app(root: Path, **config: object) -> Flask:
     """Make an app whose instance folder and SQLite file live under ``root``.
 
-    CSRF protection stays on unless a test passes WTF_CSRF_ENABLED=False.
+    The SQLite file starts as a copy of an empty database already at the newest schema (the app's start finds
+    nothing to migrate: the migrations themselves are tested in tests/ledger/test_migrations.py). CSRF protection
+    stays on unless a test passes WTF_CSRF_ENABLED=False.
     """
-    settings: dict[str, object] = {"TESTING": True, "DATABASE_URL": f"sqlite:///{root / 'test.sqlite3'}"}
+    database = root / "test.sqlite3"
+    settings: dict[str, object] = {"TESTING": True, "DATABASE_URL": f"sqlite:///{database}"}
     settings.update(config)
+    if settings["DATABASE_URL"] == f"sqlite:///{database}" and not database.exists():
+        root.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(_migrated_database(), database)
     return create_app(settings, instance_path=root / "instance")
 
 

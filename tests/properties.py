@@ -1,13 +1,10 @@
 """How many examples a property test draws: a quarter of its full number in ``make test`` (quick, on every
-change), all of them in ``make bench``, which sets REFEREE_FULL_PROPERTIES=1 and runs every Hypothesis test
-(``pytest -m hypothesis``)."""
+change), all of them in the full run (``make test FULL=1``, see ``tests/tiers.py``) and in ``make bench``, which
+runs every Hypothesis test (``pytest -m hypothesis``) in full."""
 
 from __future__ import annotations
 
-import os
-
-#: Whether the property tests draw their full number of examples.
-FULL = os.environ.get("REFEREE_FULL_PROPERTIES") == "1"
+from tests.tiers import FULL
 
 
 def examples(full: int) -> int:

@@ -1,7 +1,8 @@
 """Attacks on a game's data and its viewers, run against the real ``referee serve`` (gunicorn, 2 workers, 127.0.0.1
-only) on SQLite and on the throwaway PostgreSQL server: restores holding half a character, a game deleted while
-other phones save, viewers of a deleted game or a replaced link; and a Persian table game's viewers, who share the
-live stream. Every wait has a deadline; no answer may be a 5xx, and the server's log shows no traceback.
+only) on SQLite and, in the full run (``make test FULL=1``, tests/tiers.py), on the throwaway PostgreSQL server:
+restores holding half a character, a game deleted while other phones save, viewers of a deleted game or a replaced
+link; and a Persian table game's viewers, who share the live stream. Every wait has a deadline; no answer may be
+a 5xx, and the server's log shows no traceback.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from tests.serving import (
     running,
     upgrade,
 )
+from tests.tiers import full_only
 from tests.web.html_forms import Forms
 
 __all__ = ["postgres_url"]  # the throwaway PostgreSQL server, as a fixture
@@ -49,7 +51,7 @@ class Served:
     backend: str
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+@pytest.fixture(scope="module", params=["sqlite", pytest.param("postgresql", marks=full_only)])
 def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     """``referee db upgrade`` then ``referee serve --host 127.0.0.1 --port PORT --workers 2``, on each database."""
     root = tmp_path_factory.mktemp(f"attacks-{request.param}")

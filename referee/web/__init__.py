@@ -6,7 +6,17 @@ from __future__ import annotations
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
-from referee.web.core import assets, catalogues, compressed_static, family_screens, i18n, live_cap, security, sending
+from referee.web.core import (
+    assets,
+    catalogues,
+    compiled_templates,
+    compressed_static,
+    family_screens,
+    i18n,
+    live_cap,
+    security,
+    sending,
+)
 from referee.web.helpers import notation, wording
 from referee.web.screens import backup, board, games, home, install, records, rules_card, share
 
@@ -19,6 +29,7 @@ def init_app(app: Flask) -> None:
     csrf.init_app(app)
     assets.init_app(app)
     catalogues.init_app(app)
+    compiled_templates.init_app(app)  # each template compiled once per process, whichever app renders it
     compressed_static.init_app(app)  # Flask-Compress: gzip or brotli for text answers
     i18n.init_app(app)
     install.init_app(app)

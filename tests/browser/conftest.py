@@ -88,11 +88,12 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    """Every page is a phone."""
+    """Every page is a phone: drawn at twice its size for the pictures (``make screenshots``), at its size for the
+    checks, which measure in CSS pixels."""
     return {
         **browser_context_args,
         "viewport": PHONE,
-        "device_scale_factor": 2,
+        "device_scale_factor": 2 if TAKE_SCREENSHOTS else 1,
         "is_mobile": True,
         "has_touch": True,
     }

@@ -1,7 +1,9 @@
 """Accessibility basics on every screen, at phone size: every control has a name, text contrast is at least
 4.5:1 (3:1 for large text) in the light and the dark scheme, the focus order follows the page, and nothing
 scrolls sideways with the text at 200%. Each check runs in English, Persian (right to left) and Japanese: the
-page's language is the ``lang`` cookie, as a phone that chose it has."""
+page's language is the ``lang`` cookie, as a phone that chose it has. The full run (``make test FULL=1``) checks
+every screen in every language (and scheme); ``make test`` each screen once, the languages taken in turn
+(``tests/tiers.matrix``)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from playwright.sync_api import Page, expect
 from referee import db
 from referee.games.rummy.ledger.events import Buy, DealCorrected, DealEnded, ExactCut, GameCreated
 from referee.ledger import store
+from tests.tiers import matrix
 
 from .conftest import PHONE, LiveServer
 
@@ -191,7 +194,7 @@ def language(request: pytest.FixtureRequest, page: Page, live_server: LiveServer
     return code
 
 
-@pytest.mark.parametrize("screen", ALL_SCREENS)
+@pytest.mark.parametrize(("screen", "language"), matrix(ALL_SCREENS, LANGUAGES), indirect=["language"])
 def test_every_control_has_a_name(page: Page, pages: dict[str, str], screen: str, language: str) -> None:
     page.goto(pages[screen])
     expect(page.locator("html")).to_have_attribute("lang", language)
@@ -200,9 +203,11 @@ def test_every_control_has_a_name(page: Page, pages: dict[str, str], screen: str
     assert page.evaluate(UNNAMED_CONTROLS) == []
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize(
-    "screen", ["home", "new-game", "deal", "end", "sheet", "share", "over", "player-record", "viewer", "rules"]
+    ("screen", "scheme", "language"),
+    matrix(["home", "new-game", "deal", "end", "sheet", "share", "over", "player-record", "viewer", "rules"],
+           ["light", "dark"], LANGUAGES),
+    indirect=["language"],
 )
 def test_text_contrast_is_sufficient(
     page: Page, pages: dict[str, str], screen: str, scheme: str, language: str
@@ -279,7 +284,12 @@ def test_the_focus_order_of_the_new_game_page_follows_the_page(page: Page, langu
     assert backwards == [], order
 
 
-@pytest.mark.parametrize("screen", [pytest.param(s, marks=LATER) if s in SCROLLS_SIDEWAYS else s for s in ALL_SCREENS])
+@pytest.mark.parametrize(
+    ("screen", "language"),
+    [pytest.param(*cell.values, marks=[*cell.marks, LATER]) if cell.values[0] in SCROLLS_SIDEWAYS else cell
+     for cell in matrix(ALL_SCREENS, LANGUAGES)],
+    indirect=["language"],
+)
 def test_pages_work_at_200_percent_text(
     page: Page, pages: dict[str, str], screen: str, screenshot: Shot, language: str
 ) -> None:

@@ -12,6 +12,8 @@ On each screen, after the page has settled at 200% text:
 
 The end-of-deal form is asked for more: its keypad is within a screen of the first player's row, the whole form
 at most 5 screens tall (it was 5.6).
+``make test`` walks every screen in Spanish and Persian (the longest words, and right to left) and the viewer's
+two screens in two languages each; the full run (``make test FULL=1``, tests/tiers.py) in all four.
 Screenshots go to tests/screenshots/big-*.png for a person to look at.
 """
 
@@ -24,6 +26,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from tests.tiers import matrix, some
 
 from .test_reach import large_text
 from .test_reach import phone as phone  # noqa: F401 — a fixture: open(size, scheme, language)
@@ -143,7 +147,7 @@ def faults(page: Page) -> dict[str, Any]:
     return found
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", some(LANGUAGES, quick=("es", "fa")))
 def test_every_screen_holds_at_320_with_200_percent_text(
     phone: Phone, screens: dict[str, str], screenshot: Shot, language: str
 ) -> None:
@@ -173,8 +177,7 @@ def on_screen_beside(page: Page, name: str, cells: list[str]) -> None:
         assert found["x"] >= 0 and found["x"] + found["width"] <= width, (testid, found)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("screen", ["viewer", "viewer-over"])
+@pytest.mark.parametrize(("screen", "language"), matrix(["viewer", "viewer-over"], LANGUAGES))
 def test_the_viewer_shows_every_score_at_200_percent(
     phone: Phone, screens: dict[str, str], language: str, screen: str
 ) -> None:

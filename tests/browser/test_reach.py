@@ -6,6 +6,8 @@
 - After an action the page lands on that action's card, with its message and the next action in view.
 - A typical deal is recorded in at most 30 taps (two buys, a trío laid down on the card keypad and checked,
   the end with 4, 3 and 5 cards on the keypad), and the new-game flow, names aside, in at most 6.
+- ``make test`` measures each phone size, text size and language once (``tests/tiers.matrix``); the full run
+  (``make test FULL=1``) every combination.
 - The screens are screenshotted at both sizes, at 200% text, in the dark and in Spanish for a person to look at;
   the measurements are printed (``-s``) for the report.
 """
@@ -23,6 +25,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from referee import db
 from referee.games.rummy.ledger.events import Buy, DealEnded, ExactCut, GameCreated
 from referee.ledger import store
+from tests.tiers import matrix
 
 from .conftest import LiveServer
 
@@ -123,8 +126,7 @@ class Taps:
 # ---- the first screen -----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text", [100, 200])
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize(("size", "text"), matrix(list(SIZES), [100, 200]))
 def test_the_deal_screen_first_screen_and_one_tap_to_each_action(
     phone: Callable[..., Page], live_server: LiveServer, screenshot: Shot, size: str, text: int
 ) -> None:
@@ -381,13 +383,11 @@ SCREENS = [
 
 
 # The dark scheme changes colours, not where anything is: its screens are measured in test_rtl and test_a11y.
-@pytest.mark.parametrize(("scheme", "language"), [("light", "en"), ("light", "es")])
-@pytest.mark.parametrize("text", [100, 200])
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize(("size", "text", "language"), matrix(list(SIZES), [100, 200], ["en", "es"]))
 def test_every_screen_taps_and_first_screen(
-    phone: Callable[..., Page], live_server: LiveServer, screenshot: Shot, size: str, text: int, scheme: str,
-    language: str,
+    phone: Callable[..., Page], live_server: LiveServer, screenshot: Shot, size: str, text: int, language: str
 ) -> None:
+    scheme = "light"
     edit, view = played_game(live_server, 2)
     over, _ = played_game(live_server, 7)
     page = phone(size, scheme=scheme, language=language)

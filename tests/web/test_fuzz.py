@@ -2,8 +2,9 @@
 with half a character among them, while a second phone saves on the same games and now and then deletes one
 (tests/web/race.py).
 
-``make test`` sends about 1,500 on SQLite and as many on PostgreSQL (the throwaway server of tests/pg.py, skipped
-with its reason when it cannot start); ``make bench`` sends 10,000 on each (tests/bench/bench_fuzz.py). CSRF is
+``make test`` sends about 1,500 on SQLite; the full run (``make test FULL=1``, tests/tiers.py) as many again on
+PostgreSQL (the throwaway server of tests/pg.py, skipped with its reason when it cannot start); ``make bench``
+sends 10,000 on each (tests/bench/bench_fuzz.py). CSRF is
 off here so that the requests reach the views and the ledger (CSRF's own refusals are tested elsewhere).
 """
 
@@ -21,6 +22,7 @@ from hypothesis import strategies as st
 from referee.ledger import changes
 from tests.conftest import make_test_app
 from tests.pg import fresh_database, postgres_url
+from tests.tiers import full_only
 
 from .fuzz import HALF_CHARACTER_PLACES, Fuzzer, Tally, unbuilt_endpoints
 from .race import Racer
@@ -80,7 +82,7 @@ def check_fuzz(app: Flask, fuzzer: Fuzzer, racer: Racer, requests: int) -> None:
     assert racer.ambushes > 0 and tally.overtaken[410] > 0, (racer.ambushes, tally.summary())
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=full_only)])
 def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Flask]:
     url = None
     if request.param == "postgresql":

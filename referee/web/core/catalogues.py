@@ -2,11 +2,14 @@
 
 The ``.mo`` files are generated, never committed: they go into the instance folder
 (``instance/translations/…``, which i18n's Flask-Babel setup reads first), rebuilt whenever the ``.po`` is
-newer. So ``make run`` and ``make test`` work on a fresh clone without a build step.
+newer. So ``make run`` and ``make test`` work on a fresh clone without a build step. A process compiles each
+``.po`` once: an app made later in it (the tests make one per test, each with its own instance folder) writes the
+bytes it already has.
 """
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 
@@ -18,6 +21,21 @@ from referee.web.core.i18n import TRANSLATIONS_DIR
 
 __all__ = ["compile_catalogues", "init_app"]
 
+#: Each ``.po`` compiled in this process, by its path and modification time: the ``.mo`` file's bytes.
+_compiled: dict[tuple[Path, float], bytes] = {}
+
+
+def _mo_bytes(po: Path) -> bytes:
+    """``po`` compiled, once per process for each version of the file."""
+    key = (po.resolve(), po.stat().st_mtime)
+    if key not in _compiled:
+        with po.open("rb") as file:
+            catalog = read_po(file)
+        buffer = io.BytesIO()
+        write_mo(buffer, catalog, use_fuzzy=False)
+        _compiled[key] = buffer.getvalue()
+    return _compiled[key]
+
 
 def compile_catalogues(source: Path, target: Path) -> list[Path]:
     """Compile every ``.po`` under ``source`` into ``target`` (same layout) when out of date; return those written."""
@@ -26,13 +44,11 @@ def compile_catalogues(source: Path, target: Path) -> list[Path]:
         mo = target / po.relative_to(source).with_suffix(".mo")
         if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
             continue
-        with po.open("rb") as file:
-            catalog = read_po(file)
+        compiled = _mo_bytes(po)
         mo.parent.mkdir(parents=True, exist_ok=True)
         # Two processes may start at once: each writes its own file and the rename is atomic.
         partial = mo.with_name(f"{mo.name}.{os.getpid()}.partial")
-        with partial.open("wb") as file:
-            write_mo(file, catalog, use_fuzzy=False)
+        partial.write_bytes(compiled)
         os.replace(partial, mo)
         written.append(mo)
     return written
