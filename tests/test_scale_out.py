@@ -13,6 +13,12 @@ from pathlib import Path
 
 from tests.pg import fresh_database, postgres_url
 from tests.serving import LIVE_WITHIN, SITE, LiveStream, Scorekeeper, deploy_settings, new_game, running, upgrade
+from tests.tiers import full_only
+
+#: A server started and attacked, proxied, scaled out or installed from its wheel: the full run only (``make test
+#: FULL=1``, tests/tiers.py, what CI runs); the quick run starts the server in tests/test_server.py and kills it in
+#: tests/test_faults.py.
+pytestmark = full_only
 
 __all__ = ["postgres_url"]  # the throwaway PostgreSQL server, as a fixture
 

@@ -1,8 +1,7 @@
 """Attacks on a game's data and its viewers, run against the real ``referee serve`` (gunicorn, 2 workers, 127.0.0.1
-only) on SQLite and, in the full run (``make test FULL=1``, tests/tiers.py), on the throwaway PostgreSQL server:
-restores holding half a character, a game deleted while other phones save, viewers of a deleted game or a replaced
-link; and a Persian table game's viewers, who share the live stream. Every wait has a deadline; no answer may be
-a 5xx, and the server's log shows no traceback.
+only) on SQLite and on the throwaway PostgreSQL server: restores holding half a character, a game deleted while
+other phones save, viewers of a deleted game or a replaced link; and a Persian table game's viewers, who share the
+live stream. Every wait has a deadline; no answer may be a 5xx, and the server's log shows no traceback.
 """
 
 from __future__ import annotations
@@ -39,6 +38,11 @@ from tests.serving import (
 from tests.tiers import full_only
 from tests.web.html_forms import Forms
 
+#: A server started and attacked, proxied, scaled out or installed from its wheel: the full run only (``make test
+#: FULL=1``, tests/tiers.py, what CI runs); the quick run starts the server in tests/test_server.py and kills it in
+#: tests/test_faults.py.
+pytestmark = full_only
+
 __all__ = ["postgres_url"]  # the throwaway PostgreSQL server, as a fixture
 
 
@@ -51,7 +55,7 @@ class Served:
     backend: str
 
 
-@pytest.fixture(scope="module", params=["sqlite", pytest.param("postgresql", marks=full_only)])
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     """``referee db upgrade`` then ``referee serve --host 127.0.0.1 --port PORT --workers 2``, on each database."""
     root = tmp_path_factory.mktemp(f"attacks-{request.param}")

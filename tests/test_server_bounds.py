@@ -33,6 +33,12 @@ from tests.serving import (
     p95,
     running,
 )
+from tests.tiers import full_only
+
+#: A server started and attacked, proxied, scaled out or installed from its wheel: the full run only (``make test
+#: FULL=1``, tests/tiers.py, what CI runs); the quick run starts the server in tests/test_server.py and kills it in
+#: tests/test_faults.py.
+pytestmark = full_only
 
 WORKERS = 2
 #: The table's phones; the attacker is 127.0.0.1.

@@ -44,6 +44,12 @@ from tests.serving import (
     running,
     upgrade,
 )
+from tests.tiers import full_only
+
+#: A server started and attacked, proxied, scaled out or installed from its wheel: the full run only (``make test
+#: FULL=1``, tests/tiers.py, what CI runs); the quick run starts the server in tests/test_server.py and kills it in
+#: tests/test_faults.py.
+pytestmark = full_only
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 PROXY_START_TIMEOUT = 30.0

@@ -30,6 +30,12 @@ import pytest
 from referee import create_app, db
 from referee.games.rummy.ledger.events import GameCreated
 from referee.ledger import store
+from tests.tiers import full_only
+
+#: A server started and attacked, proxied, scaled out or installed from its wheel: the full run only (``make test
+#: FULL=1``, tests/tiers.py, what CI runs); the quick run starts the server in tests/test_server.py and kills it in
+#: tests/test_faults.py.
+pytestmark = full_only
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The folders the wheel maps into the package (pyproject.toml, [tool.hatch.build.targets.wheel.sources]).

@@ -8,11 +8,15 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from tests.tiers import full_only
+
 from .test_game_telefunken import LIVE, create_game, end_with_keypad, end_with_points, fits
 
+#: A whole game again (the quick run replays one, tests/browser/test_game_telefunken.py): the full run only
+#: (``make test FULL=1``, tests/tiers.py).
+pytestmark = full_only
+
 Shot = Callable[[Page, str], Path]
-
-
 
 
 def end_game_now(page: Page) -> None:

@@ -25,9 +25,14 @@ from playwright.sync_api import Locator, Page, expect
 
 from referee.games.rummy.ledger import exchange
 from referee.games.rummy.ledger.state import replay
+from tests.tiers import full_only
 
 from .conftest import PHONE, SCREENSHOTS, LiveServer, capture
 from .test_game_telefunken import LIVE, README_CLIP, create_game
+
+#: A whole game again (the quick run replays one, tests/browser/test_game_telefunken.py): the full run only
+#: (``make test FULL=1``, tests/tiers.py).
+pytestmark = full_only
 
 Shot = Callable[[Page, str], Path]
 

@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 from referee import db
 from referee.games.rummy.ledger.events import DealEnded, GameCreated
 from referee.ledger import store
+from tests.tiers import some
 
 from .conftest import LiveServer
 
@@ -35,7 +36,7 @@ def finished(live_server: LiveServer) -> tuple[str, str]:
         return game.edit_token, game.view_token
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("scheme", some(["light", "dark"], quick=["dark"]))
 def test_the_old_viewer_follows_the_table_to_the_rematch_and_my_games_counts_the_series(
     page: Page, viewer: Page, live_server: LiveServer, screenshot: Callable[[Page, str], Path], scheme: str
 ) -> None:

@@ -18,6 +18,7 @@ from sqlmodel import select
 from referee import db
 from referee.games.persian.ledger.events.hand_played import HandPlayed
 from referee.ledger import store
+from tests.tiers import some
 
 from .conftest import SCREENSHOTS, LiveServer, capture
 from .test_persian_games import create
@@ -138,7 +139,7 @@ WAITING = {
 }
 
 
-@pytest.mark.parametrize("language", sorted(WAITING))
+@pytest.mark.parametrize("language", some(sorted(WAITING), quick=["fa"]))
 def test_a_hand_waiting_to_send_is_said_in_the_phones_language_and_fits_a_small_phone_at_200_percent(
     browser: Browser, browser_context_args: dict[str, Any], live_server: LiveServer, language: str
 ) -> None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from tests.tiers import full_only
+
 from .test_persian_games import Shot, Taps, create, fa
 
 FOUR = ["Ana", "Bahram", "Cyrus", "Dara"]  # team A: Ana & Cyrus; team B: Bahram & Dara
@@ -62,6 +64,7 @@ def test_a_shelem_game_in_persian(page: Page, screenshot: Shot) -> None:
     screenshot(page, "persian-shelem-fa-rules")
 
 
+@full_only  # the quick run replays the Shelem game and the misdeal; the full run every game
 def test_a_game_of_shelem_for_two_in_japanese(page: Page, screenshot: Shot) -> None:
     set_language(page, "ja")
     create(page, "shelem-two", ["Aki", "Ben"], first=0, options={"target": "330"})
@@ -89,6 +92,7 @@ def test_a_game_of_shelem_for_two_in_japanese(page: Page, screenshot: Shot) -> N
     screenshot(page, "persian-shelem-two-ja-sheet")
 
 
+@full_only  # the quick run replays the Shelem game and the misdeal; the full run every game
 def test_a_qahve_game_to_501(page: Page, screenshot: Shot) -> None:
     create(page, "qahve", FOUR, first=0, options={"target": "501"})
     taps = Taps(page)
@@ -128,6 +132,7 @@ def test_a_qahve_game_to_501(page: Page, screenshot: Shot) -> None:
     screenshot(page, "persian-qahve-sheet")
 
 
+@full_only  # the quick run replays the Shelem game and the misdeal; the full run every game
 def test_a_bi_del_game_to_the_limit_of_100(page: Page, screenshot: Shot) -> None:
     create(page, "bi-del", FOUR, first=0, options={"limit": "100"})
     taps = Taps(page)
@@ -164,6 +169,7 @@ def test_a_bi_del_game_to_the_limit_of_100(page: Page, screenshot: Shot) -> None
     screenshot(page, "persian-bidel-sheet")
 
 
+@full_only  # the quick run replays the Shelem game and the misdeal; the full run every game
 def test_a_rim_game_to_50_on_the_card_keypad(page: Page, screenshot: Shot) -> None:
     create(page, "rim", ["Ana", "Bahram"], first=0, options={"target": "50"})
     taps = Taps(page)
@@ -215,6 +221,7 @@ def tap_tallies(page: Page, seats: tuple[int, ...]) -> None:
         expect(page.get_by_test_id(f"total-{seat}")).to_have_text(str(counts[seat]))
 
 
+@full_only  # the quick run replays the Shelem game and the misdeal; the full run every game
 def test_the_tally_games_end_when_the_scorekeeper_ends_them(page: Page, screenshot: Shot) -> None:
     # Old Maid: who is left with the joker loses the hand; the fewest losses lead.
     create(page, "shaytan", ["Ana", "Bahram", "Cyrus"], first=0, options={})

@@ -16,6 +16,7 @@ from playwright.sync_api import Locator, Page, expect
 from referee import db
 from referee.games.rummy.ledger.events import DealCorrected, DealEnded, Event, ExactCut, GameCreated
 from referee.ledger import store
+from tests.tiers import full_only
 
 from .conftest import PHONE, LiveServer
 from .test_a11y import LOW_CONTRAST, UNNAMED_CONTROLS
@@ -239,7 +240,10 @@ SCREENS = ["home", "new-game", "my-games", "deal", "end", "correct", "sheet", "u
            "referee", "delete", "over", "viewer", "viewer-over", "rules", "rules-index", "offline"]
 
 
-@pytest.mark.parametrize(("language", "scheme"), [("fa", "light"), ("fa", "dark"), ("ja", "light")])
+@pytest.mark.parametrize(
+    ("language", "scheme"),
+    [pytest.param("fa", "light", marks=full_only), ("fa", "dark"), pytest.param("ja", "light", marks=full_only)],
+)
 def test_no_screen_scrolls_sideways_and_each_reads_clearly(
     phone: Phone, screens: dict[str, str], screenshot: Shot, language: str, scheme: str
 ) -> None:

@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from referee.games.rummy.ledger import exchange
 from referee.games.rummy.ledger.state import replay
+from tests.tiers import full_only
 
 from .conftest import capture
 
@@ -63,6 +64,7 @@ def end_deal_typed(page: Page, went_out: str, hands: dict[str, str]) -> None:
     page.get_by_test_id("confirm").click()
 
 
+@full_only  # a whole game: the quick run replays tests/browser/test_game_telefunken.py's
 def test_a_scorekeeper_plays_a_game_on_the_phone(page: Page, screenshot: Shot, tmp_path: Path) -> None:
     players = ["Ana", "Beto", "Caro", "Dani"]
 

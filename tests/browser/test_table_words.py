@@ -23,6 +23,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from referee import db
 from referee.games.rummy.ledger.events import DealEnded, GameCreated
 from referee.ledger import store
+from tests.tiers import some
 
 from .conftest import PHONE, LiveServer
 
@@ -126,7 +127,7 @@ def test_the_deal_screen_laid_down_on_the_keypad_and_typed(
     screenshot(page, f"words-laid-typed-{language}")
 
 
-@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("language", some(["en", "es"], quick=["es"]))
 def test_the_referee_screen_meld_and_lay_off_checks_on_the_keypad(
     phone: Callable[[str], Page], screenshot: Shot, language: str
 ) -> None:

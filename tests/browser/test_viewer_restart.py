@@ -4,7 +4,7 @@ Once, after a restart the viewer said "Live" and kept old scores. Now each time 
 stops saying "Live"; when the new server answers, it says "Live" only once the stream has told it the game's
 latest seq and its board holds it; and a save made right after that reaches it. Repeated, since the fault was
 intermittent: at least ``MIN_TRIES`` restarts, then more while the test has run less than ``BUDGET`` seconds, up
-to ``REFEREE_RESTART_TRIES`` (10 in the full run, ``make test FULL=1``; 3 in ``make test``): a quiet machine
+to ``REFEREE_RESTART_TRIES`` (10 in the full run, ``make test FULL=1``; 1 in ``make test``): a quiet machine
 restarts the server ten times within the budget, a busy one (each restart then takes 15 s and more) three. Every
 wait is for an event, with a deadline; the one pause is the restart's gap.
 """
@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 from tests.serving import SECRET_KEY, Scorekeeper, free_port, new_game, start, stop, upgrade
 from tests.tiers import count
 
-TRIES = int(os.environ.get("REFEREE_RESTART_TRIES") or count(full=10, quick=3))
+TRIES = int(os.environ.get("REFEREE_RESTART_TRIES") or count(full=10, quick=1))
 MIN_TRIES = min(3, TRIES)
 #: Seconds: no restart begins after this (the whole test stays near a minute, or MIN_TRIES restarts).
 BUDGET = 45.0
