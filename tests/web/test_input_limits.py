@@ -16,6 +16,7 @@ from referee.ledger import store
 from referee.web.helpers.forms import MAX_FIELD_TEXT
 from tests.conftest import make_test_app
 from tests.pg import fresh_database, postgres_url  # noqa: F401 — the throwaway PostgreSQL server, as a fixture
+from tests.tiers import matrix
 
 from .test_table import Table, new_game, text_of
 from .test_table import table as table  # noqa: F401 — a fixture: one game of four, as the table tests play it
@@ -26,20 +27,22 @@ WHOLE = "in the digits 0–9"
 STALE = "This page is out of date: reload it."
 
 
-@pytest.mark.parametrize("value", UNICODE_DIGITS + HUGE)
-@pytest.mark.parametrize(
-    ("action", "field", "message"),
-    [
-        ("/buy", "expected_seq", STALE),
-        ("/end", "expected_seq", STALE),
-        ("/cut", "cutter_jokers", WHOLE),
-        ("/contract", "contract_index", "That contract cannot be announced"),
-        ("/undo", "target", "There is nothing like that to undo."),
-    ],
-)
+#: Each route, the field it reads a number from, and what it says of a number it cannot take.
+ROUTES = [
+    ("/buy", "expected_seq", STALE),
+    ("/end", "expected_seq", STALE),
+    ("/cut", "cutter_jokers", WHOLE),
+    ("/contract", "contract_index", "That contract cannot be announced"),
+    ("/undo", "target", "There is nothing like that to undo."),
+]
+
+
+# The quick run sends each route one of the values, and each value to one of the routes (tests/tiers.py).
+@pytest.mark.parametrize(("route", "value"), matrix(ROUTES, UNICODE_DIGITS + HUGE))
 def test_a_number_in_other_digits_or_too_long_is_refused_in_words(
-    table: Table, action: str, field: str, value: str, message: str
+    table: Table, route: tuple[str, str, str], value: str
 ) -> None:
+    action, field, message = route
     page, form = ("/end", "/end") if action == "/end" else ("", "/buy")
     data = {**table.form(page, form), "player": "Beto", "went_out": "Beto", "confirm": "1", "target": "1", field: value}
     response = table.post(action, data, follow=True)
@@ -50,8 +53,7 @@ def test_a_number_in_other_digits_or_too_long_is_refused_in_words(
     assert table.state().seq == 1
 
 
-@pytest.mark.parametrize("value", UNICODE_DIGITS + HUGE)
-@pytest.mark.parametrize("field", ["points-0", "buys-0", "cutter_jokers"])
+@pytest.mark.parametrize(("field", "value"), matrix(["points-0", "buys-0", "cutter_jokers"], UNICODE_DIGITS + HUGE))
 def test_a_correction_with_a_bad_number_is_refused_in_words(table: Table, field: str, value: str) -> None:
     assert table.end_deal("Beto", {"Ana": "5", "Caro": "3", "Dani": "4"}).status_code == 303
     data = {**table.form("/deals/1/correct", "/deals/1/correct"), field: value, "exact_cut": "y", "confirm": "1"}

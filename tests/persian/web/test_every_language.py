@@ -12,6 +12,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.tiers import matrix
+
 from .helpers import NEW, create, hand_page, hidden_fields, play, state_of
 
 FOUR = ["Ana", "Bahram", "Cyrus", "Dara"]
@@ -129,8 +131,8 @@ def sentences(html: str) -> set[str]:
     return found
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("variant", list(GAMES))
+# The quick run plays each game once and each language at least once (tests/tiers.py); the full run every pair.
+@pytest.mark.parametrize(("variant", "lang"), matrix(list(GAMES), LANGUAGES))
 def test_each_game_is_played_to_its_end_in_each_language(client: FlaskClient, app: Flask, variant: str,
                                                          lang: str) -> None:
     names = set(FOUR) | {"Ehsan"}
