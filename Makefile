@@ -49,14 +49,15 @@ typecheck: $(VENV)/.installed-test
 
 # `pg`: the ledger tests start a throwaway PostgreSQL server (tests/ledger/conftest.py) when its binaries exist.
 # The tests that start servers and time them (SERIAL) run alone, one after another, first. Every other test runs on
-# both cores at once, dealt to the two workers in turns (so both share the browser tests): the engine, the ledger,
+# both cores at once, dealt to the two workers four at a time (so both share the browser tests, and neither is
+# left with a long queue at the end while the other waits): the engine, the ledger,
 # the app through Flask's test client (a database each), and the browser tests (each worker serves the app to its
 # own Chromium; they wait for what they check, and time nothing but a live update's 5 s).
 SERIAL := tests/test_server.py tests/test_server_attacks.py tests/test_server_bounds.py tests/test_tls_proxy.py \
 	tests/test_scale_out.py tests/test_worker_locks.py tests/test_faults.py tests/test_pg.py tests/test_wheel.py
 pytest: $(VENV)/.installed-test browser pg proxy
 	@$(call PYTEST_OK_IF_EMPTY,$(BIN)/python -m pytest $(SERIAL))
-	@$(call PYTEST_OK_IF_EMPTY,$(BIN)/python -m pytest -n 2 --dist load --ignore=tests/bench \
+	@$(call PYTEST_OK_IF_EMPTY,$(BIN)/python -m pytest -n 2 --dist load --maxschedchunk 4 --ignore=tests/bench \
 		$(addprefix --ignore=,$(SERIAL)))
 
 # `bench` also runs every property test with its full number of examples (`make test` draws a quarter of them).
