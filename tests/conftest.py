@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+import functools
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -24,27 +25,24 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """Leave out the cells of the sweeps that only the full run takes; pytest's summary counts them as deselected."""
     if FULL:
         return
-    left_out = [item for item in items if item.get_closest_marker("full")]
+    kept, left_out = [], []
+    for item in items:
+        (left_out if item.get_closest_marker("full") else kept).append(item)
     if left_out:
         config.hook.pytest_deselected(items=left_out)
-        items[:] = [item for item in items if not item.get_closest_marker("full")]
+        items[:] = kept
 
 
-#: A SQLite database this process migrated once (made on first use): a test's new database starts as a copy of it.
-_migrated: list[Path] = []
-
-
+@functools.cache
 def _migrated_database() -> Path:
-    """The path of this process's migrated, empty SQLite database."""
-    if not _migrated:
-        folder = tempfile.mkdtemp(prefix="referee-schema-")
-        atexit.register(shutil.rmtree, folder, ignore_errors=True)
-        template = Path(folder) / "schema.sqlite3"
-        engine = db.make_engine(f"sqlite:///{template}")
-        db.upgrade(engine)
-        engine.dispose()
-        _migrated.append(template)
-    return _migrated[0]
+    """A SQLite database this process migrated once (made on first use): a test's new database starts as a copy."""
+    folder = tempfile.mkdtemp(prefix="referee-schema-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    template = Path(folder) / "schema.sqlite3"
+    engine = db.make_engine(f"sqlite:///{template}")
+    db.upgrade(engine)
+    engine.dispose()
+    return template
 
 
 def make_test_app(root: Path, **config: object) -> Flask:

@@ -4,9 +4,9 @@ runs every Hypothesis test (``pytest -m hypothesis``) in full."""
 
 from __future__ import annotations
 
-from tests.tiers import FULL
+from tests.tiers import count
 
 
 def examples(full: int) -> int:
     """The number of examples to draw for a test whose full number is ``full``."""
-    return full if FULL else max(10, full // 4)
+    return count(full=full, quick=max(10, full // 4))

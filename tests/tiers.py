@@ -22,15 +22,16 @@ FULL = os.environ.get("REFEREE_FULL") == "1"
 full_only = pytest.mark.full
 
 
-def matrix(*axes: Sequence[Any]) -> list[Any]:
+def matrix(*axes: Sequence[Any], quick: Sequence[tuple[Any, ...]] | None = None) -> list[Any]:
     """Every combination of the axes, as parameter sets; those outside the quick sample are marked ``full``.
 
-    The quick sample walks the axes side by side (the i-th combination takes the i-th value of each axis, wrapping
-    round the shorter ones): as many combinations as the longest axis has values, and each value of each axis in
-    at least one of them. With one axis, every value is in the sample.
+    The quick sample is ``quick`` when given (the combinations a test names, such as its hardest one); otherwise it
+    walks the axes side by side (the i-th combination takes the i-th value of each axis, wrapping round the shorter
+    ones): as many combinations as the longest axis has values, and each value of each axis in at least one of
+    them. With one axis, every value is in the sample.
     """
     longest = max(len(axis) for axis in axes)
-    sample = {tuple(axis[i % len(axis)] for axis in axes) for i in range(longest)}
+    sample = set(quick) if quick is not None else {tuple(axis[i % len(axis)] for axis in axes) for i in range(longest)}
     return [
         pytest.param(*values) if values in sample else pytest.param(*values, marks=full_only)
         for values in product(*axes)

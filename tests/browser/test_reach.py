@@ -25,7 +25,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from referee import db
 from referee.games.rummy.ledger.events import Buy, DealEnded, ExactCut, GameCreated
 from referee.ledger import store
-from tests.tiers import full_only, matrix
+from tests.tiers import matrix
 
 from .conftest import LiveServer
 
@@ -386,8 +386,7 @@ SCREENS = [
 #: The quick run walks every screen once, at the hardest cell (the small phone, 200% text, Spanish's longer words).
 @pytest.mark.parametrize(
     ("size", "text", "language"),
-    [cell if cell.values == ("320x568", 200, "es") else pytest.param(*cell.values, marks=full_only)
-     for cell in matrix(list(SIZES), [100, 200], ["en", "es"])],
+    matrix(list(SIZES), [100, 200], ["en", "es"], quick=[("320x568", 200, "es")]),
 )
 def test_every_screen_taps_and_first_screen(
     phone: Callable[..., Page], live_server: LiveServer, screenshot: Shot, size: str, text: int, language: str

@@ -21,7 +21,7 @@ from sqlmodel import Session, col, func, select
 from referee.games.rummy.ledger.state import GameState
 from referee.ledger import store
 from tests.conftest import make_test_app
-from tests.tiers import full_only
+from tests.tiers import some
 
 ODD = ["", "-1", "0", "9" * 40, "1e9", "abc", "7X 8Y", "\u0000", "😀" * 50, "Ana", "-", "1.5", " 3 ", "K" * 400]
 FIELDS = ["player", "melds", "cutter_jokers", "went_out", "hands-0", "hands-9", "points-0", "points-3", "active",
@@ -109,8 +109,7 @@ def was_a_conflict(client: FlaskClient, status: int) -> bool:
     return status == 409 or any(STALE in str(message) for _, message in flashes)
 
 
-@pytest.mark.parametrize("field", [field if field in QUICK_FIELDS else pytest.param(field, marks=full_only)
-                                   for field in FIELDS])
+@pytest.mark.parametrize("field", some(FIELDS, quick=QUICK_FIELDS))
 def test_odd_values_never_crash_a_route(app: Flask, client: FlaskClient, field: str) -> None:
     token = make_game(client)
     appended: Counter[str] = Counter()

@@ -9,6 +9,7 @@ bytes it already has.
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 from pathlib import Path
@@ -21,20 +22,14 @@ from referee.web.core.i18n import TRANSLATIONS_DIR
 
 __all__ = ["compile_catalogues", "init_app"]
 
-#: Each ``.po`` compiled in this process, by its path and modification time: the ``.mo`` file's bytes.
-_compiled: dict[tuple[Path, float], bytes] = {}
-
-
-def _mo_bytes(po: Path) -> bytes:
-    """``po`` compiled, once per process for each version of the file."""
-    key = (po.resolve(), po.stat().st_mtime)
-    if key not in _compiled:
-        with po.open("rb") as file:
-            catalog = read_po(file)
-        buffer = io.BytesIO()
-        write_mo(buffer, catalog, use_fuzzy=False)
-        _compiled[key] = buffer.getvalue()
-    return _compiled[key]
+@functools.cache
+def _mo_bytes(po: Path, modified: float) -> bytes:
+    """The ``.mo`` bytes of ``po`` as it was at ``modified``: compiled once per process for each version."""
+    with po.open("rb") as file:
+        catalog = read_po(file)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    return buffer.getvalue()
 
 
 def compile_catalogues(source: Path, target: Path) -> list[Path]:
@@ -44,7 +39,7 @@ def compile_catalogues(source: Path, target: Path) -> list[Path]:
         mo = target / po.relative_to(source).with_suffix(".mo")
         if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
             continue
-        compiled = _mo_bytes(po)
+        compiled = _mo_bytes(po.resolve(), po.stat().st_mtime)
         mo.parent.mkdir(parents=True, exist_ok=True)
         # Two processes may start at once: each writes its own file and the rename is atomic.
         partial = mo.with_name(f"{mo.name}.{os.getpid()}.partial")
