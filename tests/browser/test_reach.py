@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -98,10 +99,20 @@ def where(locator: Locator) -> dict[str, Any]:
     return result
 
 
-def on_screen(locator: Locator) -> dict[str, Any]:
-    """Assert the element is wholly on the screen and a tap reaches it; return where it is."""
-    spot = where(locator)
-    assert spot["top"] >= 0 and spot["bottom"] <= spot["height"], spot
+def on_screen(locator: Locator, within: float = 5.0) -> dict[str, Any]:
+    """Assert the element is wholly on the screen and a tap reaches it; return where it is.
+
+    A page that answers an action lands on its card when its script has run, which on a busy machine can be a
+    moment after the message is in the page: the position is asked again until it holds or ``within`` seconds pass.
+    """
+    deadline = time.monotonic() + within
+    while True:
+        spot = where(locator)
+        inside = spot["top"] >= 0 and spot["bottom"] <= spot["height"]
+        if (inside and spot["reachable"]) or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+    assert inside, spot
     assert spot["reachable"], f"covered: {spot}"
     return spot
 

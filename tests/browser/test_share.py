@@ -94,7 +94,6 @@ def test_spanish_share_screens(page: Page, live_server: LiveServer, screenshot: 
     page.get_by_test_id("hand-over").click()
     expect(page.get_by_test_id("edit-qr").locator("figcaption")).to_have_text("Anotador")
     screenshot(page, "share-scorekeeper-390-es")
-    page.goto("/lang/en")
 
 
 def test_an_open_viewer_on_a_replaced_link_says_so(
