@@ -19,15 +19,23 @@ from tests.tiers import FULL
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "full: only the full run takes it (make test FULL=1; see tests/tiers.py)")
+    config.addinivalue_line("markers", "quick: a browser test the quick run takes too (see tests/tiers.py)")
+
+
+def _full_only(item: pytest.Item) -> bool:
+    """A cell of a sweep that only the full run takes, or a browser test not marked ``quick``."""
+    if item.get_closest_marker("full"):
+        return True
+    return "browser" in getattr(item, "fixturenames", ()) and item.get_closest_marker("quick") is None
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Leave out the cells of the sweeps that only the full run takes; pytest's summary counts them as deselected."""
+    """Leave out what only the full run takes; pytest's summary counts it as deselected."""
     if FULL:
         return
     kept, left_out = [], []
     for item in items:
-        (left_out if item.get_closest_marker("full") else kept).append(item)
+        (left_out if _full_only(item) else kept).append(item)
     if left_out:
         config.hook.pytest_deselected(items=left_out)
         items[:] = kept

@@ -21,6 +21,13 @@ FULL = os.environ.get("REFEREE_FULL") == "1"
 #: The mark of a test (or a parameter set) that only the full run takes.
 full_only = pytest.mark.full
 
+#: The mark of a browser test the quick run takes. Each drives Chromium for seconds, so the quick run keeps a few
+#: (``tests/conftest.py`` leaves out every test that uses the browser and lacks this mark): the table's promises
+#: in one pass each (a whole game, one save for one deal from two phones and after Back, an action sent again
+#: after a dropped connection, the live viewer and its "not live", right to left, reach and names of controls).
+#: The full run takes every browser test.
+quick = pytest.mark.quick
+
 
 def matrix(*axes: Sequence[Any], quick: Sequence[tuple[Any, ...]] | None = None) -> list[Any]:
     """Every combination of the axes, as parameter sets; those outside the quick sample are marked ``full``.

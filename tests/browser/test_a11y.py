@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 from referee import db
 from referee.games.rummy.ledger.events import Buy, DealCorrected, DealEnded, ExactCut, GameCreated
 from referee.ledger import store
-from tests.tiers import matrix
+from tests.tiers import matrix, quick
 
 from .conftest import PHONE, LiveServer
 
@@ -194,7 +194,12 @@ def language(request: pytest.FixtureRequest, page: Page, live_server: LiveServer
     return code
 
 
-@pytest.mark.parametrize(("screen", "language"), matrix(ALL_SCREENS, LANGUAGES), indirect=["language"])
+@quick
+@pytest.mark.parametrize(
+    ("screen", "language"),
+    matrix(ALL_SCREENS, LANGUAGES, quick=[("deal", "en"), ("viewer", "fa")]),
+    indirect=["language"],
+)
 def test_every_control_has_a_name(page: Page, pages: dict[str, str], screen: str, language: str) -> None:
     page.goto(pages[screen])
     expect(page.locator("html")).to_have_attribute("lang", language)

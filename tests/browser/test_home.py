@@ -12,9 +12,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.tiers import quick
+
 from .conftest import PHONE, LiveServer
 
 
+@quick
 def test_home_on_a_phone(page: Page, live_server: LiveServer, screenshot: Callable[[Page, str], Path]) -> None:
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))

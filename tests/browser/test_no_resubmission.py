@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from referee.games.rummy.ledger.events import LaidDown
+from tests.tiers import quick
 
 from .conftest import LiveServer
 from .test_offline_scorekeeper import ends, game_state, new_game
@@ -31,6 +32,7 @@ def no_script(browser: Browser, browser_context_args: dict[str, Any]) -> Iterato
         context.close()
 
 
+@quick
 def test_without_javascript_back_after_confirm_shows_the_deal_recorded_and_sends_nothing(
     no_script: Page, live_server: LiveServer, screenshot: Any
 ) -> None:

@@ -15,6 +15,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
+from tests.tiers import quick
+
 Shot = Callable[[Page, str], Path]
 PLAYERS = ["Ana", "Beto", "Carla", "Dani"]
 
@@ -72,6 +74,7 @@ def sheet_totals(page: Page, url: str) -> dict[str, int]:
     return {name: int(page.get_by_test_id(f"sheet-total-{name}").inner_text()) for name in PLAYERS}
 
 
+@quick
 def test_two_phones_end_the_same_deal_and_the_second_is_told_not_recorded(
     page: Page, phone_b: Page, screenshot: Shot
 ) -> None:

@@ -19,6 +19,7 @@ from referee import db
 from referee.games.rummy.ledger.events import Buy, DealEnded, GameCreated
 from referee.games.rummy.ledger.state import GameState
 from referee.ledger import store
+from tests.tiers import quick
 
 from .conftest import LiveServer
 
@@ -84,6 +85,7 @@ def test_a_buy_taken_offline_waits_on_the_phone_and_is_sent_once_when_the_connec
     assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('referee.kept:'))") == []
 
 
+@quick
 def test_an_action_whose_answer_was_lost_is_sent_again_and_recorded_once(
     other_phone: BrowserContext, live_server: LiveServer
 ) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.tiers import full_only
+from tests.tiers import full_only, quick
 
 from .test_persian_games import Shot, Taps, create, fa
 
@@ -25,6 +25,7 @@ def set_language(page: Page, lang: str) -> None:
     page.context.add_cookies([{"name": "lang", "value": lang, "url": page.url}])
 
 
+@quick
 def test_a_shelem_game_in_persian(page: Page, screenshot: Shot) -> None:
     set_language(page, "fa")
     players = ["آنا", "بهرام", "کوروش", "دارا"]  # team الف: آنا و کوروش; team ب: بهرام و دارا

@@ -26,7 +26,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from referee import db
 from referee.games.rummy.ledger.events import Buy, DealEnded, ExactCut, GameCreated
 from referee.ledger import store
-from tests.tiers import matrix
+from tests.tiers import matrix, quick, some
 
 from .conftest import LiveServer
 
@@ -189,7 +189,8 @@ def test_the_deal_screen_in_the_dark_in_spanish_and_without_javascript(
 # ---- landing where the scorekeeper was; a refusal keeps everything ------------------------------------------
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+@quick
+@pytest.mark.parametrize("size", some(list(SIZES), quick=["390x844"]))
 def test_after_an_action_the_page_stays_on_its_card(
     phone: Callable[..., Page], live_server: LiveServer, screenshot: Shot, size: str
 ) -> None:

@@ -16,7 +16,7 @@ from playwright.sync_api import Locator, Page, expect
 from referee import db
 from referee.games.rummy.ledger.events import DealCorrected, DealEnded, Event, ExactCut, GameCreated
 from referee.ledger import store
-from tests.tiers import full_only
+from tests.tiers import full_only, quick
 
 from .conftest import PHONE, LiveServer
 from .test_a11y import LOW_CONTRAST, UNNAMED_CONTROLS
@@ -162,6 +162,7 @@ def test_focus_follows_the_persian_reading_order(phone: Phone, screens: dict[str
 # ---- what must not mirror --------------------------------------------------------------------------------------
 
 
+@quick
 def test_cards_and_runs_stay_left_to_right_in_persian(phone: Phone, screens: dict[str, str]) -> None:
     page = phone("390x844", "light", "fa")
     page.goto(screens["rules"])

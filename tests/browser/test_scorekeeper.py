@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from referee.games.rummy.ledger import exchange
 from referee.games.rummy.ledger.state import replay
-from tests.tiers import full_only
+from tests.tiers import full_only, quick
 
 from .conftest import capture
 
@@ -267,6 +267,7 @@ def test_a_name_typed_wrong_is_fixed_mid_game(page: Page, screenshot: Shot) -> N
     expect(page.get_by_test_id("total-Beto")).to_have_text("0")
 
 
+@quick
 def test_several_want_the_discard(page: Page, screenshot: Shot) -> None:
     """¡Compro!: the scorekeeper taps who discarded and who claims it; the referee says who gets it; one tap buys."""
     create_game(page, ["Ana", "Beto", "Caro", "Dani"])

@@ -14,6 +14,7 @@ from referee.games.persian.ledger import GameCreated as TableGameCreated
 from referee.games.persian.ledger import HandPlayed
 from referee.games.rummy.ledger.events import Buy, DealCorrected, DealEnded, Event, ExactCut, GameCreated
 from referee.ledger import store
+from tests.tiers import quick
 
 from .conftest import PHONE, LiveServer
 
@@ -38,6 +39,7 @@ def record(live_server: LiveServer, game_id: int, event: Event) -> int:
         return store.append(session, game_id=game_id, event=event, expected_seq=seq).seq
 
 
+@quick
 def test_the_board_updates_live_and_marks_a_correction(
     page: Page, live_server: LiveServer, screenshot: Callable[[Page, str], Path]
 ) -> None:
@@ -102,6 +104,7 @@ def test_this_is_me_highlights_one_player_without_javascript(
         context.close()
 
 
+@quick
 def test_the_viewer_says_when_it_is_offline(page: Page, context: BrowserContext, live_server: LiveServer) -> None:
     game_id, token = new_game(live_server)
     page.goto(f"/v/{token}")

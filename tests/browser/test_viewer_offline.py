@@ -7,6 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from referee.games.rummy.ledger.events import Buy
+from tests.tiers import quick
 
 from .conftest import LiveServer, wait_until
 from .test_viewer import new_game, record
@@ -22,6 +23,7 @@ FILES_KEPT = """() => Promise.all(
 ).then((kept) => kept.every((file) => file !== undefined))"""
 
 
+@quick
 def test_reloaded_offline_the_viewer_shows_its_last_board_as_not_live(viewer: Page, live_server: LiveServer) -> None:
     game_id, token = new_game(live_server)
     viewer.goto(f"{live_server.url}/v/{token}")

@@ -16,10 +16,12 @@ from sqlmodel import Session
 from referee.db import init_db, make_engine
 from referee.games.rummy.ledger.events import GameCreated
 from referee.ledger import store
+from tests.tiers import count
 
 PROCESSES = 2
 THREADS = 10
-SAVES = 15
+#: Saves per writer (the quick run's writers make fewer, all at once as ever).
+SAVES = count(full=15, quick=5)
 
 WRITER = """
 import json, sys, threading, time

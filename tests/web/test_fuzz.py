@@ -22,16 +22,16 @@ from hypothesis import strategies as st
 from referee.ledger import changes
 from tests.conftest import make_test_app
 from tests.pg import fresh_database, postgres_url
-from tests.tiers import full_only
+from tests.tiers import count, full_only
 
 from .fuzz import HALF_CHARACTER_PLACES, Fuzzer, Tally, unbuilt_endpoints
 from .race import Racer
 
 __all__ = ["postgres_url"]  # the throwaway PostgreSQL server, as a fixture
 
-#: Requests per Hypothesis example, and examples: about 1,500 requests in all.
+#: Requests per Hypothesis example, and examples: about 1,500 requests in all (500 in the quick run).
 BATCH = 10
-EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "150"))
+EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", str(count(full=150, quick=50))))
 
 
 def fuzz_app(root: Path, database_url: str | None = None) -> Flask:
