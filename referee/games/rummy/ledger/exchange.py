@@ -22,11 +22,9 @@ from pydantic import MISSING
 
 from referee.games.rummy.ledger.events import (
     DEAL_PARTS,
-    DealEnded,
     Event,
     GameAbandoned,
     GameCreated,
-    HandValue,
 )
 from referee.games.rummy.ledger.gamefile import (
     DEAL_KEYS,
@@ -43,7 +41,6 @@ from referee.games.rummy.ledger.gamefile import (
 from referee.games.rummy.ledger.state import EventRefused, GameState, apply, replay, start
 from referee.games.rummy.ledger.state.records import DealRecord
 from referee.ledger.gamefile import MAX_FILE_BYTES, GameFileError, Thousands, loads, name_shown, shown
-from referee.rules.cards import CardError, parse_cards
 from referee.rules.catalogue import VARIANTS, find_variant
 from referee.rules.problems import Problem, ProblemError, RulesError
 from referee.rules.variants import HouseRuleError, UnknownVariantError, Variant
@@ -262,24 +259,6 @@ def _where(event: Event) -> str:
     return f"deal {deal}" if deal is not None else "game"
 
 
-def _sanitized(state: GameState, event: DealEnded) -> DealEnded:
-    """A deal end the rules cannot take as it is, cut down to what they can (to score the rest)."""
-    names = set(state.players)
-    hands: dict[str, HandValue] = {}
-    for name in state.players:
-        value = event.hands.get(name, 0)
-        if isinstance(value, int) and value < 0:
-            value = 0
-        if isinstance(value, str):
-            try:
-                parse_cards(value, allow_bare_rank=True)
-            except CardError:
-                value = 0
-        hands[name] = value
-    went_out = event.went_out if event.went_out in names else None
-    return DealEnded(deal=event.deal, went_out=went_out, hands=hands, override="the file says so")
-
-
 def tally(data: object) -> Tally:
     """Replay a referee-game/1 dict leniently: GameFileError for an unreadable file, else every reason."""
     events = import_game(data)
@@ -307,9 +286,10 @@ def tally(data: object) -> Tally:
             if refused.forcible:
                 state = apply(state, event.with_override(event.override or "the file says so"))
                 continue
-        if isinstance(event, DealEnded) and event.deal == state.deal_number and not state.over:
+        lenient = event.leniently(state)
+        if lenient is not None:  # what the rules may still take of it (a deal's end: to score the rest)
             with contextlib.suppress(EventRefused):
-                state = apply(state, _sanitized(state, event))
+                state = apply(state, lenient)
     return Tally(state, tuple(dict.fromkeys(errors)))
 
 
