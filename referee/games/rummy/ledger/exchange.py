@@ -1,6 +1,8 @@
 """``referee-game/1`` files (export, import, tally) and the score sheet as CSV.
 
-The format, its limits and its one validation are in :mod:`referee.games.rummy.ledger.gamefile`.
+The format, its limits and its one validation are in :mod:`referee.games.rummy.ledger.gamefile`. Each deal is
+written and read through the parts of the events a deal entry holds
+(:data:`referee.games.rummy.ledger.events.DEAL_PARTS`), each in its event's module.
 ``export → import → export`` gives the identical dict (the default export, without ``log``).
 
 A file from someone else is read by :func:`read_game_file` (``referee tally`` and the web import both call
@@ -19,34 +21,26 @@ from typing import Any
 from pydantic import MISSING
 
 from referee.games.rummy.ledger.events import (
-    Buy,
-    ContractChosen,
-    DealEnded,
+    DEAL_PARTS,
     Event,
-    ExactCut,
     GameAbandoned,
     GameCreated,
-    HandValue,
-    LaidDown,
-    PlayerLeft,
-    ShanghaiCalled,
 )
 from referee.games.rummy.ledger.gamefile import (
+    DEAL_KEYS,
     FORMAT,
     MAX_CARDS,
     MAX_CARDS_AT_ONCE,
     MAX_DEALS,
     MAX_EVENTS,
     MAX_PLAYERS,
-    DealEntry,
+    entry_values,
     json_schema,
     validate,
 )
 from referee.games.rummy.ledger.state import EventRefused, GameState, apply, replay, start
-from referee.games.rummy.ledger.state.chips import exact_cut_reward
-from referee.games.rummy.ledger.state.records import buy_ceiling
+from referee.games.rummy.ledger.state.records import DealRecord
 from referee.ledger.gamefile import MAX_FILE_BYTES, GameFileError, Thousands, loads, name_shown, shown
-from referee.rules.cards import CardError, parse_card, parse_cards
 from referee.rules.catalogue import VARIANTS, find_variant
 from referee.rules.problems import Problem, ProblemError, RulesError
 from referee.rules.variants import HouseRuleError, UnknownVariantError, Variant
@@ -113,36 +107,10 @@ def export_game(state: GameState, *, include_log: bool = False) -> dict[str, Any
     if state.history.entries[0].override:
         out["override"] = state.history.entries[0].override
     deals: list[dict[str, Any]] = []
-    away_before: tuple[int, ...] = ()
-    for record in state.records:
-        deal: dict[str, Any] = {"exact_cut": record.exact_cut}
-        newly_left = [names[seat] for seat in record.away if seat not in away_before]
-        away_before = record.away
-        if newly_left:
-            deal["left"] = newly_left
-        if record.exact_cut and record.cutter_jokers:
-            deal["cutter_jokers"] = record.cutter_jokers
-        deal["buys"] = {names[seat]: record.buys_of(seat) for seat in range(len(names)) if record.buys_of(seat)}
-        calls = state.calls.of(record)
-        if calls:
-            deal["shanghai_calls"] = calls
-        if record.contract_index is not None:
-            deal["contract"] = record.contract_index + 1
-        if record.laid_down:
-            deal["laid_down"] = {names[seat]: list(melds) for seat, melds in record.laid_down}
-        if record.ended:
-            deal["went_out"] = names[record.went_out] if record.went_out is not None else None
-            deal["hands"] = {names[seat]: value for seat, value in record.hands}
-            if record.out_in_one_turn is not None:
-                deal["out_in_one_turn"] = record.out_in_one_turn
-        else:
-            if not (record.exact_cut or deal["buys"] or calls or record.laid_down or record.contract_index is not None
-                    or record.overrides or newly_left):
-                continue  # a deal not started yet: nothing to keep
-            deal["ended"] = False
-        if record.overrides:
-            deal["override"] = "; ".join(dict.fromkeys(record.overrides))
-        deals.append(deal)
+    for before, record in zip((None, *state.records), state.records, strict=False):
+        deal = _deal_entry(state, record, before)
+        if deal is not None:
+            deals.append(deal)
     out["deals"] = deals
     if state.abandoned is not None:
         out["abandoned"] = state.abandoned
@@ -155,20 +123,25 @@ def export_game(state: GameState, *, include_log: bool = False) -> dict[str, Any
     return out
 
 
+def _deal_entry(state: GameState, record: DealRecord, before: DealRecord | None) -> dict[str, Any] | None:
+    """The entry of ``record``'s deal, every part's keys in their written order; None for a deal not started yet.
+    A deal that ended is always written; one under way only once something was recorded in it (a key of some
+    part's that says something, or an override)."""
+    deal: dict[str, Any] = {}
+    for part in DEAL_PARTS:
+        deal.update(part.write(state, record, before))
+    if not record.ended:
+        if not (any(deal.values()) or record.overrides):
+            return None  # nothing to keep
+        deal["ended"] = False
+    if record.overrides:
+        deal["override"] = "; ".join(dict.fromkeys(record.overrides))
+    return {name: deal[name] for name in sorted(deal, key=lambda name: DEAL_KEYS[name].written)}
+
+
 # --------------------------------------------------------------------------------------------------
 # Import
 # --------------------------------------------------------------------------------------------------
-
-
-def _contract_index(variant: Variant, value: int | str, number: int) -> int:
-    if isinstance(value, int):
-        return value - 1  # out of range: the rules say so (exit 1)
-    wanted = value.strip().casefold()
-    for index, deal in enumerate(variant.deals):
-        for contract in deal.contracts:
-            if wanted in (contract.describe().casefold(), contract.name.casefold()):
-                return index
-    raise GameFileError.of("file-unknown-contract", deal=number, value=shown(value), variant=variant.named)
 
 
 def rules_problem(error: RulesError, variant: Variant | None = None) -> Problem:
@@ -221,12 +194,13 @@ def import_game(data: object) -> list[Event]:
         raise GameFileError.of("file-too-many-players", "" if game.override is None else "override",
                                count=len(players), variant=variant.named, min=variant.players.min,
                                max=variant.players.max, limit=MAX_PLAYERS)
-    deals = game.deals
-    if len(deals) > MAX_DEALS:
-        raise GameFileError.of("file-too-many-deals", count=len(deals), variant=variant.named,
+    if len(game.deals) > MAX_DEALS:
+        raise GameFileError.of("file-too-many-deals", count=len(game.deals), variant=variant.named,
                                deals=len(variant.deals))
+    deals = [entry_values(deal) for deal in game.deals]
     _count_cards(deals)
-    _count_buys(variant, deals)
+    for part in DEAL_PARTS:
+        part.check(variant, deals)
     events: list[Event] = [
         GameCreated(variant=game.variant, players=tuple(players), first_dealer=first,
                     house_rules=dict(game.house_rules), settings=dict(game.settings), override=game.override)
@@ -240,16 +214,11 @@ def import_game(data: object) -> list[Event]:
     return events
 
 
-def _count_cards(deals: list[DealEntry]) -> None:
+def _count_cards(deals: list[dict[str, Any]]) -> None:
     """Refuse a file with more cards written than :data:`MAX_CARDS`, or a hand or meld beyond its size."""
     total = 0
     for number, deal in enumerate(deals, start=1):
-        hands = deal.hands if deal.hands is not MISSING else {}
-        texts = [("hand", name, value) for name, value in hands.items()]
-        texts += [("meld", name, meld) for name, melds in deal.laid_down.items() for meld in melds]
-        for what, name, text in texts:
-            if not isinstance(text, str):
-                continue
+        for what, name, text in (text for part in DEAL_PARTS for text in part.cards(deal)):
             cards = len(text.split())
             if cards > MAX_CARDS_AT_ONCE:
                 raise GameFileError.of("file-too-many-cards", what, deal=number, player=name_shown(name),
@@ -259,65 +228,11 @@ def _count_cards(deals: list[DealEntry]) -> None:
         raise GameFileError.of("file-cards-in-all", count=Thousands(total), max=Thousands(MAX_CARDS))
 
 
-def _count_buys(variant: Variant, deals: list[DealEntry]) -> None:
-    """Refuse more buys by one player in one deal than the ledger would ever record (docs/rules.md D73): above 12
-    only up to the chips the table gave, the game's chips and one for every exact cut that earned one so far."""
-    chips = variant.buy.per_game if variant.buy.enabled else None
-    for number, deal in enumerate(deals, start=1):
-        earned = exact_cut_reward(variant, deal=number) if deal.exact_cut and chips is not None else None
-        chips = chips + earned.chips if chips is not None and earned is not None else chips
-        ceiling = buy_ceiling(chips)
-        for name, count in deal.buys.items():
-            if count > ceiling:
-                raise GameFileError.of("file-deal-field", "count-of", deal=number, field="buys",
-                                       player=name_shown(name), max=ceiling, value=shown(count))
-
-
-def _bad_cards(number: int, name: str, text: str, error: CardError, *, meld: bool) -> GameFileError:
-    """A hand or meld of deal ``number`` that is not cards: the token the notation does not read."""
-    said: dict[str, object] = {"deal": number, "player": name_shown(name), "cards": shown(text), "token": error.token}
-    if not meld:
-        return GameFileError.of("file-bad-cards", "hand", **said)
-    try:
-        rank = parse_card(error.token, allow_bare_rank=True).rank  # a rank alone: a meld's card needs its suit
-    except CardError:
-        return GameFileError.of("file-bad-cards", "meld", **said)
-    return GameFileError.of("file-bad-cards", "meld-no-suit", **said, rank=rank)
-
-
-def _deal_events(variant: Variant, number: int, deal: DealEntry) -> list[Event]:
-    events: list[Event] = [PlayerLeft(player=name) for name in deal.left]
-    if deal.contract is not MISSING:
-        index = _contract_index(variant, deal.contract, number)
-        events.append(ContractChosen(deal=number, contract_index=index))
-    if deal.exact_cut:
-        events.append(ExactCut(deal=number, cutter_jokers=deal.cutter_jokers))
-    for name, count in deal.buys.items():
-        events += [Buy(deal=number, player=name) for _ in range(count)]
-    laid_down = []
-    for name, melds in deal.laid_down.items():
-        for meld in melds:
-            try:
-                parse_cards(meld)
-            except CardError as error:
-                raise _bad_cards(number, name, meld, error, meld=True) from None
-        laid_down.append(LaidDown(deal=number, player=name, melds=tuple(melds)))
-    # a call needs someone laid down in the deal (docs/rules.md D70): the lay-downs first, then the calls
-    events += laid_down
-    for name, count in deal.shanghai_calls.items():
-        events += [ShanghaiCalled(deal=number, player=name) for _ in range(count)]
-    if deal.ended:
-        assert deal.hands is not MISSING and deal.went_out is not MISSING  # the model says so
-        for name, value in deal.hands.items():
-            if isinstance(value, str):
-                try:
-                    parse_cards(value, allow_bare_rank=True)
-                except CardError as error:
-                    raise _bad_cards(number, name, value, error, meld=False) from None
-        events.append(DealEnded(deal=number, went_out=deal.went_out, hands=dict(deal.hands),
-                                out_in_one_turn=deal.out_in_one_turn))
-    if deal.override is not None:
-        events = [e.with_override(deal.override) for e in events]
+def _deal_events(variant: Variant, number: int, deal: dict[str, Any]) -> list[Event]:
+    """The events of deal ``number``: every part's, in the order they are read back, with the deal's override."""
+    events = [event for part in DEAL_PARTS for event in part.read(deal, number, variant)]
+    if deal["override"] is not None:
+        events = [event.with_override(deal["override"]) for event in events]
     return events
 
 
@@ -342,24 +257,6 @@ class Tally:
 def _where(event: Event) -> str:
     deal = getattr(event, "deal", None)
     return f"deal {deal}" if deal is not None else "game"
-
-
-def _sanitized(state: GameState, event: DealEnded) -> DealEnded:
-    """A deal end the rules cannot take as it is, cut down to what they can (to score the rest)."""
-    names = set(state.players)
-    hands: dict[str, HandValue] = {}
-    for name in state.players:
-        value = event.hands.get(name, 0)
-        if isinstance(value, int) and value < 0:
-            value = 0
-        if isinstance(value, str):
-            try:
-                parse_cards(value, allow_bare_rank=True)
-            except CardError:
-                value = 0
-        hands[name] = value
-    went_out = event.went_out if event.went_out in names else None
-    return DealEnded(deal=event.deal, went_out=went_out, hands=hands, override="the file says so")
 
 
 def tally(data: object) -> Tally:
@@ -389,9 +286,10 @@ def tally(data: object) -> Tally:
             if refused.forcible:
                 state = apply(state, event.with_override(event.override or "the file says so"))
                 continue
-        if isinstance(event, DealEnded) and event.deal == state.deal_number and not state.over:
+        lenient = event.leniently(state)
+        if lenient is not None:  # what the rules may still take of it (a deal's end: to score the rest)
             with contextlib.suppress(EventRefused):
-                state = apply(state, _sanitized(state, event))
+                state = apply(state, lenient)
     return Tally(state, tuple(dict.fromkeys(errors)))
 
 

@@ -26,6 +26,10 @@ The file format (a backup, and what other tools read) is fixed: files written to
   player count the variant does not take), ``abandoned`` (the reason the game stopped), ``log`` (the full
   event log, written with ``include_log=True``; the reader ignores it, as it ignores every unknown key).
 
+A deal entry's keys are the entry's own (``ended``, ``override``) and those each kind of event owns, said in the
+event's own module (:mod:`referee.games.rummy.ledger.events.filing`): :data:`DealEntry` is assembled from them, in
+their fixed order, and names no event.
+
 The shape is checked by :data:`GAME_FILE` (published as ``docs/referee-game-1.schema.json`` by
 :func:`json_schema`); what pydantic cannot say (nesting depth, how many values, how long a number or a text)
 is checked before it, so a hostile file costs at most a second and a few megabytes. What depends on the
@@ -38,13 +42,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import MISSING, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+from pydantic import MISSING, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model, model_validator
 from pydantic_core import ErrorDetails
 
-from referee.games.rummy.ledger.state.records import MAX_BUYS_PER_DEAL, MAX_CALLS_PER_DEAL
-from referee.ledger.gamefile import GameFileError, Thousands, check_sizes, name_shown, shown
+from referee.games.rummy.ledger.events import DEAL_PARTS
+from referee.games.rummy.ledger.events.filing import (
+    MAX_CUTTER_JOKERS,
+    MAX_HAND_POINTS,
+    MAX_MELDS,
+    MAX_PLAYERS,
+    EntryKey,
+    EntryRefused,
+)
+from referee.ledger.gamefile import GameFileError, check_sizes, name_shown, shown
 from referee.rules.problems import ParamValue, Problem
 
 __all__ = [
@@ -57,7 +69,9 @@ __all__ = [
     "MAX_MELDS",
     "MAX_CARDS_AT_ONCE",
     "MAX_CARDS",
+    "DEAL_KEYS",
     "DealEntry",
+    "entry_values",
     "GameFile",
     "GAME_FILE",
     "validate",
@@ -71,21 +85,13 @@ FORMAT = "referee-game/1"
 # Limits of a contract rummy file (beyond those of every file: referee.ledger.gamefile)
 # --------------------------------------------------------------------------------------------------
 
-#: The most players a file may name, the new-game form's most: fewer or more than the variant takes is the rules'
-#: to refuse (docs/rules.md, D72).
-MAX_PLAYERS = 12
+# MAX_PLAYERS, MAX_HAND_POINTS, MAX_CUTTER_JOKERS and MAX_MELDS: referee.games.rummy.ledger.events.filing (the deal
+# entries' parts use them).
 #: The most deals a file may hold: the longest game has 15; a few more are the rules' to refuse, one by one.
 MAX_DEALS = 50
 #: The most events a file may stand for (buys, lay-downs, cuts, deal ends): a long evening's game has a few
 #: hundred; each costs a fold step, and this many fold in well under a second.
 MAX_EVENTS = 400
-#: The most points one hand may be given as a number.
-MAX_HAND_POINTS = 9_999_999
-#: The most jokers a cutter may take from an exact cut.
-MAX_CUTTER_JOKERS = 8
-#: The most melds one player lays down at once: the contract (five melds at most) and extra melds beside it
-#: (docs/rules.md, D71) of three cards or more each, out of a hand of at most MAX_CARDS_AT_ONCE cards.
-MAX_MELDS = 20
 #: The most cards in one hand or one meld (a hand after a dozen buys holds fewer than 40).
 MAX_CARDS_AT_ONCE = 60
 #: The most cards written in a whole file, hands and melds together (every card is read and scored).
@@ -96,57 +102,57 @@ MAX_CARDS = 3_000
 # The model
 # --------------------------------------------------------------------------------------------------
 
-# A player's buys in a deal: the importer holds each count to 12, or the chips the table gave where more (docs/rules.md
-# D73), before a single event is made; here only the sizes' check bounds it.
-Count = Annotated[int, Field(ge=0)]
-Calls = Annotated[int, Field(ge=0, le=MAX_CALLS_PER_DEAL)]
-Points = Annotated[int, Field(ge=0, le=MAX_HAND_POINTS)]
-Melds = Annotated[list[str], Field(max_length=MAX_MELDS)]
+#: The keys of a deal entry that are the entry's own, not an event's: whether the deal ended, and the reason the
+#: table gave for allowing what the rules refuse in it (every event of the deal carries it).
+ENTRY_KEYS = (
+    EntryKey("ended", bool, True, place=80, written=110, form="true-or-false"),
+    EntryKey("override", str | None, None, place=110, written=120, form="text"),
+)
+
+#: Every key of a deal entry, by its name, in the model's order (that of the published schema).
+DEAL_KEYS: dict[str, EntryKey] = {
+    key.name: key for key in sorted([*ENTRY_KEYS, *(key for part in DEAL_PARTS for key in part.keys)],
+                                    key=lambda key: key.place)
+}
 
 
-class _Refused(ValueError):
-    """One of the model's own checks refused: its problem's code, form and parameters (:func:`_refusal` adds the
-    deal's number where the check is a deal's)."""
-
-    def __init__(self, code: str, form: str = "", /, **params: ParamValue) -> None:
-        self.code, self.form, self.params = code, form, params
-        super().__init__(code)
+def entry_values(entry: BaseModel) -> dict[str, Any]:
+    """A deal entry's keys and their values (``MISSING`` where a key without a default is left out)."""
+    return {name: getattr(entry, name) for name in DEAL_KEYS}
 
 
-class DealEntry(BaseModel):
-    """One deal of a referee-game/1 file."""
+def _deal_checks(entry: BaseModel) -> BaseModel:
+    values = entry_values(entry)
+    for part in DEAL_PARTS:
+        part.refuse(values)
+    return entry
 
-    model_config = ConfigDict(
-        strict=True, extra="allow",
-        # What the validator below checks, said in the schema: a deal that ended has "went_out" and "hands".
-        json_schema_extra={"if": {"not": {"required": ["ended"], "properties": {"ended": {"const": False}}}},
-                           "then": {"required": ["went_out", "hands"]}},
+
+def _schema_extra() -> dict[str, Any]:
+    extra: dict[str, Any] = {}
+    for part in DEAL_PARTS:
+        extra.update(part.schema)
+    return extra
+
+
+def _deal_entry() -> type[BaseModel]:
+    """The model of one deal, assembled from the keys of the entry and of every event's part."""
+    checks: dict[str, Any] = {"_deal_checks": model_validator(mode="after")(_deal_checks)}
+    fields: dict[str, Any] = {key.name: (key.annotation, key.default) for key in DEAL_KEYS.values()}
+    return create_model(
+        "DealEntry",
+        __config__=ConfigDict(strict=True, extra="allow", json_schema_extra=_schema_extra()),
+        __doc__="One deal of a referee-game/1 file.",
+        __module__=__name__,
+        __validators__=checks,
+        **fields,
     )
 
-    exact_cut: bool = False
-    cutter_jokers: Annotated[int, Field(ge=0, le=MAX_CUTTER_JOKERS)] = 0
-    buys: Annotated[dict[str, Count], Field(max_length=MAX_PLAYERS)] = {}
-    # MISSING: may be left out, but null is refused.
-    contract: int | str | MISSING = Field(default=MISSING, description="a deal number (1-based) or a contract's name")
-    laid_down: Annotated[dict[str, Melds], Field(max_length=MAX_PLAYERS)] = {}
-    went_out: str | None | MISSING = Field(default=MISSING, description="required when the deal ended")
-    hands: Annotated[dict[str, str | Points], Field(max_length=MAX_PLAYERS)] | MISSING = Field(
-        default=MISSING, description="required when the deal ended: cards in the notation, or points")
-    ended: bool = True
-    out_in_one_turn: Literal["with-wild", "without-wild"] | None = Field(
-        default=None, description="the player who went out did it in one turn, with a wild card or without")
-    shanghai_calls: Annotated[dict[str, Calls], Field(max_length=MAX_PLAYERS)] = Field(
-        default={}, description='who called "Shanghai!" on a discard in this deal, and how many times')
-    override: str | None = None
-    left: Annotated[list[str], Field(max_length=MAX_PLAYERS)] = []
 
-    @model_validator(mode="after")
-    def _an_ended_deal_says_how(self) -> DealEntry:
-        if self.ended and self.went_out is MISSING:
-            raise _Refused("file-no-went-out")
-        if self.ended and self.hands is MISSING:
-            raise _Refused("file-deal-field", "hands", field="hands", value=shown(None))
-        return self
+if TYPE_CHECKING:
+    DealEntry = BaseModel  # the type checker knows no more of an assembled model than of any
+else:
+    DealEntry = _deal_entry()
 
 
 class GameFile(BaseModel):
@@ -168,8 +174,8 @@ class GameFile(BaseModel):
     @model_validator(mode="after")
     def _only_the_last_deal_is_open(self) -> GameFile:
         for number, deal in enumerate(self.deals[:-1], start=1):
-            if not deal.ended:
-                raise _Refused("file-open-deal-not-last", deal=number)
+            if not entry_values(deal)["ended"]:
+                raise EntryRefused("file-open-deal-not-last", deal=number)
         return self
 
 
@@ -179,18 +185,6 @@ GAME_FILE = TypeAdapter(GameFile)
 #: The form of the problem "file-field" that says what each top-level field must be.
 _TOP_FORMS = {"variant": "variant", "house_rules": "object", "players": "players", "first_dealer": "first-dealer",
               "settings": "object", "override": "text", "deals": "deals", "abandoned": "text"}
-#: The form of the problem "file-deal-field" that says what each field of a deal must be.
-_DEAL_FORMS = {"exact_cut": "true-or-false", "ended": "true-or-false", "cutter_jokers": "whole-number",
-               "buys": "counts", "shanghai_calls": "counts", "contract": "contract", "laid_down": "laid-down",
-               "went_out": "went-out", "hands": "hands", "out_in_one_turn": "out-in-one-turn", "left": "left",
-               "override": "text"}
-#: What each player's entry of a deal's field must be: the form of "file-deal-field" and its limit.
-_OF_PLAYER: dict[str, tuple[str, int]] = {
-    "buys": ("count-of", MAX_BUYS_PER_DEAL), "shanghai_calls": ("count-of", MAX_CALLS_PER_DEAL),
-    "laid_down": ("melds-of", MAX_MELDS), "hands": ("hand-of", Thousands(MAX_HAND_POINTS)),
-}
-
-
 def _value_at(data: Mapping[str, Any], place: tuple[str | int, ...]) -> object:
     value: object = data
     for step in place:
@@ -208,15 +202,18 @@ def _refusal(error: ErrorDetails, data: Mapping[str, Any]) -> Problem:
     (the problem's form) and what it is (``value``, as the file has it)."""
     loc = error["loc"]
     where: dict[str, ParamValue] = {}
+    most: int | None = None  # the most a whole number may be, said with its form
     if loc[:1] == ("deals",) and len(loc) >= 2 and isinstance(loc[1], int):
         code, form, place = "file-deal", "", loc[:2]
         where["deal"] = loc[1] + 1
         if len(loc) >= 3:
             field = str(loc[2])
-            code, form, place = "file-deal-field", _DEAL_FORMS.get(field, ""), loc[:3]
+            key = DEAL_KEYS.get(field)
+            code, form, place = "file-deal-field", key.form if key is not None else "", loc[:3]
+            most = key.most if key is not None else None
             where["field"] = field
-            if field in _OF_PLAYER and len(loc) >= 4:
-                form, limit = _OF_PLAYER[field]
+            if key is not None and key.of_player is not None and len(loc) >= 4:
+                (form, limit), most = key.of_player, None
                 place = loc[:4]
                 where.update(player=name_shown(loc[3]), max=limit)
     elif loc:
@@ -225,11 +222,11 @@ def _refusal(error: ErrorDetails, data: Mapping[str, Any]) -> Problem:
     else:
         code, form, place = "file-shape", "", ()
     refused = error.get("ctx", {}).get("error")
-    if error["type"] == "value_error" and isinstance(refused, _Refused):  # one of the model's own checks
+    if error["type"] == "value_error" and isinstance(refused, EntryRefused):  # one of the model's own checks
         return Problem.of(refused.code, refused.form, **{k: v for k, v in where.items() if k == "deal"},
                           **refused.params)
-    if form == "whole-number":
-        where["max"] = MAX_CUTTER_JOKERS
+    if most is not None:
+        where["max"] = most
     return Problem.of(code, form, **where, value=shown(_value_at(data, place)))
 
 

@@ -4,7 +4,8 @@ One module a kind of event (:mod:`.base` says what every event is): its fields, 
 (``problems``), what it does to the state (``step``), and what the log and the history ask of it. The registry
 :data:`EVENT_TYPES` reads them back by type; the fold (:mod:`referee.games.rummy.ledger.state.game`), the checks and
 the steps
-ask the event itself, and know no list of events.
+ask the event itself, and know no list of events. A kind of event that a game file's deal entry holds says how,
+as its ``file_part`` (:mod:`.filing`): :data:`DEAL_PARTS` gathers them for the file's model and the exchange.
 
 Events are frozen dataclasses taking keyword arguments. Each has a ``type`` (its kebab-case name in JSON),
 ``to_dict()`` for a JSON-safe dict and :func:`event_from_dict` to read one back. Any event may carry
@@ -38,6 +39,7 @@ from referee.games.rummy.ledger.events.created import GameCreated
 from referee.games.rummy.ledger.events.deal_corrected import DealCorrected
 from referee.games.rummy.ledger.events.deal_ended import DealEnded
 from referee.games.rummy.ledger.events.exact_cut import ExactCut
+from referee.games.rummy.ledger.events.filing import DealPart, part_of
 from referee.games.rummy.ledger.events.game_abandoned import GameAbandoned
 from referee.games.rummy.ledger.events.laid_down import LaidDown
 from referee.games.rummy.ledger.events.player_left import PlayerLeft
@@ -64,6 +66,7 @@ __all__ = [
     "GameAbandoned",
     "Undone",
     "EVENT_TYPES",
+    "DEAL_PARTS",
     "EventFormatError",
     "event_from_dict",
     "HandValue",
@@ -90,6 +93,12 @@ EVENT_TYPES: dict[str, type[Event]] = {
         Undone,
     )
 }
+
+#: Every kind's part of a deal entry in a game file (:mod:`.filing`), in the order a deal's events are read back.
+DEAL_PARTS: tuple[DealPart, ...] = tuple(
+    sorted((part for cls in EVENT_TYPES.values() if isinstance(part := part_of(cls), DealPart)),
+           key=lambda part: part.reads_at)
+)
 
 
 def event_from_dict(data: Mapping[str, Any]) -> Event:

@@ -27,6 +27,9 @@ class GameCreated(Event):
     """A new game: variant, house rules, players in turn order, the first dealer, free-form settings."""
 
     type: ClassVar[str] = "game-created"
+    #: Where a game file keeps it (docs/referee-game-1.schema.json).
+    file_part: ClassVar[str] = ("in no deal entry: the file's top level (variant, house_rules, players, first_dealer,"
+                                " settings, override)")
     variant: str
     players: tuple[str, ...]
     first_dealer: str

@@ -40,6 +40,8 @@ class DealCorrected(ResultFields):
     """
 
     type: ClassVar[str] = "deal-corrected"
+    #: Where a game file keeps it (docs/referee-game-1.schema.json).
+    file_part: ClassVar[str] = "in no deal entry: the file writes the corrected deal's result"
     #: Its optional fields may be null.
     field_checks: ClassVar[Mapping[str, FieldCheck]] = {"cutter_jokers": OPT_INT, "contract_index": OPT_INT}
     exact_cut: bool | None = None

@@ -4,17 +4,44 @@ is the sheet's (:mod:`referee.games.rummy.ledger.state.chips`, :mod:`referee.gam
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Annotated, Any, ClassVar
 
-from referee.games.rummy.ledger.events.base import InDeal, Words
+from pydantic import Field
+
+from referee.games.rummy.ledger.events.base import Event, InDeal, Words
+from referee.games.rummy.ledger.events.filing import MAX_CUTTER_JOKERS, DealPart, EntryKey
 from referee.games.rummy.ledger.state.checks import cut_problems, in_deal_problems
 from referee.games.rummy.ledger.state.facts import GameFacts
+from referee.games.rummy.ledger.state.records import DealRecord
 from referee.games.rummy.ledger.state.steps import State, with_record
 from referee.rules.problems import Problem
+from referee.rules.variants import Variant
 from referee.rules.wording import N_
 
-__all__ = ["ExactCut"]
+__all__ = ["ExactCut", "ExactCutEntry"]
+
+
+class ExactCutEntry(DealPart):
+    """``exact_cut`` (always written) and ``cutter_jokers`` (written when the cutter took any)."""
+
+    keys = (
+        EntryKey("exact_cut", bool, False, place=10, written=10, form="true-or-false"),
+        EntryKey("cutter_jokers", Annotated[int, Field(ge=0, le=MAX_CUTTER_JOKERS)], 0, place=20, written=30,
+                 form="whole-number", most=MAX_CUTTER_JOKERS),
+    )
+    reads_at = 30
+
+    def write(self, facts: GameFacts, record: DealRecord, before: DealRecord | None) -> dict[str, Any]:
+        """Whether the deal's cutter cut exactly, and the jokers they took."""
+        if record.exact_cut and record.cutter_jokers:
+            return {"exact_cut": True, "cutter_jokers": record.cutter_jokers}
+        return {"exact_cut": record.exact_cut}
+
+    def read(self, entry: Mapping[str, Any], number: int, variant: Variant) -> list[Event]:
+        """The exact cut, if the entry says so."""
+        return [ExactCut(deal=number, cutter_jokers=entry["cutter_jokers"])] if entry["exact_cut"] else []
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -22,6 +49,7 @@ class ExactCut(InDeal):
     """This deal's cutter cut exactly (having taken ``cutter_jokers`` jokers from the cut)."""
 
     type: ClassVar[str] = "exact-cut"
+    file_part: ClassVar[DealPart] = ExactCutEntry()
     cutter_jokers: int = 0
 
     @property

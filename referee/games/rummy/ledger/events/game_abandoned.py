@@ -21,6 +21,8 @@ class GameAbandoned(Event):
     """The table stopped before the last deal."""
 
     type: ClassVar[str] = "game-abandoned"
+    #: Where a game file keeps it (docs/referee-game-1.schema.json).
+    file_part: ClassVar[str] = "in no deal entry: the file's top level (abandoned)"
     reason: str = ""
 
     @property

@@ -8,17 +8,43 @@ out; they are ranked after the players who stay.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Annotated, Any, ClassVar
+
+from pydantic import Field
 
 from referee.games.rummy.ledger.events.base import Event, Words
+from referee.games.rummy.ledger.events.filing import MAX_PLAYERS, DealPart, EntryKey
 from referee.games.rummy.ledger.state.checks import unknown
 from referee.games.rummy.ledger.state.facts import GameFacts
+from referee.games.rummy.ledger.state.records import DealRecord
 from referee.games.rummy.ledger.state.steps import State
 from referee.rules.problems import Problem
+from referee.rules.variants import Variant
 from referee.rules.wording import N_
 
-__all__ = ["PlayerLeft"]
+__all__ = ["PlayerLeft", "LeftEntry"]
+
+
+class LeftEntry(DealPart):
+    """``left``: the players who left the game before this deal (written in the first deal they sit out)."""
+
+    keys = (
+        EntryKey("left", Annotated[list[str], Field(max_length=MAX_PLAYERS)], [], place=120, written=20,
+                 form="left"),
+    )
+    reads_at = 10
+
+    def write(self, facts: GameFacts, record: DealRecord, before: DealRecord | None) -> dict[str, Any]:
+        """Who sits out from this deal on and did not sit out the deal before."""
+        away_before = before.away if before is not None else ()
+        newly_left = [facts.names[seat] for seat in record.away if seat not in away_before]
+        return {"left": newly_left} if newly_left else {}
+
+    def read(self, entry: Mapping[str, Any], number: int, variant: Variant) -> list[Event]:
+        """One event a player who left."""
+        return [PlayerLeft(player=name) for name in entry["left"]]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -30,6 +56,7 @@ class PlayerLeft(Event):
     """
 
     type: ClassVar[str] = "player-left"
+    file_part: ClassVar[DealPart] = LeftEntry()
     player: str
 
     @property

@@ -22,6 +22,8 @@ class PlayerRenamed(Event):
     """A player's name changed (a typo, a nickname); the seat stays."""
 
     type: ClassVar[str] = "player-renamed"
+    #: Where a game file keeps it (docs/referee-game-1.schema.json).
+    file_part: ClassVar[str] = "in no deal entry: the file writes the names as they are now"
     old: str
     new: str
 

@@ -23,6 +23,8 @@ class SeatsChanged(Event):
     """Until deal 1 ends: the players in their new turn order (moved, added or removed) and the first dealer."""
 
     type: ClassVar[str] = "seats-changed"
+    #: Where a game file keeps it (docs/referee-game-1.schema.json).
+    file_part: ClassVar[str] = "in no deal entry: the file writes the seats as they are now"
     players: tuple[str, ...]
     first_dealer: str
 

@@ -21,6 +21,8 @@ class Undone(Event):
     """Cancels the event with sequence number ``seq`` (undoing an Undone redoes)."""
 
     type: ClassVar[str] = "undone"
+    #: Where a game file keeps it (docs/referee-game-1.schema.json).
+    file_part: ClassVar[str] = "in no deal entry: the file writes what stands"
     seq: int
 
     @property
