@@ -6,12 +6,14 @@ import atexit
 import functools
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
+from werkzeug.routing import Rule
 
 from referee import create_app, db
 from tests.tiers import FULL
@@ -39,6 +41,33 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if left_out:
         config.hook.pytest_deselected(items=left_out)
         items[:] = kept
+
+
+def _share_url_builders() -> None:
+    """Every test makes its own app, and werkzeug writes and compiles Python code to build each URL rule's address for
+    each app: half the making of an app. That code follows from the rule's parts, its defaults and its converters'
+    kinds alone (the rule itself is passed to it at each call), so the apps of one test process share it. Where
+    werkzeug's rules no longer have that method, nothing is shared."""
+    original = getattr(Rule, "_compile_builder", None)
+    if original is None:
+        return
+    built: dict[Hashable, Any] = {}
+
+    def compile_builder(rule: Rule, append_unknown: bool = True) -> Any:
+        try:
+            converters = tuple(sorted((name, type(each)) for name, each in rule._converters.items()))
+            key = (tuple(rule._trace), tuple(sorted((rule.defaults or {}).items())), converters, append_unknown)
+            hash(key)
+        except (AttributeError, TypeError):
+            return original(rule, append_unknown)
+        if key not in built:
+            built[key] = original(rule, append_unknown)
+        return built[key]
+
+    setattr(Rule, "_compile_builder", compile_builder)  # noqa: B010 (a method of a library class, replaced)
+
+
+_share_url_builders()
 
 
 @functools.cache
