@@ -65,7 +65,7 @@ from referee.cards import (
     read_card,
 )
 from referee.rules.problems import RulesError
-from referee.rules.typed import ascii_digits
+from referee.typed import ascii_digits
 
 __all__ = [
     "Rank",
@@ -306,7 +306,7 @@ _HIRAGANA = str.maketrans({chr(code): chr(code + 0x60) for code in range(0x3041,
 
 def _as_typed(text: str) -> str:
     """Text as a phone may type cards, in the forms the tables above hold: no variation selectors, ASCII digits
-    and no direction marks (:func:`referee.rules.typed.ascii_digits`), full-width letters and half-width
+    and no direction marks (:func:`referee.typed.ascii_digits`), full-width letters and half-width
     katakana as their usual forms (NFKC), Persian letters for their Arabic twins, katakana for hiragana."""
     text = text.translate(VARIATION_SELECTORS)
     if text.isascii():

@@ -95,7 +95,6 @@ def test_the_seam_the_core_ledger_and_the_second_family_import_nothing_of_contra
 RUMMY_IN_THE_CORES_WEB = {
     "referee/web/helpers/forms.py": "the new-game form of contract rummy's catalogue (the core's new-game page)",
     "referee/web/helpers/notation.py": "cards typed on a page, read by the engine's notation (the Persian games' too)",
-    "referee/web/helpers/numbers.py": "numbers typed in any script, read by the engine's reader of digits",
     "referee/web/helpers/wording.py": "contract rummy's rules in words, which the core's pages say too",
     "referee/web/screens/backup.py": "a file whose variant or house rule contract rummy's engine refuses, in words",
     "referee/web/screens/games.py": "the new-game page is contract rummy's form (and its rematch)",
