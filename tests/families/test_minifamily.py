@@ -93,11 +93,9 @@ def test_the_seam_the_core_ledger_and_the_second_family_import_nothing_of_contra
 #: The modules of the core's web layer (referee/web/) that still import contract rummy's engine or ledger, each with
 #: why; the test below fails for a listed module that no longer does, so this list can only shrink.
 RUMMY_IN_THE_CORES_WEB = {
-    "referee/web/helpers/forms.py": "the new-game form of contract rummy's catalogue (the core's new-game page)",
     "referee/web/helpers/notation.py": "cards typed on a page, read by the engine's notation (the Persian games' too)",
     "referee/web/helpers/wording.py": "contract rummy's rules in words, which the core's pages say too",
     "referee/web/screens/backup.py": "a file whose variant or house rule contract rummy's engine refuses, in words",
-    "referee/web/screens/games.py": "the new-game page is contract rummy's form (and its rematch)",
 }
 CORES_WEB = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "referee/web").rglob("*.py")
                    if "__pycache__" not in p.parts)

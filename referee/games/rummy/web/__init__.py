@@ -8,10 +8,12 @@ One package, laid out as the Persian family's (:mod:`referee.games.persian.web`)
 - :mod:`.viewer`: the players' board the core's viewer (:mod:`referee.web.screens.board`) shows;
 - :mod:`.rules_card`: the rules card, of a game and of a catalogue variant;
 - :mod:`.forms`: the scorekeeper's forms;
-- :mod:`.summary`: the scores as a short text the phone sends (``share_text(state)`` in its templates).
+- :mod:`.summary`: the scores as a short text the phone sends (``share_text(state)`` in its templates);
+- :mod:`.new`: the new-game form, which is the core's new-game page (``/games/new``,
+  :attr:`~referee.families.FamilyWeb.new_game`).
 
-The new-game form is still the core's (:mod:`referee.web.screens.games`), and so are the rules in words
-(:mod:`referee.web.helpers.wording`), which the core's pages say too. The templates are under ``templates/rummy/``.
+The rules in words are still the core's (:mod:`referee.web.helpers.wording`), which the core's pages say too. The
+templates are under ``templates/rummy/``.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from flask_babel import lazy_gettext
 
 from referee.families import ChooserEntry, FamilyWeb
 from referee.games.rummy import BUYS, EXACT_CUTS, WENT_OUT
-from referee.games.rummy.web import referee_tools, table
+from referee.games.rummy.web import new, referee_tools, table
 from referee.games.rummy.web.rules_card import rules_index, rules_page, rules_url
 from referee.games.rummy.web.summary import share_text
 from referee.games.rummy.web.viewer import VIEWER, rummy_rules_card
@@ -43,7 +45,7 @@ def init_app(app: Flask) -> None:
 
 
 def chooser() -> list[ChooserEntry]:
-    """The family's games in the new-game chooser (the core's own form, :mod:`referee.web.screens.games`)."""
+    """The family's games in the new-game chooser (its form is the core's new-game page, :mod:`.new`)."""
     return [ChooserEntry(variant_id=v.id, name=word(v.name), url=url_for("games.new", variant=v.id))
             for v in VARIANTS.values()]
 
@@ -76,4 +78,5 @@ WEB = FamilyWeb(
     edit_anchor="deal-head",
     rules_page=rules_page,
     rules_index=rules_index,
+    new_game=new.page,
 )
