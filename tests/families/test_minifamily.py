@@ -94,8 +94,6 @@ def test_the_seam_the_core_ledger_and_the_second_family_import_nothing_of_contra
 #: why; the test below fails for a listed module that no longer does, so this list can only shrink.
 RUMMY_IN_THE_CORES_WEB = {
     "referee/web/helpers/notation.py": "cards typed on a page, read by the engine's notation (the Persian games' too)",
-    "referee/web/helpers/wording.py": "contract rummy's rules in words, which the core's pages say too",
-    "referee/web/screens/backup.py": "a file whose variant or house rule contract rummy's engine refuses, in words",
 }
 CORES_WEB = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "referee/web").rglob("*.py")
                    if "__pycache__" not in p.parts)

@@ -10,10 +10,10 @@ One package, laid out as the Persian family's (:mod:`referee.games.persian.web`)
 - :mod:`.forms`: the scorekeeper's forms;
 - :mod:`.summary`: the scores as a short text the phone sends (``share_text(state)`` in its templates);
 - :mod:`.new`: the new-game form, which is the core's new-game page (``/games/new``,
-  :attr:`~referee.families.FamilyWeb.new_game`).
+  :attr:`~referee.families.FamilyWeb.new_game`).;
+- :mod:`.wording`: the rules in words (problems, contracts, deals, house rules), Jinja globals and filters.
 
-The rules in words are still the core's (:mod:`referee.web.helpers.wording`), which the core's pages say too. The
-templates are under ``templates/rummy/``.
+The templates are under ``templates/rummy/``.
 """
 
 from __future__ import annotations
@@ -23,20 +23,23 @@ from flask_babel import lazy_gettext
 
 from referee.families import ChooserEntry, FamilyWeb
 from referee.games.rummy import BUYS, EXACT_CUTS, WENT_OUT
-from referee.games.rummy.web import new, referee_tools, table
+from referee.games.rummy.ledger import exchange
+from referee.games.rummy.web import new, referee_tools, table, wording
 from referee.games.rummy.web.rules_card import rules_index, rules_page, rules_url
 from referee.games.rummy.web.summary import share_text
 from referee.games.rummy.web.viewer import VIEWER, rummy_rules_card
+from referee.games.rummy.web.wording import problem_words, word
 from referee.rules.catalogue import VARIANTS
 from referee.web.core.translate import gettext
-from referee.web.helpers.wording import problem_words, word
 
 __all__ = ["WEB", "init_app", "chooser"]
 
 
 def init_app(app: Flask) -> None:
-    """Register the blueprints (once), and as Jinja globals the rules card's address (``rules_url(variant)``) and
-    the scores as text (``share_text(state)``, the score sheet's and game over's share sheet)."""
+    """Register the blueprints (once), the rules in words as Jinja globals and filters (:func:`.wording.init_app`),
+    and as Jinja globals the rules card's address (``rules_url(variant)``) and the scores as text
+    (``share_text(state)``, the score sheet's and game over's share sheet)."""
+    wording.init_app(app)
     if table.bp.name not in app.blueprints:
         app.register_blueprint(table.bp)
         app.register_blueprint(referee_tools.bp)
@@ -79,4 +82,5 @@ WEB = FamilyWeb(
     rules_page=rules_page,
     rules_index=rules_index,
     new_game=new.page,
+    rules_problem=exchange.rules_problem,
 )

@@ -21,6 +21,7 @@ from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
 from referee.games.rummy.ledger.events import GameCreated
 from referee.games.rummy.ledger.state import EventRefused
+from referee.games.rummy.web import wording
 from referee.ledger import store
 from referee.ledger.names import clean_name
 from referee.rules.catalogue import DEFAULT_VARIANT, VARIANTS
@@ -29,7 +30,6 @@ from referee.rules.variants import HouseRule, HouseRuleError, Variant
 from referee.web.core import access
 from referee.web.core.device import device_label
 from referee.web.core.translate import gettext as _
-from referee.web.helpers import wording
 from referee.web.helpers.forms import CSRF_FAILED, KEY_PATTERN, MAX_NAME, RANDOM, Form, new_key
 from referee.web.helpers.numbers import MAX_NUMBER, WholeNumberField, whole_number
 from referee.web.screens.games import FORM_ALREADY_USED, chooser_groups, draw, open_game, recent_names
