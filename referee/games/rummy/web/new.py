@@ -210,7 +210,7 @@ def _render_new(form: NewGameFields, problems: list[str] | None = None, status: 
         for v in VARIANTS.values()
     ]
     body = render_template(
-        "games/new.html", form=form, variants=variants, chosen=chosen, problems=problems or [],
+        "rummy/new.html", form=form, variants=variants, chosen=chosen, problems=problems or [],
         recent_names=recent_names(), max_players=MAX_PLAYERS_FIELDS, **chooser_groups(),
     )
     return body, status
