@@ -94,6 +94,7 @@ def new() -> Response | tuple[str, int]:
     answer: Response | tuple[str, int] = page()
     return answer
 
+
 #: A form sent again with other choices after it made its game: the page then shows a fresh form for a new game.
 FORM_ALREADY_USED = _l("This form already created a game. Check the choices and create it again for a new game.")
 
