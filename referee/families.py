@@ -79,7 +79,12 @@ Its screens (``web``: the dotted name of a module imported only when the app is 
     the rules index's ``/rules/<variant_id>`` (a family without one is not listed there), which lists the games of
     ``rules_index()`` (its entries' names and notes; none: its ``chooser()``'s); ``problem_words(problem)``
     says one of its problems (from ``event_refused`` or ``file_error``) in the page's language (restoring a file
-    shows them).
+    shows them); ``new_game()`` is the view of the core's new-game page ``/games/new`` (GET and POST) when its
+    form is that page (contract rummy's; the first family that has one): it renders its form with the other
+    families' games around it (``referee.web.screens.games.chooser_groups()``) and creates the game;
+    ``rules_problem(error)`` makes one of its problems, for ``problem_words``, of an error its engine raises (a
+    ``RulesError``) restoring a file: a variant or house rule it cannot take (for a family without one, the first
+    family's words it).
 
 A family's templates live under ``templates/<family id>/``; its sentences are gettext message ids in its own
 modules, translated in the app's catalogues.
@@ -175,6 +180,8 @@ class FamilyWeb:
     edit_anchor: str | None = None
     rules_page: Callable[[str, str], str] | None = None
     rules_index: Callable[[], Sequence[ChooserEntry]] | None = None
+    new_game: Callable[[], Any] | None = None
+    rules_problem: Callable[[Any], Any] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -67,3 +67,24 @@ def test_cards_are_separated_by_spaces_and_commas_in_both_families() -> None:
     assert cards.tokens(text) == ["7H", "8h", "10♠", "QD"]
     assert rummy_cards.format_cards(rummy_cards.parse_cards(text)) == "7H 8H 10S QD"
     assert persian_cards.format_cards(persian_cards.parse_cards(text)) == "7H 8H 10S QD"
+
+
+#: Cards as phones type them in each language: suit letters, words, initials, symbols, digits of other scripts,
+#: a rank and its suit apart, jokers, ranks alone, and what is no card.
+TYPED = [
+    ("en", "7H 8h,JK 10♠"), ("en", "t♠ j♠ 🃏"), ("en", "7 ♥ K"), ("en", "7H 1X"), ("en", ""), ("en", "Q"),
+    ("es", "7C 7P 7T TT T"), ("es", "7 T"), ("es", "7S"), ("es", "7c, 7p 🃏"),
+    ("fa", "7دل ۷ پیک 10خشت Qخاج JK"), ("fa", "7خ"), ("fa", "جوکر ۱۰ خشت"), ("fa", "7 دل K"), ("fa", "7H"),
+    ("ja", "7ハート、10ダイヤ K くらぶ"), ("ja", "１０だいや ジョーカー"), ("ja", "7ス"), ("ja-JP", "7H 7ハ"),
+]
+
+
+@pytest.mark.parametrize(("language", "text"), TYPED)
+@pytest.mark.parametrize("bare_ranks", [False, True])
+def test_cards_typed_in_a_language_read_the_same_in_the_core_and_in_contract_rummys_engine(
+        language: str, text: str, bare_ranks: bool) -> None:
+    try:
+        rummy: str | None = rummy_cards.to_notation(text, allow_bare_rank=bare_ranks, language=language)
+    except rummy_cards.CardError:
+        rummy = None
+    assert cards.in_notation(text, language, bare_ranks=bare_ranks) == rummy

@@ -152,7 +152,7 @@ def test_csrf_protection_on_by_default(tmp_path: Path) -> None:
     assert make(WTF_CSRF_ENABLED=False).test_client().post("/echo").status_code == 200
 
 
-@pytest.mark.parametrize("module", ["referee", "referee.rules", "referee.cards"])
+@pytest.mark.parametrize("module", ["referee", "referee.rules", "referee.cards", "referee.typed"])
 def test_import_pulls_in_no_third_party_package(module: str) -> None:
     """The rules engine must stay importable without Flask or the database: it uses the standard library only."""
     if importlib.util.find_spec(module) is None:

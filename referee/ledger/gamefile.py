@@ -35,7 +35,7 @@ class GameFileError(ValueError):
     """Not a readable referee-game/1 file: its :class:`~referee.rules.problems.Problem` says where and what.
 
     ``str()`` is the problem's English sentence, one line (``referee tally`` prints it); a page words the problem
-    in its own language (``referee.web.helpers.wording.problem_words``).
+    in its own language (``referee.games.rummy.web.wording.problem_words``).
     """
 
     def __init__(self, problem: Problem) -> None:

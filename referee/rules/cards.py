@@ -1,9 +1,9 @@
 """Contract rummy's cards: jokers, bare ranks, the suit letters and words of each language, parsing and formatting,
 and the rummy engine's refusals of what is no card.
 
-The ranks, the suits and the reading of the notation itself are every family's, in :mod:`referee.cards`; this
-module builds on them (and re-exports :class:`Rank` and :class:`Suit`), and says in its own words why a token is
-no card.
+The ranks, the suits, the reading of the notation itself and how each language types it (its suit letters and
+words) are every family's, in :mod:`referee.cards`; this module builds on them (and re-exports :class:`Rank`,
+:class:`Suit` and the languages' suit letters and words), and says in its own words why a token is no card.
 
 The notation (docs/rules.md §2.1): a rank ``A 2 3 4 5 6 7 8 9 10 J Q K`` (also ``T`` for 10)
 followed by a suit ``S H D C`` (also ``♠ ♥ ♦ ♣``); a joker is ``JK`` (also ``*`` or ``🃏``).
@@ -46,26 +46,29 @@ referee.rules.cards.AmbiguousSuitError: '7خ' is not a card: خ begins both خش
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
 
 from referee.cards import (
-    JOKER_TOKENS,
-    NOTATION_LETTERS,
+    AMBIGUOUS_SUIT_NAMES,
     RANKS_BY_LABEL,
-    SEPARATORS,
-    SYMBOLS_TYPED,
-    VARIATION_SELECTORS,
+    SUIT_LETTERS,
+    SUIT_NAMES,
     Rank,
     Suit,
-    read_card,
+    as_typed,
+    key_for,
+    letter_for,
+    primary_language,
+    reads_as_notation,
+    suit_letters,
+    suit_names,
+    typed_card,
+    typed_tokens,
+    written_suit,
 )
 from referee.rules.problems import RulesError
-from referee.rules.typed import ascii_digits
 
 __all__ = [
     "Rank",
@@ -195,126 +198,6 @@ class Card:
 
 JOKER = Card(None, None)
 
-SUIT_LETTERS: dict[str, dict[str, Suit]] = {
-    "en": dict(NOTATION_LETTERS),
-    "es": {"P": Suit.SPADES, "C": Suit.HEARTS, "D": Suit.DIAMONDS, "T": Suit.CLUBS},
-}
-"""The letters each language writes the suits with (picas, corazones, diamantes, tréboles in Spanish).
-
-A language not listed uses the notation's own letters, the English ones."""
-
-SUIT_NAMES: dict[str, dict[str, Suit]] = {
-    # پیک spades, دل hearts, خشت diamonds, خاج clubs (also گشنیز, as the Persian Telefunken text writes it), and
-    # the initials only one suit has: پ, د, گ (خ begins both خشت and خاج: AMBIGUOUS_SUIT_NAMES).
-    "fa": {"پیک": Suit.SPADES, "دل": Suit.HEARTS, "خشت": Suit.DIAMONDS, "خاج": Suit.CLUBS, "گشنیز": Suit.CLUBS,
-           "پ": Suit.SPADES, "د": Suit.HEARTS, "گ": Suit.CLUBS},
-    # スペード ハート ダイヤ クラブ (ダイア and ダイヤモンド too) and their initials ス ハ ダ ク;
-    # hiragana is read as the same katakana (はーと, は), half-width katakana as full-width.
-    "ja": {"スペード": Suit.SPADES, "ハート": Suit.HEARTS, "ダイヤ": Suit.DIAMONDS, "クラブ": Suit.CLUBS,
-           "ダイア": Suit.DIAMONDS, "ダイヤモンド": Suit.DIAMONDS,
-           "ス": Suit.SPADES, "ハ": Suit.HEARTS, "ダ": Suit.DIAMONDS, "ク": Suit.CLUBS},
-}
-"""The words (and unambiguous initials) a language names the suits with, the usual name of each suit first.
-
-They are read beside the notation's letters ``S H D C`` (these languages' scripts share no letter with them) and
-the symbols; a rank comes first, as in the notation (``7دل``, ``10ダイヤ``)."""
-
-AMBIGUOUS_SUIT_NAMES: dict[str, dict[str, tuple[Suit, ...]]] = {"fa": {"خ": (Suit.DIAMONDS, Suit.CLUBS)}}
-"""Initials two suits share: refused with both names (:class:`AmbiguousSuitError`), never read as either."""
-
-#: Words for the joker in the languages that have their own (the Persian and Japanese texts' جوکر, ジョーカー).
-_JOKER_WORDS = {"fa": frozenset({"جوکر"}), "ja": frozenset({"ジョーカー"})}
-
-
-def _primary(language: str) -> str:
-    return re.split(r"[-_]", language.strip().lower(), maxsplit=1)[0]
-
-
-def suit_letters(language: str = "en") -> dict[str, Suit]:
-    """The suit letters of ``language`` (``es``, ``es-EC``, ``en_GB``…); the notation's own when it has none.
-
-    >>> sorted(suit_letters("es_EC"))
-    ['C', 'D', 'P', 'T']
-    """
-    return SUIT_LETTERS.get(_primary(language), SUIT_LETTERS["en"])
-
-
-def suit_names(language: str) -> dict[Suit, tuple[str, ...]]:
-    """The words ``language`` names each suit with, its usual name first (none for a language without them).
-
-    >>> suit_names("fa")[Suit.CLUBS]
-    ('خاج', 'گشنیز', 'گ')
-    """
-    names: dict[Suit, tuple[str, ...]] = {}
-    for word, suit in SUIT_NAMES.get(_primary(language), {}).items():
-        names[suit] = (*names.get(suit, ()), word)
-    return names
-
-
-def letter_for(suit: Suit, language: str = "en") -> str:
-    """The letter ``language`` writes ``suit`` with.
-
-    >>> letter_for(Suit.HEARTS, "es"), letter_for(Suit.CLUBS, "es")
-    ('C', 'T')
-    """
-    return next(letter for letter, s in suit_letters(language).items() if s is suit)
-
-
-def key_for(suit: Suit, language: str = "en") -> str:
-    """What a card keypad types for ``suit`` in ``language``: its letter, or its symbol where the language names
-    the suits in words (a word would read backwards beside a rank in right-to-left text; the symbol never does).
-
-    >>> key_for(Suit.HEARTS), key_for(Suit.HEARTS, "es"), key_for(Suit.HEARTS, "fa"), key_for(Suit.HEARTS, "ja")
-    ('H', 'C', '♥', '♥')
-    """
-    return suit.symbol if _primary(language) in SUIT_NAMES else letter_for(suit, language)
-
-
-def reads_as_notation(language: str) -> bool:
-    """Whether cards typed in ``language`` are read exactly as the notation is (no letters or words of its own).
-
-    >>> reads_as_notation("en_GB"), reads_as_notation("es"), reads_as_notation("fa")
-    (True, False, False)
-    """
-    return suit_letters(language) is SUIT_LETTERS["en"] and _primary(language) not in SUIT_NAMES
-
-
-@cache
-def _suit_spellings(primary: str) -> tuple[tuple[str, Suit], ...]:
-    """Every way ``primary`` writes a suit at the end of a card, the longest first (``ダイヤ`` before ``ダ``)."""
-    spellings = suit_letters(primary) | dict(SYMBOLS_TYPED) | SUIT_NAMES.get(primary, {})
-    return tuple(sorted(spellings.items(), key=lambda item: -len(item[0])))
-
-
-@cache
-def _suits_alone(primary: str) -> frozenset[str]:
-    """The tokens that are a suit with no rank in ``primary``: never a rank itself (Spanish ``T`` is a ten)."""
-    spellings = {spelling for spelling, _suit in _suit_spellings(primary)} | set(AMBIGUOUS_SUIT_NAMES.get(primary, {}))
-    return frozenset(spellings - set(RANKS_BY_LABEL))
-
-
-def _is_suit_alone(upper: str, primary: str) -> bool:
-    """Whether a token is a suit with no rank, so that it belongs to the rank before it (``7 دل`` is one card)."""
-    return upper in _suits_alone(primary)
-
-
-#: Arabic letters a Persian phone may type for the Persian ones (an Arabic keyboard's kaf and yeh), and the
-#: tatweel that only stretches a word.
-_PERSIAN_LETTERS = str.maketrans({"\u0643": "\u06a9", "\u064a": "\u06cc", "\u0649": "\u06cc", "\u0640": None})
-_HIRAGANA = str.maketrans({chr(code): chr(code + 0x60) for code in range(0x3041, 0x3097)})
-
-
-def _as_typed(text: str) -> str:
-    """Text as a phone may type cards, in the forms the tables above hold: no variation selectors, ASCII digits
-    and no direction marks (:func:`referee.rules.typed.ascii_digits`), full-width letters and half-width
-    katakana as their usual forms (NFKC), Persian letters for their Arabic twins, katakana for hiragana."""
-    text = text.translate(VARIATION_SELECTORS)
-    if text.isascii():
-        return text
-    text = ascii_digits(unicodedata.normalize("NFKC", text))
-    return text.translate(_PERSIAN_LETTERS).translate(_HIRAGANA)
-
-
 CardsLike = str | Iterable[Card]
 """Every public function takes cards as notation text or as Card objects."""
 
@@ -334,36 +217,20 @@ def parse_card(token: str, *, allow_bare_rank: bool = False, language: str = "en
     >>> parse_card("۱۰ خشت", language="fa"), parse_card("１０だいや", language="ja")
     (Card.parse('10D'), Card.parse('10D'))
     """
-    primary = _primary(language)
-    text = "".join(_as_typed(token).split())
-    upper = text.upper()
-    if upper in JOKER_TOKENS or text in _JOKER_WORDS.get(primary, ()):
-        return JOKER
+    read = typed_card(token, language)
+    if read is not None and (read[0] is None or read[1] is not None or allow_bare_rank):
+        return JOKER if read[0] is None else Card(*read)
+    text = "".join(as_typed(token).split())
     if not text:
         raise CardError(token, "an empty card")
-    read = read_card(upper, _suit_spellings(primary))
-    if read is not None:
-        return Card(*read)
-    for spelling, suits in AMBIGUOUS_SUIT_NAMES.get(primary, {}).items():
+    upper = text.upper()
+    for spelling, suits in AMBIGUOUS_SUIT_NAMES.get(primary_language(language), {}).items():
         if upper.endswith(spelling) and upper[: -len(spelling)] in RANKS_BY_LABEL:
             raise AmbiguousSuitError(token, spelling, suits, language)
     if upper in RANKS_BY_LABEL:
-        if allow_bare_rank:
-            return Card(RANKS_BY_LABEL[upper], None)
         example = written_suit(Suit.HEARTS, language)
         raise CardError(token, f"{token!r} needs a suit here (write it like {upper}{example} or {upper}♥)")
     raise CardError(token, _not_a_card(token, language))
-
-
-def written_suit(suit: Suit, language: str = "en") -> str:
-    """How ``suit`` is written in an example for ``language``: its usual name where the language names suits in
-    words, else its letter.
-
-    >>> written_suit(Suit.HEARTS), written_suit(Suit.HEARTS, "es"), written_suit(Suit.HEARTS, "fa")
-    ('H', 'C', 'دل')
-    """
-    names = suit_names(language)
-    return names[suit][0] if names else letter_for(suit, language)
 
 
 def _not_a_card(token: str, language: str) -> str | None:
@@ -385,17 +252,8 @@ def parse_cards(text: str, *, allow_bare_rank: bool = False, language: str = "en
 
     A suit alone after a rank alone is that rank's suit (``7 ♥`` is one card): see the module's documentation.
     """
-    primary = _primary(language)
-    tokens: list[str] = []
-    for token in SEPARATORS.split(text.translate(VARIATION_SELECTORS)):
-        typed = _as_typed(token).strip().upper()
-        if not typed:
-            continue
-        if tokens and _as_typed(tokens[-1]).upper() in RANKS_BY_LABEL and _is_suit_alone(typed, primary):
-            tokens[-1] = f"{tokens[-1]} {token}"
-        else:
-            tokens.append(token)
-    return tuple(parse_card(t, allow_bare_rank=allow_bare_rank, language=language) for t in tokens)
+    return tuple(parse_card(t, allow_bare_rank=allow_bare_rank, language=language)
+                 for t in typed_tokens(text, language))
 
 
 def to_notation(text: str, *, allow_bare_rank: bool = False, language: str = "en") -> str:

@@ -5,7 +5,7 @@ ways, a ``form``) and structured parameters: numbers, card notation, names (a li
 values below (:class:`Count`, :class:`Plural`, :class:`Setting`, :class:`BuyToken`) or the engine's own enum
 values and rule objects. :data:`MESSAGES` holds the English sentence of every code, each once, marked with
 :func:`N_` so ``pybabel extract`` puts it in the catalogue as a message id; the screens look the same id up
-in the page's language (``referee.web.helpers.wording``). :func:`english` fills a sentence in with the English words
+in the page's language (``referee.games.rummy.web.wording``). :func:`english` fills a sentence in with the English words
 of its parameters.
 
 This module is the one home of the engine's English wording helpers: number words, meld kinds, lists joined

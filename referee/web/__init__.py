@@ -17,7 +17,7 @@ from referee.web.core import (
     security,
     sending,
 )
-from referee.web.helpers import notation, wording
+from referee.web.helpers import notation
 from referee.web.screens import backup, board, games, home, install, records, rules_card, share
 
 #: Every POST needs a valid CSRF token (Flask-WTF forms carry it).
@@ -34,7 +34,6 @@ def init_app(app: Flask) -> None:
     i18n.init_app(app)
     install.init_app(app)
     notation.init_app(app)
-    wording.init_app(app)  # the rules in words: Jinja globals and filters
     app.register_blueprint(home.bp)
     app.register_blueprint(board.bp)
     app.register_blueprint(rules_card.bp)

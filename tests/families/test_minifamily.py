@@ -90,31 +90,20 @@ def test_the_seam_the_core_ledger_and_the_second_family_import_nothing_of_contra
     assert rummy == set()
 
 
-#: The modules of the core's web layer (referee/web/) that still import contract rummy's engine or ledger, each with
-#: why; the test below fails for a listed module that no longer does, so this list can only shrink.
-RUMMY_IN_THE_CORES_WEB = {
-    "referee/web/helpers/forms.py": "the new-game form of contract rummy's catalogue (the core's new-game page)",
-    "referee/web/helpers/notation.py": "cards typed on a page, read by the engine's notation (the Persian games' too)",
-    "referee/web/helpers/numbers.py": "numbers typed in any script, read by the engine's reader of digits",
-    "referee/web/helpers/wording.py": "contract rummy's rules in words, which the core's pages say too",
-    "referee/web/screens/backup.py": "a file whose variant or house rule contract rummy's engine refuses, in words",
-    "referee/web/screens/games.py": "the new-game page is contract rummy's form (and its rematch)",
-}
+#: The modules of the core's web layer (referee/web/): none imports a family's screens, nor anything of contract
+#: rummy's engine or ledger but the shared problem type (:data:`SHARED`).
 CORES_WEB = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "referee/web").rglob("*.py")
                    if "__pycache__" not in p.parts)
 
 
 @pytest.mark.parametrize("path", CORES_WEB)
-def test_the_cores_web_layer_imports_no_familys_screens_and_of_contract_rummy_only_what_is_listed(path: str) -> None:
+def test_the_cores_web_layer_imports_no_familys_screens_and_nothing_of_contract_rummy(path: str) -> None:
     imported = _imports(ROOT / path)
     screens = {name for name in imported
                if name.split(".")[:2] == ["referee", "games"] and name.split(".")[3:4] == ["web"]}
     assert screens == set()  # a family's screens are reached through the registry alone (referee.families)
     rummy = {name for name in imported if name.startswith(RUMMY_MODULES) and not name.startswith(SHARED)}
-    if path in RUMMY_IN_THE_CORES_WEB:
-        assert rummy, "imports nothing of contract rummy any more: take it off RUMMY_IN_THE_CORES_WEB"
-    else:
-        assert rummy == set()
+    assert rummy == set()
 
 
 # ---- the store ------------------------------------------------------------------------------------------------

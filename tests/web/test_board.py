@@ -11,11 +11,10 @@ from flask.testing import FlaskClient
 from referee import db
 from referee.games.rummy.ledger.events import Buy, DealCorrected, DealEnded, Event, ExactCut, GameCreated, PlayerRenamed
 from referee.games.rummy.ledger.state import replay
-from referee.games.rummy.web import rules_card, viewer
+from referee.games.rummy.web import rules_card, viewer, wording
 from referee.ledger import store
 from referee.rules.catalogue import VARIANTS, find_variant
 from referee.web.core.assets import AWAKE_SCRIPT
-from referee.web.helpers import wording
 from referee.web.screens import board
 
 PLAYERS = ("Ana", "Bruno", "Carla", "Dario")

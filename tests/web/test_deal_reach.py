@@ -12,9 +12,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee.games.rummy.ledger.events import LaidDown
+from referee.games.rummy.web import wording
 from referee.rules.catalogue import find_variant
 from referee.web.core.i18n import LANG_COOKIE
-from referee.web.helpers import wording
 
 from .html_forms import Forms
 from .test_table import Table, new_game

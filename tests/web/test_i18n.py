@@ -14,6 +14,7 @@ from babel.messages.pofile import read_po
 from flask import Flask
 from flask.testing import FlaskClient
 
+from referee.games.rummy.web import wording
 from referee.rules import wording as engine_wording
 from referee.rules.cards import Suit
 from referee.rules.problems import Problem
@@ -21,7 +22,6 @@ from referee.rules.variants import MeldKind, Requirement
 from referee.rules.wording import MELD_PREFIX, MESSAGES, SETTING_WORDS, WILD_LIMIT_WORDS, BuyToken, Count, Noun, Setting
 from referee.web.core import catalogues
 from referee.web.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
-from referee.web.helpers import wording
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -49,7 +49,7 @@ def catalogue(language: str = "es"):  # type: ignore[no-untyped-def]
 def sources() -> set[tuple[str | None, str]]:
     """Every (context, msgid) the code, the templates and the engine's texts hold now (as pybabel extracts them)."""
     method_map = [
-        ("referee/rules/variants.py", "referee.web.helpers.wording:extract"),
+        ("referee/rules/variants.py", "referee.games.rummy.web.wording:extract"),
         ("referee/**.py", "python"),
         ("templates/**.html", "jinja2"),
     ]

@@ -6,8 +6,8 @@ import pytest
 from flask import Flask
 
 from referee.games.rummy.ledger.state import Adjustment, AdjustmentCode
+from referee.games.rummy.web import wording
 from referee.web.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
-from referee.web.helpers import wording
 
 
 def reasons(app: Flask, language: str) -> dict[AdjustmentCode, str]:

@@ -1,8 +1,8 @@
 """The forms every family's screens build on, and the core's own (Flask-WTF: every POST carries a CSRF token).
 
-Here: the cleaning base :class:`Form`, :class:`ActionForm` (what every form that changes a game carries), the
-new-game form of contract rummy's catalogue (the core's new-game page), restoring a file and this phone's label.
-A family's scorekeeper's forms are its own (contract rummy's: :mod:`referee.games.rummy.web.forms`).
+Here: the cleaning base :class:`Form`, :class:`ActionForm` (what every form that changes a game carries),
+restoring a file and this phone's label. A family's forms are its own, its new-game form too (contract rummy's
+scorekeeper's: :mod:`referee.games.rummy.web.forms`; its new-game form: :mod:`referee.games.rummy.web.new`).
 
 Every form reads what was posted through :class:`Form`'s cleaning first: terminal escape sequences are removed
 whole, other control characters (a NUL byte) are dropped and no value is longer than :data:`MAX_FIELD_TEXT`, so
@@ -32,23 +32,15 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from werkzeug.datastructures import MultiDict
 from wtforms import (
-    BooleanField,
-    FieldList,
     HiddenField,
-    RadioField,
-    SelectField,
     StringField,
 )
-from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
-from referee.ledger.names import MAX_NAME_LENGTH, clean_name, without_escapes
-from referee.rules.catalogue import DEFAULT_VARIANT, VARIANTS
-from referee.rules.variants import HouseRule, HouseRuleError, Variant
-from referee.web.helpers.numbers import MAX_NUMBER, WholeNumberField, whole_number
+from referee.ledger.names import MAX_NAME_LENGTH, without_escapes
+from referee.web.helpers.numbers import whole_number
 
 MAX_NAME = MAX_NAME_LENGTH
-MAX_PLAYERS_FIELDS = 12
 MAX_REASON = 2_000
 KEY_PATTERN = re.compile(r"[A-Za-z0-9-]{8,64}")
 RANDOM = "random"  # the first-dealer choice "draw at random"
@@ -162,115 +154,6 @@ class ActionForm(Form):
         """The reason the table allowed a refused event, or None."""
         text = (self.override.data or "").strip()
         return text or None
-
-
-# ---- the new game ----------------------------------------------------------------------------------
-
-
-def house_rule_field_name(variant: Variant, rule: HouseRule) -> str:
-    """The form field of one variant's house rule: every variant's rules are on the page at once."""
-    return f"hr__{variant.id.replace('-', '_')}__{rule.id}"
-
-
-def _house_rule_field(rule: HouseRule) -> Any:
-    if rule.kind == "bool":
-        return BooleanField(default=bool(rule.default))
-    if rule.kind == "int":
-        low = -MAX_NUMBER if rule.minimum is None else rule.minimum
-        high = MAX_NUMBER if rule.maximum is None else rule.maximum
-        return WholeNumberField(default=rule.default, minimum=low, maximum=high, validators=[Optional()])
-    return SelectField(choices=[SelectChoice(c, c) for c in rule.choices], default=rule.default, validate_choice=False)
-
-
-class NewGameFields(Form):
-    """The new game: variant, house rules, players in turn order, first dealer, optional stakes."""
-
-    variant = RadioField(
-        _l("Game"), choices=[SelectChoice(v.id, v.name) for v in VARIANTS.values()], default=DEFAULT_VARIANT.id,
-        validators=[InputRequired()],
-    )
-    players = FieldList(
-        StringField(_l("Player"), validators=[Optional(), Length(max=MAX_NAME)]), min_entries=1,
-        max_entries=MAX_PLAYERS_FIELDS,
-    )
-    first_dealer = SelectField(_l("First dealer"), choices=[], default=RANDOM, validate_choice=False)
-    # One key per rendered form: a retried "Create the game" (a double tap) lands on the same game.
-    idempotency_key = HiddenField(validators=[Optional()])
-    small_stake = WholeNumberField(_l("Small stake (each deal won)"), validators=[Optional()])
-    large_stake = WholeNumberField(_l("Large stake (the game)"), validators=[Optional()])
-
-    def chosen_variant(self) -> Variant:
-        """The variant chosen (Telefunken when the choice is not one of ours)."""
-        return VARIANTS.get(str(self.variant.data), DEFAULT_VARIANT)
-
-    def names(self) -> list[str]:
-        """The players' names typed, in turn order, blanks dropped, spaces tidied."""
-        return [clean_name(entry.data or "") for entry in self.players.entries if clean_name(entry.data or "")]
-
-    def rule_fields(self, variant: Variant) -> list[tuple[HouseRule, Any]]:
-        """The house rules of ``variant`` with their fields."""
-        return [(rule, self[house_rule_field_name(variant, rule)]) for rule in variant.house_rules]
-
-    def house_rule_values(self) -> dict[str, object]:
-        """The chosen variant's house rules that differ from the defaults."""
-        values: dict[str, object] = {}
-        for rule, field in self.rule_fields(self.chosen_variant()):
-            value = field.data
-            if rule.kind == "int" and value is None:
-                value = None if rule.nullable else rule.default
-            if value != rule.default:
-                values[rule.id] = value
-        return values
-
-    def creation_key(self) -> str | None:
-        """The form's idempotency key when it is one we could have given (else None: no deduplication)."""
-        key = (self.idempotency_key.data or "").strip()
-        return key if KEY_PATTERN.fullmatch(key) else None
-
-    def validate_variant(self, field: RadioField) -> None:
-        """One of the 13 games."""
-        if field.data not in VARIANTS:
-            raise ValidationError(_l("Choose one of the games."))
-
-    def validate(self, extra_validators: Any = None) -> bool:
-        """The fields, then each house rule of the chosen variant as the engine takes it."""
-        ok = bool(super().validate(extra_validators))
-        variant = self.chosen_variant()
-        for rule, field in self.rule_fields(variant):
-            if field.errors:
-                continue
-            value = field.data
-            if rule.kind == "int" and value is None:
-                continue
-            try:
-                rule.validate(value)
-            except HouseRuleError:
-                field.errors = [*field.errors, _house_rule_message(rule)]
-                ok = False
-        return ok
-
-
-def _house_rule_message(rule: HouseRule) -> str:
-    if rule.kind == "int":
-        if rule.minimum is not None and rule.maximum is not None:
-            return str(_l("Enter a whole number from %(min)d to %(max)d.", min=rule.minimum, max=rule.maximum))
-        if rule.minimum is not None:
-            return str(_l("Enter a whole number of at least %(min)d.", min=rule.minimum))
-        return str(_l("Enter a whole number."))
-    if rule.kind == "choice":
-        return str(_l("Choose one of the options."))
-    return str(_l("Tick it or leave it."))
-
-
-def _make_new_game_form() -> type[NewGameFields]:
-    attrs: dict[str, Any] = {}
-    for variant in VARIANTS.values():
-        for rule in variant.house_rules:
-            attrs[house_rule_field_name(variant, rule)] = _house_rule_field(rule)
-    return type("NewGameForm", (NewGameFields,), attrs)
-
-
-NewGameForm = _make_new_game_form()
 
 
 class RestoreForm(Form):

@@ -3,10 +3,10 @@
 A scorekeeper types cards with the suit letters of the page's language (Spanish: P C D T, picas, corazones,
 diamantes, tréboles) or with the symbols; the card keypad types the same letters, so what is tapped and
 what is typed read alike. Persian and Japanese name the suits in words (پیک دل خشت خاج, スペード ハート ダイヤ
-クラブ: :data:`referee.rules.cards.SUIT_NAMES`), read beside the notation's letters; there the keypad types the
+クラブ: :data:`referee.cards.SUIT_NAMES`), read beside the notation's letters; there the keypad types the
 symbols, which read the same way round in right-to-left text. Every keypad shows the symbols. What reaches the
-ledger or the engine is always the notation (:func:`referee.rules.cards.to_notation`), whatever language it was
-typed in.
+ledger or the rules is always the notation (:func:`referee.cards.in_notation`), whatever language it was typed
+in. A family's refusals of what is no card are its own (contract rummy's: :mod:`referee.games.rummy.web.notation`).
 """
 
 from __future__ import annotations
@@ -16,16 +16,13 @@ from typing import TypeVar
 
 from flask import Flask, current_app
 
-# The engine's own readers of cards, called as cards.X: this module's functions of the same name read in the
-# page's language.
-from referee.rules import cards
-from referee.rules.cards import AmbiguousSuitError, CardError, Suit
+# The notation as each language types it, called as cards.X (every family's: referee/cards.py).
+from referee import cards
+from referee.cards import Suit
 from referee.web.core.i18n import current_language
 from referee.web.core.translate import gettext as _
 
-__all__ = [
-    "RANK_KEYS", "init_app", "keypad_suits", "suit_help", "to_notation", "read_cards", "not_a_card", "hand_notation",
-]
+__all__ = ["RANK_KEYS", "init_app", "keypad_suits", "suit_help", "read_cards"]
 
 #: The keypad's rank keys, as they are typed (a ten as 10).
 RANK_KEYS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -36,38 +33,11 @@ def _suit_name(suit: Suit) -> str:
             Suit.CLUBS: _("clubs")}[suit]
 
 
-def to_notation(text: str, *, allow_bare_rank: bool = False) -> str:
-    """Cards typed on this page (its language's suit letters) in the notation; raises CardError with the token."""
-    return cards.to_notation(text, allow_bare_rank=allow_bare_rank, language=current_language())
-
-
 def read_cards(text: str, *, allow_bare_rank: bool = False) -> str:
-    """Like :func:`to_notation`, but text that is not cards comes back as it was, for the engine to refuse."""
-    try:
-        return to_notation(text, allow_bare_rank=allow_bare_rank)
-    except CardError:
-        return text
-
-
-def hand_notation(text: str) -> str:
-    """A hand's cards as typed on this page, ready for the ledger: on a page with its own suit letters or words,
-    ranks only.
-
-    A hand's value never depends on its suits, so either alphabet is read (``7P`` and ``7S`` are both a 7, as are
-    ``7دل`` and ``7H``) and the suits are dropped: what is stored then reads the same in every language. English
-    text is kept as typed.
-    Text that is not cards comes back as it was, for the ledger to refuse in words.
-    """
-    language = current_language()
-    if cards.reads_as_notation(language):
-        return text
-    for letters in (language, "en"):
-        try:
-            hand = cards.parse_cards(text, allow_bare_rank=True, language=letters)
-        except CardError:
-            continue
-        return " ".join("JK" if card.rank is None else card.rank.label for card in hand)
-    return text
+    """Cards typed on this page (its language's suit letters or words) in the notation; text that is not cards
+    (or a rank alone, unless ``allow_bare_rank``) comes back as it was, for the family's rules to refuse."""
+    written = cards.in_notation(text, current_language(), bare_ranks=allow_bare_rank)
+    return text if written is None else written
 
 
 _Worded = TypeVar("_Worded")
@@ -115,26 +85,6 @@ def suit_help() -> str:
         return _("Suits: %(names)s, or the letters S H D C; a joker is JK.", names=words)
     letters = _(", ").join(f"{key['letter']} {key['name']}" for key in keypad_suits())
     return _("Suits: %(letters)s (or ♠ ♥ ♦ ♣); a joker is JK.", letters=letters)
-
-
-def not_a_card(token: str) -> str:
-    """A token that is no card, quoted, with an example in this page's letters and the letters' help; an initial
-    two suits share (Persian خ) is said to be one."""
-    try:
-        cards.parse_card(token, language=current_language())
-    except AmbiguousSuitError as error:
-        names = cards.suit_names(current_language())
-        first, second = (f"{names[suit][0]} {suit.symbol}" for suit in error.suits)
-        said = _("“%(token)s” is not a card: %(letter)s could be %(first)s or %(second)s; write the suit’s whole "
-                 "name or its symbol.", token=token, letter=error.spelling, first=first, second=second)
-        return said + " " + suit_help()
-    except CardError:
-        pass
-    language = current_language()
-    said = _("“%(token)s” is not a card: write it like %(heart)s, 10♠, %(diamond)s or JK.", token=token,
-             heart="7" + cards.written_suit(Suit.HEARTS, language),
-             diamond="Q" + cards.written_suit(Suit.DIAMONDS, language))
-    return said + " " + suit_help()
 
 
 def init_app(app: Flask) -> None:

@@ -3,7 +3,7 @@
 
 A number may be typed in ASCII, Persian or Arabic-Indic digits, or full-width ones (a Japanese input method), with
 Unicode's minus sign and the invisible direction marks a phone puts beside right-to-left text
-(:func:`referee.rules.typed.ascii_digits` writes them in ASCII first). What is left must be ASCII digits, at
+(:func:`referee.typed.ascii_digits` writes them in ASCII first). What is left must be ASCII digits, at
 most nine, with an optional minus sign, within the field's bounds: ``int()`` alone would take ``1_000``, the
 Devanagari ``१२`` or 4,300 digits.
 """
@@ -17,7 +17,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms import IntegerField
 from wtforms.widgets import TextInput
 
-from referee.rules.typed import ascii_digits
+from referee.typed import ascii_digits
 
 __all__ = ["MAX_NUMBER", "WHOLE_NUMBER", "WholeNumberField", "whole_number"]
 

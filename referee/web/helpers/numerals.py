@@ -3,7 +3,7 @@
 Babel knows each language's default numbering system and its symbols (minus sign, decimal sign) but writes every
 digit in ASCII; :data:`DIGITS` holds the digits of the systems our languages write. The web layer's gettext
 (``referee.web.core.i18n``), its templates (the ``num`` and ``money`` filters) and the wording of the engine's
-sentences (``referee.web.helpers.wording``) all write numbers through here.
+sentences (``referee.games.rummy.web.wording``) all write numbers through here.
 """
 
 from __future__ import annotations

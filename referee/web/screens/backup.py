@@ -15,15 +15,13 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from referee import db
-from referee.families import Family
-from referee.games.rummy.ledger import exchange
+from referee import db, families
+from referee.families import Family, FamilyWeb
 from referee.ledger import files, store
 from referee.rules.problems import RulesError
 from referee.web.core import access
 from referee.web.core.device import device_label
 from referee.web.core.translate import gettext as _
-from referee.web.helpers import wording
 from referee.web.helpers.forms import CSRF_FAILED, EmptyForm, RestoreForm
 
 bp = Blueprint("backup", __name__)
@@ -63,17 +61,31 @@ def _refusal(error: ValueError, family: Family | None) -> list[str]:
     """Why a file cannot be restored, in the page's language: it cannot be read, or the rules refuse its game."""
     if files.is_unreadable(error):
         problem = getattr(error, "problem", None)
-        if problem is None:
-            reason = str(error)
-        else:
-            reason = (family.screens().problem_words if family is not None else wording.problem_words)(problem)
+        reason = str(error) if problem is None else _words_of(family).problem_words(problem)
         return [_("This file cannot be restored: %(reason)s.", reason=reason)]
     refused = _("The rules refuse this game as the file tells it:")
     if family is not None and isinstance(error, family.event_refused):
         return [refused, *dict.fromkeys(map(family.screens().problem_words, getattr(error, "problems", ())))]
-    if isinstance(error, RulesError):  # contract rummy's engine: a variant or house rule it cannot take
-        return [refused, wording.problem_words(exchange.rules_problem(error))]
+    screens = _rules_words(family)
+    if isinstance(error, RulesError) and screens is not None and screens.rules_problem is not None:
+        # An engine's refusal of what the file sets up (contract rummy's: a variant or house rule it cannot take).
+        return [refused, screens.problem_words(screens.rules_problem(error))]
     raise error
+
+
+def _words_of(family: Family | None) -> FamilyWeb:
+    """The screens that word a refusal of ``family``'s file: its own; with no family known, the first family's,
+    whose reader refused the file (:func:`referee.families.family_for_file`)."""
+    return (family if family is not None else families.family_for_file(None)).screens()
+
+
+def _rules_words(family: Family | None) -> FamilyWeb | None:
+    """The screens that word an engine's refusal met restoring ``family``'s file
+    (:attr:`~referee.families.FamilyWeb.rules_problem`): its own when it words them, else the first family's."""
+    for candidate in (family, families.family_for_file(None)):
+        if candidate is not None and candidate.web is not None and candidate.screens().rules_problem is not None:
+            return candidate.screens()
+    return None
 
 
 def _render(form: RestoreForm, problems: list[str], status: int) -> tuple[str, int]:

@@ -8,10 +8,12 @@ One package, laid out as the Persian family's (:mod:`referee.games.persian.web`)
 - :mod:`.viewer`: the players' board the core's viewer (:mod:`referee.web.screens.board`) shows;
 - :mod:`.rules_card`: the rules card, of a game and of a catalogue variant;
 - :mod:`.forms`: the scorekeeper's forms;
-- :mod:`.summary`: the scores as a short text the phone sends (``share_text(state)`` in its templates).
+- :mod:`.summary`: the scores as a short text the phone sends (``share_text(state)`` in its templates);
+- :mod:`.new`: the new-game form, which is the core's new-game page (``/games/new``,
+  :attr:`~referee.families.FamilyWeb.new_game`).;
+- :mod:`.wording`: the rules in words (problems, contracts, deals, house rules), Jinja globals and filters.
 
-The new-game form is still the core's (:mod:`referee.web.screens.games`), and so are the rules in words
-(:mod:`referee.web.helpers.wording`), which the core's pages say too. The templates are under ``templates/rummy/``.
+The templates are under ``templates/rummy/``.
 """
 
 from __future__ import annotations
@@ -21,20 +23,23 @@ from flask_babel import lazy_gettext
 
 from referee.families import ChooserEntry, FamilyWeb
 from referee.games.rummy import BUYS, EXACT_CUTS, WENT_OUT
-from referee.games.rummy.web import referee_tools, table
+from referee.games.rummy.ledger import exchange
+from referee.games.rummy.web import new, referee_tools, table, wording
 from referee.games.rummy.web.rules_card import rules_index, rules_page, rules_url
 from referee.games.rummy.web.summary import share_text
 from referee.games.rummy.web.viewer import VIEWER, rummy_rules_card
+from referee.games.rummy.web.wording import problem_words, word
 from referee.rules.catalogue import VARIANTS
 from referee.web.core.translate import gettext
-from referee.web.helpers.wording import problem_words, word
 
 __all__ = ["WEB", "init_app", "chooser"]
 
 
 def init_app(app: Flask) -> None:
-    """Register the blueprints (once), and as Jinja globals the rules card's address (``rules_url(variant)``) and
-    the scores as text (``share_text(state)``, the score sheet's and game over's share sheet)."""
+    """Register the blueprints (once), the rules in words as Jinja globals and filters (:func:`.wording.init_app`),
+    and as Jinja globals the rules card's address (``rules_url(variant)``) and the scores as text
+    (``share_text(state)``, the score sheet's and game over's share sheet)."""
+    wording.init_app(app)
     if table.bp.name not in app.blueprints:
         app.register_blueprint(table.bp)
         app.register_blueprint(referee_tools.bp)
@@ -43,7 +48,7 @@ def init_app(app: Flask) -> None:
 
 
 def chooser() -> list[ChooserEntry]:
-    """The family's games in the new-game chooser (the core's own form, :mod:`referee.web.screens.games`)."""
+    """The family's games in the new-game chooser (its form is the core's new-game page, :mod:`.new`)."""
     return [ChooserEntry(variant_id=v.id, name=word(v.name), url=url_for("games.new", variant=v.id))
             for v in VARIANTS.values()]
 
@@ -76,4 +81,6 @@ WEB = FamilyWeb(
     edit_anchor="deal-head",
     rules_page=rules_page,
     rules_index=rules_index,
+    new_game=new.page,
+    rules_problem=exchange.rules_problem,
 )

@@ -18,9 +18,9 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
 from referee.games.rummy.ledger.events import ONE_TURN_OUTS, HandValue, OneTurnOut
+from referee.games.rummy.web.notation import hand_notation  # a hand typed with the page's suit letters
 from referee.ledger.names import clean_name
 from referee.web.helpers.forms import MAX_NAME, MAX_REASON, ActionForm
-from referee.web.helpers.notation import hand_notation  # a hand typed with the page's suit letters (Spanish: P C D T)
 from referee.web.helpers.numbers import WholeNumberField, whole_number
 
 __all__ = [

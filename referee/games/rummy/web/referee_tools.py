@@ -31,7 +31,7 @@ from wtforms import RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional
 
-from referee.games.rummy.web import rules_card
+from referee.games.rummy.web import notation, rules_card, wording
 from referee.rules.cards import Card, CardError, Suit, TooManyCopiesError, key_for, parse_card, to_cards
 from referee.rules.catalogue import DEFAULT_VARIANT, VARIANTS, find_variant
 from referee.rules.layoffs import (
@@ -51,7 +51,7 @@ from referee.web.core import access
 from referee.web.core.i18n import current_language
 from referee.web.core.translate import gettext as _
 from referee.web.core.translate import ngettext
-from referee.web.helpers import notation, wording
+from referee.web.helpers.notation import read_cards
 from referee.web.helpers.numbers import WholeNumberField, whole_number
 
 __all__ = ["bp", "KEYS", "press", "cards_html", "meld_title"]
@@ -328,7 +328,7 @@ def check_table(variant: Variant, deal: int, players: int | None, form: LayoffFo
         pure_trio=_flag(form.pure_trio.data),
         player_has_melded=_flag(form.player_has_melded.data),
         contract_turn=_flag(form.contract_turn.data),
-        run_order=notation.read_cards((form.run_order.data or "").strip()) or None,
+        run_order=read_cards((form.run_order.data or "").strip()) or None,
         deal=deal,
         players=players,
     )

@@ -19,6 +19,16 @@ from markupsafe import Markup, escape
 
 from referee.families import ChooserEntry
 from referee.games.rummy.ledger.state import CutEarnings, exact_cut_reward
+from referee.games.rummy.web.wording import (
+    choice_words,
+    contract_words,
+    cut_reward_sentence,
+    deal_words,
+    house_rule_explanation,
+    house_rule_title,
+    problem_words,
+    word,
+)
 from referee.rules.cards import Rank
 from referee.rules.catalogue import VARIANTS, find_variant
 from referee.rules.problems import RulesError
@@ -35,16 +45,6 @@ from referee.rules.variants import (
 from referee.web.core.translate import gettext, ngettext
 from referee.web.helpers.numbers import MAX_NUMBER, whole_number
 from referee.web.helpers.numerals import number
-from referee.web.helpers.wording import (
-    choice_words,
-    contract_words,
-    cut_reward_sentence,
-    deal_words,
-    house_rule_explanation,
-    house_rule_title,
-    problem_words,
-    word,
-)
 from referee.web.screens.rules_card import BACK_PARAM
 
 __all__ = [

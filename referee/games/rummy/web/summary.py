@@ -7,8 +7,8 @@ words it. ``referee tally`` prints the longer English sheet of :func:`referee.ga
 from __future__ import annotations
 
 from referee.games.rummy.ledger.state import GameState
+from referee.games.rummy.web import wording
 from referee.web.core.translate import gettext as _
-from referee.web.helpers import wording
 from referee.web.helpers.numerals import amount, number
 
 __all__ = ["share_text"]

@@ -18,11 +18,11 @@ from markupsafe import Markup, escape
 
 from referee.games.rummy.ledger.events import PlayerRenamed
 from referee.games.rummy.ledger.state import GameState
+from referee.games.rummy.web import wording
 from referee.games.rummy.web.rules_card import contract_icons, render_card, rules_url
+from referee.games.rummy.web.wording import deal_words, reminders
 from referee.web.core.translate import gettext
-from referee.web.helpers import wording
 from referee.web.helpers.numerals import number
-from referee.web.helpers.wording import deal_words, reminders
 
 __all__ = ["VIEWER", "ChartSeries", "RummyViewer", "board_context", "renamed", "rummy_board", "rummy_page",
            "rummy_rules_card", "score_chart"]

@@ -17,12 +17,12 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from referee import db
 from referee.games.rummy.ledger.events import Event
 from referee.games.rummy.ledger.state import EventRefused, GameState, HistoryEntry
+from referee.games.rummy.web import wording
 from referee.ledger import store
 from referee.rules.problems import RulesError
 from referee.web.core import access
 from referee.web.core.device import device_label
 from referee.web.core.translate import gettext as _
-from referee.web.helpers import wording
 from referee.web.helpers.forms import ActionForm
 
 #: What a view answers: a page, a page with its status, or a redirect.

@@ -17,7 +17,7 @@ from wtforms.validators import InputRequired
 
 from referee.games.rummy.ledger.events import Buy, ContractChosen, Event, ExactCut, LaidDown, ShanghaiCalled
 from referee.games.rummy.ledger.state import GameState
-from referee.games.rummy.web import rules_card
+from referee.games.rummy.web import notation, rules_card, wording
 from referee.games.rummy.web.forms import BuyForm, ExactCutForm, LaidDownForm
 from referee.games.rummy.web.table.blueprint import bp
 from referee.games.rummy.web.table.common import (
@@ -36,7 +36,6 @@ from referee.web.core import access, kept_pages
 from referee.web.core.device import asks_for_a_name
 from referee.web.core.sending import browser_sent
 from referee.web.core.translate import gettext as _
-from referee.web.helpers import notation, wording
 from referee.web.helpers.forms import CSRF_FAILED, ActionForm, DeviceForm, new_key
 from referee.web.helpers.numbers import whole_number
 

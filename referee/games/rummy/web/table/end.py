@@ -15,6 +15,7 @@ from referee import db
 from referee.games.rummy.ledger.events import DealEnded, Event, HandValue, OneTurnOut
 from referee.games.rummy.ledger.state import DealResult, EventRefused, GameState
 from referee.games.rummy.ledger.state import apply as apply_event
+from referee.games.rummy.web import wording
 from referee.games.rummy.web.forms import NO_CARDS, NOBODY, EndDealForm, hand_value
 from referee.games.rummy.web.table.blueprint import bp
 from referee.games.rummy.web.table.common import Page, append, form_errors, go_deal, stale_message
@@ -25,7 +26,6 @@ from referee.rules.problems import RulesError
 from referee.web.core import access
 from referee.web.core.sending import SHOWN, browser_sent, shown_again
 from referee.web.core.translate import gettext as _
-from referee.web.helpers import wording
 from referee.web.helpers.forms import CSRF_FAILED, new_key
 from referee.web.helpers.numbers import whole_number
 
