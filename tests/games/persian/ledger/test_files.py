@@ -32,7 +32,7 @@ from referee.games.persian.ledger import (
 )
 from referee.games.persian.ledger.gamefile import MAX_FILE_BYTES, schema_text
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[4]
 PLAYERS = ["Ana", "Bahram", "Cyrus", "Dara"]
 SHELEM_HANDS = [{"ruler": 0, "bid": 135, "points": 130}, {"ruler": 3, "bid": 125, "points": 150},
                 {"ruler": 0, "bid": 150, "points": 165}, {"ruler": 3, "bid": 135, "points": 135}]

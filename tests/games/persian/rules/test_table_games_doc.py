@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[4]
 DOC = ROOT / "docs" / "table-games.md"
 CITING = sorted(path for path in [*(ROOT / "referee" / "games" / "persian").rglob("*.py"),
-                                  *(ROOT / "tests" / "persian").rglob("*.py")]
+                                  *(ROOT / "tests" / "games" / "persian").rglob("*.py")]
                 if path.resolve() != Path(__file__).resolve())
 #: "docs/table-games.md §2.4", "docs/table-games.md §4–§6": every § after the file's name.
 SECTION_REF = re.compile(r"docs/table-games\.md,?\s*((?:§\d+(?:\.\d+)*(?:\s*(?:–|-|,|and|or)\s*)?)+)")
