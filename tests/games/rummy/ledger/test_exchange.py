@@ -32,8 +32,8 @@ assert _spec and _spec.loader
 strategies = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(strategies)
 
-GAMES = Path(__file__).parent.parent / "games"
-SCHEMA = Path(__file__).parent.parent.parent / "docs" / "referee-game-1.schema.json"
+GAMES = Path(__file__).parents[2]
+SCHEMA = Path(__file__).parents[4] / "docs" / "referee-game-1.schema.json"
 P4 = ["Ana", "Beto", "Caro", "Dani"]
 
 

