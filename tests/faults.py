@@ -37,7 +37,7 @@ from referee import create_app, db
 from referee.games.rummy.ledger.events import DealEnded, GameCreated
 from referee.ledger import store
 
-_spec = importlib.util.spec_from_file_location("html_forms", Path(__file__).parent / "web" / "html_forms.py")
+_spec = importlib.util.spec_from_file_location("html_forms", Path(__file__).parent / "html_forms.py")
 assert _spec and _spec.loader
 _html_forms = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_html_forms)

@@ -22,6 +22,7 @@ from sqlmodel import Session, select
 
 from referee.db import make_engine
 from referee.ledger import store
+from tests.html_forms import Forms
 from tests.pg import fresh_database, postgres_url
 from tests.serving import (
     LIVE_WITHIN,
@@ -36,7 +37,6 @@ from tests.serving import (
     upgrade,
 )
 from tests.tiers import full_only
-from tests.web.html_forms import Forms
 
 #: A server started and attacked, proxied, scaled out or installed from its wheel: the full run only (``make test
 #: FULL=1``, tests/tiers.py, what CI runs); the quick run starts the server in tests/test_server.py and kills it in

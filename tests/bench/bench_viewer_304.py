@@ -4,7 +4,7 @@ production server in the same run.
 A phone that has the page already asks again with ``If-None-Match`` (a reload, a page without JavaScript
 refreshing itself) and is answered 304 with no body. Goal: that 304 at ≥ 80% of the bare view's requests/s
 (``/_bench/json``, the least a Flask view does), answered without SQL while the watcher vouches for the game
-(:mod:`referee.web.core.view_heads`; the tests in tests/web/test_view_heads.py show that no statement runs).
+(:mod:`referee.web.core.view_heads`; the tests in tests/web/core/test_view_heads.py show that no statement runs).
 
 Each configuration runs RUNS short times, the baseline and the 304 one right after the other, so a busy moment of
 the shared machine hits both alike; the ratio is taken within each pair, and medians with their spread (min,

@@ -21,7 +21,7 @@ PLAYERS = ("Ana", "Beto", "Caro")
 
 
 def finished(live_server: LiveServer) -> tuple[str, str]:
-    """Seven deals, Ana wins (Ana 25, Beto 40, Caro 100 by hand: see tests/web/test_install.py)."""
+    """Seven deals, Ana wins (Ana 25, Beto 40, Caro 100 by hand: see tests/web/screens/test_install.py)."""
     holds = {"Ana": 5, "Beto": 10, "Caro": 20}
     with live_server.app.app_context(), db.session() as session:
         game = store.create_game(session, created=GameCreated(variant="telefunken", players=PLAYERS,

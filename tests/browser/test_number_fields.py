@@ -1,5 +1,5 @@
 """Every number field takes the digits a Persian phone types: no field is an ``<input type=number>``, which
-Chromium empties of Persian and Arabic-Indic digits. The server reads them (tests/web/test_digits.py); here the
+Chromium empties of Persian and Arabic-Indic digits. The server reads them (tests/web/helpers/test_numbers.py); here the
 browser keeps them, and a game made with Persian digits records their values."""
 
 from __future__ import annotations

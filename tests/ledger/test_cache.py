@@ -36,7 +36,9 @@ from referee.games.rummy.ledger.state import EventRefused, GameState, apply, rep
 from referee.ledger import cache, store
 from tests.properties import examples
 
-_spec = importlib.util.spec_from_file_location("ledger_strategies", Path(__file__).with_name("strategies.py"))
+_spec = importlib.util.spec_from_file_location(
+    "ledger_strategies", Path(__file__).parents[1] / "games" / "rummy" / "ledger" / "strategies.py"
+)
 assert _spec and _spec.loader
 strategies = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(strategies)

@@ -20,9 +20,8 @@ from referee.db import init_db, make_engine
 from referee.games.rummy.ledger.events import Buy, DealEnded, GameCreated
 from referee.games.rummy.ledger.state import EventRefused
 from referee.ledger import changes, store
-
-from ..conftest import make_test_app
-from ..web.test_live import LIVE, boards, read_events
+from tests.conftest import make_test_app
+from tests.web.screens.test_live import LIVE, boards, read_events
 
 PLAYERS = ("Ana", "Bruno", "Carla", "Dario")
 

@@ -28,7 +28,7 @@ def test_a_shaytan_session_ended_by_the_scorekeeper_the_fewest_losses_first() ->
 
 
 def test_a_rim_game_the_highest_total_wins() -> None:
-    # Hamid 42 + 12 = 54 reaches 50; Amir 5 (docs/table-games.md §5, as tests/persian/ledger replays it).
+    # Hamid 42 + 12 = 54 reaches 50; Amir 5 (docs/table-games.md §5, as tests/games/persian/ledger replays it).
     state = game("rim", ("Amir", "Hamid"), {"winner": 1, "cards": "KH AD 5D JH"}, {"winner": 0, "cards": "2C 3D"},
                  {"winner": 1, "cards": "QS"}, target=50)
     found = result(state)

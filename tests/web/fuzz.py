@@ -519,7 +519,7 @@ class Fuzzer:
 
 
     # The Persian family's screens and the players' records. The fuzzer's games are contract rummy's, so a
-    # Persian screen answers 404 for them (tests/persian/web fuzzes the Persian games' own forms); what is
+    # Persian screen answers 404 for them (tests/games/persian/web fuzzes the Persian games' own forms); what is
     # asserted here is that no request to them, hostile or not, gets a 5xx.
     def _persian_post(self, data: Any, game: Game, path: str) -> tuple[str, str, dict[str, Any]]:
         fields = {**self.action(data, game), "hand_number": self.numbers(data, 1, 9, 20),
