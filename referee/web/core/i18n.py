@@ -26,6 +26,7 @@ from werkzeug.http import parse_accept_header
 from werkzeug.wrappers import Response
 
 from referee.folders import data_folder
+from referee.web.core.translate import word
 from referee.web.helpers.numerals import amount, average, digits_of, in_digits, number
 
 bp = Blueprint("i18n", __name__)
@@ -173,6 +174,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(number, "num")
     app.add_template_filter(amount, "money")
     app.add_template_filter(average, "average")
+    app.add_template_filter(word, "word")
     # Flask-Babel's date filter, with the date's digits in the page's language (Babel writes them in ASCII).
     app.add_template_filter(lambda value, format=None: in_digits(format_date(value, format)), "dateformat")
     app.register_blueprint(bp)

@@ -8,7 +8,7 @@ from typing import Any
 
 import flask_babel
 
-__all__ = ["gettext", "ngettext", "pgettext"]
+__all__ = ["gettext", "ngettext", "pgettext", "word"]
 
 
 def gettext(string: str, **variables: Any) -> str:
@@ -24,3 +24,11 @@ def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
 def pgettext(context: str, string: str, **variables: Any) -> str:
     """``string`` as said in ``context``, in the page's language."""
     return str(flask_babel.pgettext(context, string, **variables))
+
+
+def word(text: str) -> str:
+    """``text`` (a name or a text a family's engine gives in English) in the page's language; English when it is
+    not translated. The templates' ``|word`` filter, which the core's pages use for any family's games."""
+    if not text:
+        return text
+    return gettext(text)

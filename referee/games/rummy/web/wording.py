@@ -52,7 +52,7 @@ from referee.rules.wording import (
     Setting,
     VariantName,
 )
-from referee.web.core.translate import gettext, ngettext, pgettext
+from referee.web.core.translate import gettext, ngettext, pgettext, word
 from referee.web.helpers.numerals import number
 
 __all__ = [
@@ -87,19 +87,12 @@ def init_app(app: Flask) -> None:
     )
     for function in globals_:
         app.add_template_global(function)
-    filters: tuple[Callable[..., object], ...] = (problem_words, problems_words, adjustment_words, word)
+    filters: tuple[Callable[..., object], ...] = (problem_words, problems_words, adjustment_words)
     for function in filters:
         app.add_template_filter(function)
 
 
 # ---- the engine's prose ------------------------------------------------------------------------------------
-
-
-def word(text: str) -> str:
-    """``text`` (one of the engine's English texts) in the page's language; English when not translated."""
-    if not text:
-        return text
-    return gettext(text)
 
 
 def engine_texts() -> Iterator[tuple[str, str]]:
