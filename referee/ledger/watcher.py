@@ -129,6 +129,10 @@ class Watcher:
         self._look: tuple[int, float] = (0, 0.0)
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
+        #: SQLite: set to have the thread look now (a page asked while what it knows was a tick old).
+        self._poke = threading.Event()
+        #: Told when a look completes (its lock is :attr:`_lock`).
+        self._looked_now = threading.Condition(self._lock)
         self._stopping = False
         self._pid = os.getpid()
         self._ready = threading.Event()
@@ -276,6 +280,12 @@ class Watcher:
         now = time.monotonic()
         with self._lock:
             known_at = self._known_at
+            if self._may_ask_for_a_look(public_id, known_at, now):
+                # What it knows is older than a tick (a busy worker held its look up): it looks now, and the page
+                # waits for that look (at most a fifth of a tick) rather than reading the database itself.
+                self._poke.set()
+                self._looked_now.wait_for(lambda: (self._known_at or 0.0) >= now, timeout=self.interval / 5)
+                known_at = self._known_at
             if known_at is None or now - known_at > self.interval or self._stopping:
                 return None
             if public_id not in self._confirmed:
@@ -286,6 +296,14 @@ class Watcher:
         if seq is None or link is None:
             return None
         return seq, link
+
+    def _may_ask_for_a_look(self, public_id: str, known_at: float | None, now: float) -> bool:
+        """Whether :meth:`current` may have the thread look at once: for a game it has read and would vouch for
+        but for its last look being older than a tick, on SQLite (a look is a local read), while the thread runs
+        (the lock is held). A game not read yet is read at the next tick, as before."""
+        if self.backend != "sqlite" or not self._running or self._stopping or public_id not in self._confirmed:
+            return False
+        return known_at is not None and now - known_at > self.interval
 
     def _begin_watching(self, public_id: str) -> None:
         """The game is watched from now on (the lock is held); unconfirmed until the next tick reads it."""
@@ -343,6 +361,7 @@ class Watcher:
             for waiting in self._waiting.values():
                 waiting.wake()
         self._stop.set()  # the thread ends at its next tick; nobody waits on it any more
+        self._poke.set()
 
     # ---- the thread ----------------------------------------------------------------------------------
 
@@ -371,6 +390,7 @@ class Watcher:
     def stop(self) -> None:
         """Stop the thread (tests, and a clean shutdown)."""
         self._stop.set()
+        self._poke.set()
         thread = self._thread
         if thread is not None and thread is not threading.current_thread():
             thread.join(5.0)
@@ -389,7 +409,8 @@ class Watcher:
 
     def _pause(self) -> float:
         """Seconds between two looks: a tick, or half a tick while a page follows a game, so that a look held up
-        by up to half a tick (a busy worker) still lets :meth:`current` vouch for what it knows."""
+        by up to half a tick (a busy worker) still lets :meth:`current` vouch for what it knows. On SQLite a page
+        that finds the last look older than that has the thread look at once (:meth:`current`)."""
         return self.interval / 2 if self._followed else self.interval
 
     def _take_fresh(self) -> set[str]:
@@ -424,6 +445,7 @@ class Watcher:
         with self._lock:
             if self._known_at is None or began > self._known_at:
                 self._known_at = began
+            self._looked_now.notify_all()
 
     # ---- SQLite --------------------------------------------------------------------------------------
 
@@ -437,6 +459,7 @@ class Watcher:
                     connection = sqlite3.connect(self.engine.url.database or "", timeout=5.0,
                                                  check_same_thread=False)
                     version = None
+                self._poke.clear()  # a page asking from now on is answered by this look or the next
                 began = time.monotonic()
                 now = connection.execute("PRAGMA data_version").fetchone()[0]
                 fresh = self._take_fresh()
@@ -462,7 +485,7 @@ class Watcher:
                     with contextlib.suppress(sqlite3.Error):
                         connection.close()
                 connection = None
-            self._stop.wait(self._pause())
+            self._poke.wait(self._pause())  # a tick, or until a page asks for a look (or the watcher stops)
         if connection is not None:
             connection.close()
 

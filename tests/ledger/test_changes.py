@@ -434,3 +434,41 @@ def test_a_stopped_watcher_vouches_for_nothing_after_a_tick(tmp_path: Path) -> N
         watcher.stop()
         saver.dispose()
         viewer.dispose()
+
+
+class HeldUpWatcher(changes.Watcher):
+    """A watcher whose ticks stop coming once ``held`` is set (a worker too busy to run it): it then looks only
+    when a page asks it to."""
+
+    held = False
+
+    def _pause(self) -> float:
+        return 30.0 if self.held else super()._pause()
+
+
+def test_a_page_that_finds_the_watchers_look_a_tick_old_has_it_look_at_once(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'held-up.sqlite3'}"
+    saver, viewer = make_engine(url), make_engine(url)
+    init_db(saver)
+    watcher = HeldUpWatcher(viewer, interval=0.05)
+    try:
+        game = new_game(saver)
+        assert game.id is not None
+        watcher.follow(game.public_id)
+        mark = changes.link_mark(game.view_token)
+        assert vouched(watcher, game.public_id) == (1, mark)
+        watcher.held = True
+        time.sleep(watcher.interval * 2)  # its last short pause ends, it looks once more, then waits far longer
+        with Session(saver) as session:
+            store.append(session, game_id=game.id, event=Buy(deal=1, player="Bruno"), expected_seq=1)
+        time.sleep(watcher.interval * 1.5)  # what it knows is now older than a tick
+        queries = watcher.queries
+        assert watcher.current(game.public_id) == (2, mark)  # the look it was asked for read the save
+        assert watcher.queries == queries + 1
+        watcher.stop()
+        time.sleep(watcher.interval * 1.5)
+        assert watcher.current(game.public_id) is None  # a stopped watcher is asked for nothing
+    finally:
+        watcher.stop()
+        saver.dispose()
+        viewer.dispose()
