@@ -10,7 +10,7 @@ One package, laid out as the Persian family's (:mod:`referee.games.persian.web`)
 - :mod:`.forms`: the scorekeeper's forms;
 - :mod:`.summary`: the scores as a short text the phone sends (``share_text(state)`` in its templates);
 - :mod:`.new`: the new-game form, which is the core's new-game page (``/games/new``,
-  :attr:`~referee.families.FamilyWeb.new_game`).;
+  :attr:`~referee.families.FamilyWeb.new_game`);
 - :mod:`.wording`: the rules in words (problems, contracts, deals, house rules), Jinja globals and filters.
 
 The templates are under ``templates/rummy/``.

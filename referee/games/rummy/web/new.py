@@ -20,6 +20,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
 from referee.games.rummy.ledger.events import GameCreated
+from referee.games.rummy.ledger.gamefile import MAX_PLAYERS
 from referee.games.rummy.ledger.state import EventRefused
 from referee.games.rummy.web import wording
 from referee.ledger import store
@@ -36,7 +37,8 @@ from referee.web.screens.games import FORM_ALREADY_USED, chooser_groups, draw, o
 
 __all__ = ["MAX_PLAYERS_FIELDS", "NewGameFields", "NewGameForm", "house_rule_field_name", "page"]
 
-MAX_PLAYERS_FIELDS = 12
+#: The form's player rows: as many as a game file may name (one number for both).
+MAX_PLAYERS_FIELDS = MAX_PLAYERS
 
 
 def house_rule_field_name(variant: Variant, rule: HouseRule) -> str:
