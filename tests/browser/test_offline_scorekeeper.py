@@ -233,6 +233,9 @@ def test_waiting_to_send_is_said_in_the_phones_language_and_fits_a_small_phone_a
         page.get_by_test_id("buy-form").locator("button[type=submit]").click()
         waiting = page.get_by_test_id("waiting")
         title, why = WAITING[language]
+        # The box and its words are in the page from the start, hidden: it is the script that shows it, once the
+        # send has failed (under load that may come after the words are found).
+        expect(waiting).to_be_visible()
         expect(waiting).to_contain_text(title)
         expect(page.get_by_test_id("waiting-why")).to_contain_text(why)
         box = waiting.bounding_box()
