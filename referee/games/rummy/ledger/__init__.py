@@ -14,9 +14,9 @@ Modules
 Every kind of event has its own module in ``events/`` (``events/base.py`` says what every event is): its fields,
 every reason the rules refuse it (``problems(state)``), what it does to the state (``step(state)``), and what the
 history asks of it (``undoes``: the seq an undo cancels; ``restates``: the deal a correction restates). The fold
-asks the event itself; nothing but the registry ``EVENT_TYPES`` (by type) lists the events, and an undo is the one
-event the fold treats apart (it folds the log again). Refusals several kinds share are in ``state/checks.py``,
-what several steps do alike in ``state/steps.py``.
+asks the event itself; no list names the events (the registry ``EVENT_TYPES`` finds each kind in its module), and
+an undo is the one event the fold treats apart (it folds the log again). Refusals several kinds share are in
+``state/checks.py``, what several steps do alike in ``state/steps.py``.
 
 Every event has a class attribute ``type`` (kebab-case, the ``"type"`` key of its JSON form), ``to_dict()``
 (JSON-safe) and the module function ``event_from_dict(d) -> Event`` (raises :class:`events.EventFormatError`,

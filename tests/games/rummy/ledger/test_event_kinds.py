@@ -6,7 +6,9 @@ heard of folds like the others."""
 from __future__ import annotations
 
 import dataclasses
+import textwrap
 from dataclasses import dataclass
+from pathlib import Path
 from typing import ClassVar
 
 import pytest
@@ -17,6 +19,7 @@ from referee.games.rummy.ledger.state import EventRefused, apply, replay
 from referee.games.rummy.ledger.state.checks import in_deal_problems
 from referee.games.rummy.ledger.state.facts import GameFacts
 from referee.games.rummy.ledger.state.steps import State, with_record
+from referee.ledger.kinds import kinds_in
 from referee.rules.problems import Problem
 
 PLAYERS = ("Ana", "Beto", "Caro", "Dani")
@@ -82,3 +85,55 @@ def test_the_fold_asks_the_event_so_a_new_kind_needs_no_change_to_it() -> None:
     assert kept.current.overrides == ("the table says so",)
     # and undone like any other
     assert apply(after, ev.Undone(seq=3)).records == state.records
+
+
+#: The misdeal above as the module a new kind is: the whole of what adding it to the ledger takes.
+MISDEAL_MODULE = textwrap.dedent('''
+    """A misdeal: the dealer deals again, and nothing is scored."""
+
+    from __future__ import annotations
+
+    from dataclasses import dataclass
+    from typing import ClassVar
+
+    from referee.games.rummy.ledger.events.base import InDeal
+    from referee.games.rummy.ledger.state.checks import in_deal_problems
+    from referee.games.rummy.ledger.state.steps import with_record
+
+
+    @dataclass(frozen=True, kw_only=True)
+    class Misdeal(InDeal):
+        """The dealer deals again."""
+
+        type: ClassVar[str] = "misdeal"
+
+        def problems(self, state):
+            return in_deal_problems(state, self)
+
+        def step(self, state):
+            return with_record(state, state.current, self.override)
+''')
+
+
+def _package(root: Path, name: str, modules: dict[str, str]) -> Path:
+    folder = root / name
+    folder.mkdir()
+    (folder / "__init__.py").write_text("", encoding="utf-8")
+    for module, source in modules.items():
+        (folder / f"{module}.py").write_text(source, encoding="utf-8")
+    return folder
+
+
+def test_a_new_kind_is_found_by_its_module_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The registry lists no kind: a module in the package that defines one is all it takes (the events package is
+    read the same way), and the kinds the events share (InDeal, imported here) are not kinds."""
+    folder = _package(tmp_path, "more_events", {"misdeal": MISDEAL_MODULE})
+    monkeypatch.syspath_prepend(str(tmp_path))
+    found = kinds_in("more_events", [str(folder)], Event)
+    assert list(found) == ["misdeal"]
+    misdeal = found["misdeal"]
+    state = replay([CREATED])
+    assert apply(state, misdeal(deal=1)).records == state.records
+    assert misdeal.from_dict({"type": "misdeal", "deal": 1}) == misdeal(deal=1)
+    # The ledger's own package is read the same way: every module's kind, and nothing else.
+    assert kinds_in(ev.__name__, ev.__path__, Event) == ev.EVENT_TYPES

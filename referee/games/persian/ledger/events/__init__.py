@@ -1,7 +1,7 @@
 """The events of a Persian table game, one module each, and the registry that reads them back by type.
 
-Adding an event is its module and one entry in :data:`EVENTS`; the fold, the checks, the log and the stored form
-ask the event itself (:class:`~.base.Event`).
+Adding an event is its module: :data:`EVENTS` finds it there (:func:`referee.ledger.kinds.kinds_in`); the fold,
+the checks, the log and the stored form ask the event itself (:class:`~.base.Event`).
 
 >>> event = HandPlayed(hand_number=2, hand={"winner": "A", "losers_tricks": 3})
 >>> event.to_dict()
@@ -23,6 +23,7 @@ from referee.games.persian.ledger.events.player_renamed import PlayerRenamed
 from referee.games.persian.ledger.events.redeal import Redeal
 from referee.games.persian.ledger.events.undone import Undone
 from referee.games.persian.rules.base import quote
+from referee.ledger.kinds import kinds_in
 
 __all__ = [
     "Event",
@@ -38,10 +39,8 @@ __all__ = [
     "event_from_dict",
 ]
 
-#: Every event by its type.
-EVENTS: dict[str, type[Event]] = {
-    cls.type: cls for cls in (GameCreated, HandPlayed, HandCorrected, Redeal, PlayerRenamed, GameEnded, Undone)
-}
+#: Every event by its type: every kind defined in this package's modules.
+EVENTS: dict[str, type[Event]] = kinds_in(__name__, __path__, Event)
 
 
 def event_from_dict(data: Mapping[str, object]) -> Event:

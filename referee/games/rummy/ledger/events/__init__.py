@@ -2,9 +2,9 @@
 
 One module a kind of event (:mod:`.base` says what every event is): its fields, every reason the rules refuse it
 (``problems``), what it does to the state (``step``), and what the log and the history ask of it. The registry
-:data:`EVENT_TYPES` reads them back by type; the fold (:mod:`referee.games.rummy.ledger.state.game`), the checks and
-the steps
-ask the event itself, and know no list of events. A kind of event that a game file's deal entry holds says how,
+:data:`EVENT_TYPES` finds every kind in this package's modules (no list names them) and reads them back by type;
+the fold (:mod:`referee.games.rummy.ledger.state.game`), the checks and the steps ask the event itself, and know no
+list of events. A kind of event that a game file's deal entry holds says how,
 as its ``file_part`` (:mod:`.filing`): :data:`DEAL_PARTS` gathers them for the file's model and the exchange.
 
 Events are frozen dataclasses taking keyword arguments. Each has a ``type`` (its kebab-case name in JSON),
@@ -47,6 +47,7 @@ from referee.games.rummy.ledger.events.player_renamed import PlayerRenamed
 from referee.games.rummy.ledger.events.seats_changed import SeatsChanged
 from referee.games.rummy.ledger.events.shanghai_called import ShanghaiCalled
 from referee.games.rummy.ledger.events.undone import Undone
+from referee.ledger.kinds import kinds_in
 
 __all__ = [
     "Event",
@@ -74,25 +75,8 @@ __all__ = [
     "ONE_TURN_OUTS",
 ]
 
-#: Every event by its type.
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.type: cls
-    for cls in (
-        GameCreated,
-        ExactCut,
-        Buy,
-        ShanghaiCalled,
-        LaidDown,
-        DealEnded,
-        DealCorrected,
-        ContractChosen,
-        PlayerRenamed,
-        SeatsChanged,
-        PlayerLeft,
-        GameAbandoned,
-        Undone,
-    )
-}
+#: Every event by its type: every kind defined in this package's modules (:func:`referee.ledger.kinds.kinds_in`).
+EVENT_TYPES: dict[str, type[Event]] = kinds_in(__name__, __path__, Event)
 
 #: Every kind's part of a deal entry in a game file (:mod:`.filing`), in the order a deal's events are read back.
 DEAL_PARTS: tuple[DealPart, ...] = tuple(
