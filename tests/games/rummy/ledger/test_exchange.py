@@ -27,6 +27,11 @@ from referee.games.rummy.ledger.exchange import (
 from referee.games.rummy.ledger.state import EventRefused, GameState, replay
 from tests.properties import examples
 
+#: The modules of referee/ this file tests (tests/test_layout.py).
+TESTED = (
+    "referee.games.rummy.ledger.gamefile",
+)
+
 _spec = importlib.util.spec_from_file_location("ledger_strategies", Path(__file__).with_name("strategies.py"))
 assert _spec and _spec.loader
 strategies = importlib.util.module_from_spec(_spec)

@@ -13,6 +13,11 @@ from referee.games.rummy.ledger import exchange, gamefile
 from referee.games.rummy.ledger.events import DEAL_PARTS, EVENT_TYPES
 from referee.games.rummy.ledger.events.filing import DealPart, part_of
 
+#: The modules of referee/ this file tests (tests/test_layout.py).
+TESTED = (
+    "referee.games.rummy.ledger.events.filing",
+)
+
 #: The modules that write and read a game file through the parts.
 THROUGH_THE_PARTS = (exchange, gamefile)
 #: The event kinds a deal entry holds.

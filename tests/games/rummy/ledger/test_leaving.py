@@ -15,10 +15,15 @@ from referee.games.rummy.ledger.events import (
     ExactCut,
     GameCreated,
     LaidDown,
-    PlayerLeft,
     Undone,
 )
+from referee.games.rummy.ledger.events.player_left import PlayerLeft
 from referee.games.rummy.ledger.state import EventRefused, GameState, apply, check, replay, start
+
+#: The modules of referee/ this file tests (tests/test_layout.py).
+TESTED = (
+    "referee.games.rummy.ledger.events.player_left",
+)
 
 FIVE = ("Ana", "Beto", "Caro", "Dani", "Eva")
 

@@ -10,7 +10,13 @@ import pytest
 
 from referee.games.rummy.ledger.events import Buy, DealCorrected, DealEnded, Event, GameCreated, LaidDown
 from referee.games.rummy.ledger.state import HARD_CODES, EventRefused, GameState, apply, check, start
+from referee.games.rummy.ledger.state.one_turn import one_turn_deal
 from referee.rules.catalogue import find_variant, variant_ids
+
+#: The modules of referee/ this file tests (tests/test_layout.py).
+TESTED = (
+    "referee.games.rummy.ledger.state.one_turn",
+)
 
 P3 = ("Ana", "Beto", "Caro")
 HOUSE_RULES: tuple[dict[str, object], ...] = ({}, {"telefunque_regulations": True})
@@ -45,6 +51,7 @@ def at_deal(variant: str, house: dict[str, object], number: int) -> GameState:
     while state.deal_number < number:
         state = apply(state, DealEnded(deal=state.deal_number, went_out="Ana", hands={"Beto": 5, "Caro": 5}))
     assert state.deal_number == number and state.deal.go_out_in_one_turn
+    assert one_turn_deal(state.variant, state.current)
     return state
 
 
@@ -109,6 +116,7 @@ def test_an_ordinary_deal_keeps_every_laydown(variant: str) -> None:
 def at_deal_one(variant: str) -> GameState:
     state = start(GameCreated(variant=variant, players=P3, first_dealer="Ana"))
     assert not state.deal.go_out_in_one_turn
+    assert not one_turn_deal(state.variant, state.current)
     return state
 
 

@@ -8,9 +8,16 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.games.rummy.ledger.events import Event, event_from_dict
+from referee.games.rummy.ledger.events import event_from_dict
+from referee.games.rummy.ledger.events.base import Event
 from referee.games.rummy.ledger.state import EventRefused, GameState, apply, replay
 from tests.properties import examples
+
+#: The modules of referee/ this file tests (tests/test_layout.py).
+TESTED = (
+    "referee.games.rummy.ledger.events",
+    "referee.games.rummy.ledger.events.base",
+)
 
 _spec = importlib.util.spec_from_file_location("ledger_strategies", Path(__file__).with_name("strategies.py"))
 assert _spec and _spec.loader

@@ -5,8 +5,14 @@ from __future__ import annotations
 import pytest
 
 from referee.games.rummy.ledger import exchange
-from referee.games.rummy.ledger.events import Buy, DealEnded, Event, ExactCut, GameCreated, SeatsChanged, Undone
+from referee.games.rummy.ledger.events import Buy, DealEnded, Event, ExactCut, GameCreated, Undone
+from referee.games.rummy.ledger.events.seats_changed import SeatsChanged
 from referee.games.rummy.ledger.state import EventRefused, GameState, apply, check, replay, start
+
+#: The modules of referee/ this file tests (tests/test_layout.py).
+TESTED = (
+    "referee.games.rummy.ledger.events.seats_changed",
+)
 
 
 def new() -> GameState:

@@ -17,12 +17,19 @@ from referee.games.rummy.ledger.events import (
     GameCreated,
     LaidDown,
     SeatsChanged,
-    ShanghaiCalled,
     Undone,
     event_from_dict,
 )
+from referee.games.rummy.ledger.events.shanghai_called import ShanghaiCalled
 from referee.games.rummy.ledger.exchange import export_game, import_game, sheet_text
 from referee.games.rummy.ledger.state import EventRefused, GameState, apply, replay, start
+from referee.games.rummy.ledger.state.calls import call_problems
+
+#: The modules of referee/ this file tests (tests/test_layout.py).
+TESTED = (
+    "referee.games.rummy.ledger.events.shanghai_called",
+    "referee.games.rummy.ledger.state.calls",
+)
 
 P4 = ("Ana", "Beto", "Caro", "Dani")
 
@@ -61,6 +68,8 @@ def test_a_call_needs_a_meld_on_the_table() -> None:
     state = new()
     codes, forcible = refused(state, ShanghaiCalled(deal=1, player="Beto"))
     assert codes == ["shanghai-call-nothing-laid"] and forcible
+    assert [p.code for p in call_problems(state.variant, state.current, 1, "Beto")] == ["shanghai-call-nothing-laid"]
+    assert call_problems(state.variant, laid(state).current, 1, "Beto") == []
     forced = apply(state, ShanghaiCalled(deal=1, player="Beto", override="the table allows it"))
     assert forced.calls.this_deal == {"Beto": 1} and forced.current.overrides == ("the table allows it",)
 
@@ -80,6 +89,7 @@ def test_no_call_in_the_deal_gone_out_in_one_turn() -> None:
                                                                                       "Dani": 0}))
     assert state.deal_number == 7 and not state.calls.offered
     assert refused(state, ShanghaiCalled(deal=7, player="Beto")) == (["shanghai-call-one-turn-deal"], True)
+    assert [p.code for p in call_problems(state.variant, state.current, 1, "Beto")] == ["shanghai-call-one-turn-deal"]
 
 
 def test_refusals_no_override_passes() -> None:

@@ -7,21 +7,45 @@ from __future__ import annotations
 
 import pytest
 
-from referee.games.rummy.ledger.events import (
-    Buy,
-    ContractChosen,
-    DealCorrected,
-    DealEnded,
-    Event,
-    ExactCut,
-    GameAbandoned,
-    GameCreated,
-    LaidDown,
-    PlayerRenamed,
-    Undone,
-)
-from referee.games.rummy.ledger.state import EventRefused, GameState, apply, check, replay, start
+from referee.games.rummy.ledger.events.base import Event
+from referee.games.rummy.ledger.events.buy import Buy
+from referee.games.rummy.ledger.events.contract_chosen import ContractChosen
+from referee.games.rummy.ledger.events.created import GameCreated
+from referee.games.rummy.ledger.events.deal_corrected import DealCorrected
+from referee.games.rummy.ledger.events.deal_ended import DealEnded
+from referee.games.rummy.ledger.events.exact_cut import ExactCut
+from referee.games.rummy.ledger.events.game_abandoned import GameAbandoned
+from referee.games.rummy.ledger.events.laid_down import LaidDown
+from referee.games.rummy.ledger.events.player_renamed import PlayerRenamed
+from referee.games.rummy.ledger.events.undone import Undone
+from referee.games.rummy.ledger.state.checks import cut_problems, deal_problems, unknown
+from referee.games.rummy.ledger.state.chips import ChipsAndBuys
+from referee.games.rummy.ledger.state.facts import GameFacts
+from referee.games.rummy.ledger.state.game import GameState, apply, check, replay, start
+from referee.games.rummy.ledger.state.records import EventRefused, hand_points
+from referee.games.rummy.ledger.state.seating import Seating
+from referee.games.rummy.ledger.state.sheet import Sheet
 from referee.rules.variants import HouseRuleError, UnknownVariantError
+
+#: The modules of referee/ this file tests (tests/test_layout.py).
+TESTED = (
+    "referee.games.rummy.ledger.events.buy",
+    "referee.games.rummy.ledger.events.contract_chosen",
+    "referee.games.rummy.ledger.events.created",
+    "referee.games.rummy.ledger.events.deal_corrected",
+    "referee.games.rummy.ledger.events.deal_ended",
+    "referee.games.rummy.ledger.events.exact_cut",
+    "referee.games.rummy.ledger.events.game_abandoned",
+    "referee.games.rummy.ledger.events.laid_down",
+    "referee.games.rummy.ledger.events.player_renamed",
+    "referee.games.rummy.ledger.state.checks",
+    "referee.games.rummy.ledger.state.chips",
+    "referee.games.rummy.ledger.state.facts",
+    "referee.games.rummy.ledger.state.game",
+    "referee.games.rummy.ledger.state.records",
+    "referee.games.rummy.ledger.state.seating",
+    "referee.games.rummy.ledger.state.sheet",
+)
 
 P4 = ("Ana", "Beto", "Caro", "Dani")
 
@@ -86,6 +110,28 @@ def test_exact_cut_recorded_changes_counts_and_gives_a_chip() -> None:
 
 def test_exact_cut_jokers_out_of_range() -> None:
     assert refused_codes(new(), ExactCut(deal=1, cutter_jokers=4)) == {"bad-jokers"}
+    # The check itself: Telefunken's two decks hold 4 jokers, but the cut looks at 3 at most; 1 is fine.
+    assert [p.code for p in cut_problems(new(), 4, 1)] == ["bad-jokers"]
+    assert cut_problems(new(), 1, 1) == []
+
+
+def test_the_read_models_answer_from_the_facts_alone() -> None:
+    """Seating, chips and the sheet are built from the players and the deal records, nothing else."""
+    s = end(apply(new(), Buy(deal=1, player="Caro")), "Beto", Ana="5H", Caro="5D", Dani="5S")
+    facts = GameFacts(created=s.created, variant=s.variant, names=s.names, first_dealer_seat=s.first_dealer_seat,
+                      records=s.records)
+    assert (facts.deal_number, facts.deals_played, facts.deals_left, facts.finished) == (2, 1, 6, False)
+    seating = Seating(s.variant, s.names, s.first_dealer_seat, s.records)
+    # Deal 2: Beto deals, the player before him (Ana) cuts, Caro plays first.
+    assert (seating.dealer, seating.cutter, seating.first_player) == ("Beto", "Ana", "Caro")
+    chips = ChipsAndBuys(s.variant, seating, s.records)
+    assert chips.chips_left == {"Ana": 7, "Beto": 7, "Caro": 6, "Dani": 7}  # 7 each; Caro spent one in deal 1
+    sheet = Sheet(s.variant, seating, chips, s.records, dict(s.created.settings), facts.finished)
+    assert sheet.totals == {"Ana": 5, "Beto": 0, "Caro": 5, "Dani": 5}  # a five is 5 points; Beto went out
+    # A deal other than the one under way is refused by the shared check.
+    assert [p.code for p in deal_problems(facts, 3)] == ["wrong-deal"]
+    assert [p.code for p in deal_problems(facts, 1)] == ["deal-already-ended"]
+    assert deal_problems(facts, 2) == []
 
 
 # ---- chips and buys --------------------------------------------------------------------------------
@@ -186,6 +232,7 @@ def test_points_of_cards_and_typed_points() -> None:
     # K 10 + 7 = 17; joker 15; Dani typed 12; Ana went out: 0
     assert deal.points == {"Ana": 0, "Beto": 17, "Caro": 15, "Dani": 12}
     assert deal.winner == "Ana" and deal.multiplier == 1
+    assert (hand_points(s.variant, "KH 7S"), hand_points(s.variant, "JK"), hand_points(s.variant, 12)) == (17, 15, 12)
     assert s.sheet.totals == {"Ana": 0, "Beto": 17, "Caro": 15, "Dani": 12}
     assert s.sheet.standings == ("Ana", "Dani", "Caro", "Beto")
     assert s.sheet.ranks == {"Ana": 1, "Dani": 2, "Caro": 3, "Beto": 4}
@@ -330,6 +377,7 @@ def test_no_payouts_elsewhere_and_stakes() -> None:
 def test_unknown_player_is_refused_even_with_an_override() -> None:
     s = new()
     assert refused_codes(s, Buy(deal=1, player="Zoe")) == {"unknown-player"}
+    assert unknown(s, "Zoe").code == "unknown-player"
     with pytest.raises(EventRefused) as info:
         apply(s, Buy(deal=1, player="Zoe", override="the table allows it"))
     assert not info.value.forcible

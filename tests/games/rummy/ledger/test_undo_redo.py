@@ -3,8 +3,16 @@
 from __future__ import annotations
 
 from referee.games.rummy.ledger import exchange
-from referee.games.rummy.ledger.events import Buy, DealCorrected, DealEnded, GameCreated, Undone
+from referee.games.rummy.ledger.events import Buy, DealCorrected, DealEnded, GameCreated
+from referee.games.rummy.ledger.events.undone import Undone
 from referee.games.rummy.ledger.state import GameState, apply, replay, start
+from referee.games.rummy.ledger.state.history import cancelled
+
+#: The modules of referee/ this file tests (tests/test_layout.py).
+TESTED = (
+    "referee.games.rummy.ledger.events.undone",
+    "referee.games.rummy.ledger.state.history",
+)
 
 P4 = ("Ana", "Beto", "Caro", "Dani")
 
@@ -75,6 +83,8 @@ def test_undoing_a_correction_from_the_sheet_can_be_redone() -> None:
 
 def test_undo_and_redo_keep_the_exchange_format_and_the_tally() -> None:
     s = redo(undo(undo(played())))  # Caro's buy stays undone, Ana's is back
+    # Seq 5 undid Caro's buy (4), seq 6 Ana's (3), seq 7 undid seq 6: 4 and 6 are cancelled, 3 is not.
+    assert cancelled(s.log) == {4, 6}
     data = exchange.export_game(s)
     assert data["deals"][1]["buys"] == {"Ana": 1}
     again = replay(exchange.import_game(data))
