@@ -11,16 +11,19 @@ from hypothesis import strategies as st
 
 from referee.rules.cards import Card, Rank, Suit, TooManyCopiesError, parse_cards
 from referee.rules.catalogue import VARIANTS, find_variant
-from referee.rules.layoffs import (
-    LayoffContext,
-    LayoffInputError,
-    SwapDestination,
-    check_joker_swap,
-    check_layoff,
-)
+from referee.rules.layoffs.layoff import check_layoff
+from referee.rules.layoffs.swap import check_joker_swap
+from referee.rules.layoffs.values import LayoffContext, LayoffInputError, SwapDestination
 from referee.rules.melds import classify
 from referee.rules.variants import DealOutOfRangeError, UnknownVariantError
 from tests.properties import examples
+
+#: The modules of referee/ this file tests (tests/test_layout.py).
+TESTED = (
+    "referee.rules.layoffs.layoff",
+    "referee.rules.layoffs.swap",
+    "referee.rules.layoffs.values",
+)
 
 PURE = {"pure_trio": True}
 CONTRACT_TURN_OWN = {"contract_turn": True, "owner": "own", "part_of_contract": True}

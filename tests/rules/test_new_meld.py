@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from referee.rules.layoffs import LayoffContext, check_new_meld
+from referee.rules.layoffs import LayoffContext
+from referee.rules.layoffs.new_meld import check_new_meld
+
+#: The modules of referee/ this file tests (tests/test_layout.py).
+TESTED = ("referee.rules.layoffs.new_meld",)
 
 SET = "8H 8S 8D"
 

@@ -15,11 +15,24 @@ import pytest
 from referee.rules.cards import Card, CardError, TooManyCopiesError, full_deck, parse_cards
 from referee.rules.catalogue import VARIANTS, find_variant
 from referee.rules.contracts import check_contract
-from referee.rules.melds import classify
+from referee.rules.melds import classify, decode, encode
 from referee.rules.problems import RulesError
-from referee.rules.solver import ContractChoiceError, HandSizeError, Solution, solve
+from referee.rules.solver import solve
+from referee.rules.solver.answer import ContractChoiceError, HandSizeError, Solution
+from referee.rules.solver.closest import ClosestSearch
+from referee.rules.solver.missing import Shortfall
+from referee.rules.solver.search import Search
+from referee.rules.solver.shapes import SLOTS
 from referee.rules.variants import DealOutOfRangeError, Discard, MeldKind, PlayerCountError
 from referee.rules.wording import MESSAGES
+
+#: The modules of referee/ this file tests (tests/test_layout.py).
+TESTED = (
+    "referee.rules.solver.answer",
+    "referee.rules.solver.closest",
+    "referee.rules.solver.missing",
+    "referee.rules.solver.search",
+)
 
 
 def row(deal: int, hand: str, expected: bool | set[str]) -> object:
@@ -347,6 +360,38 @@ def test_the_closest_partial_arrangement_meets_most_requirements() -> None:
     assert not solution.possible
     assert [m.describe() for m in solution.melds] == ["set of 7s", "set of 9s"]
     assert [p.code for p in solution.missing] == ["needs-run-cards"]
+
+
+def _counts(hand: str) -> tuple[int, ...]:
+    """The hand as the search holds it: how many of each card code."""
+    counts = [0] * SLOTS
+    for code in encode(hand):
+        counts[code] += 1
+    return tuple(counts)
+
+
+def test_one_contracts_searches_asked_directly() -> None:
+    """What solve does for each contract, step by step: the exact search (Search), the closest arrangement
+    (ClosestSearch) and what it still misses (Shortfall), on Telefunken's deal 2 (two tríos)."""
+    variant = find_variant("telefunken")
+    deal = variant.deal(2)
+    settings = {"go_out": False, "discard": variant.final_discard_in(2), "extras": False}
+    # Card codes: rank × 4 + suit (♠ 0, ♥ 1, ♦ 2, ♣ 3), a joker 0: 7♠ 28, 7♥ 29, 7♦ 30, 9♥ 37, 9♦ 38, 9♣ 39.
+    plan = Search(variant, deal, deal.contracts[0], **settings).exact(_counts("7H 7S JK 9C 9D 9H 4C"))
+    assert plan is not None
+    assert sorted((part.req, part.shape, part.naturals, part.wilds) for part in plan) == [
+        (0, (7,), (28, 29), (0,)),
+        (1, (9,), (37, 38, 39), ()),
+    ]
+    short = _counts("7H 7S 7D 9C 9D 4C")
+    assert Search(variant, deal, deal.contracts[0], **settings).exact(short) is None
+    closest = ClosestSearch(variant, deal, deal.contracts[0], **settings)
+    met = [part for part in closest.closest(short) if part.req is not None]
+    assert [(part.shape, part.naturals, part.wilds) for part in met] == [((7,), (28, 29, 30), ())]
+    left = _counts("9C 9D 4C")
+    missing = Shortfall(closest).missing(met, left, decode(c for c in range(SLOTS) for _ in range(left[c])))
+    assert [p.message for p in missing] == ["the trío needs one more 9 or a joker"]
+    assert tuple(missing) == solve(variant, 2, "7H 7S 7D 9C 9D 4C").missing
 
 
 def test_alternatives_the_closest_one_is_reported() -> None:
