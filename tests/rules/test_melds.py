@@ -10,9 +10,21 @@ import pytest
 
 from referee.rules.cards import JOKER, Card, CardError, Rank, Suit, TooManyCopiesError, parse_cards
 from referee.rules.catalogue import find_variant, variant_ids
-from referee.rules.melds import ANY_RANK, Meld, classify, explain, readings
+from referee.rules.melds import classify, explain, readings
+from referee.rules.melds.codes import ANY_RANK, check_codes, decode, encode, wilds_allowed
+from referee.rules.melds.explanations import plausible_kinds
+from referee.rules.melds.readings import colour_order, meld_readings
+from referee.rules.melds.values import Meld
 from referee.rules.problems import RulesError
 from referee.rules.variants import AceRule, MeldKind, MeldRules, UnknownVariantError, WildLimit
+
+#: The modules of referee/ this file tests (tests/test_layout.py).
+TESTED = (
+    "referee.rules.melds.codes",
+    "referee.rules.melds.explanations",
+    "referee.rules.melds.readings",
+    "referee.rules.melds.values",
+)
 
 P = pytest.param
 
@@ -509,3 +521,77 @@ def test_caches_follow_each_rules_object() -> None:
     for _ in range(300):
         assert classify("5H 6H 7H", MeldRules()).valid
         assert [p.code for p in classify("5H 6H 7H", MeldRules(runs=False)).problems] == ["no-runs-in-variant"]
+
+
+# ---- the engine's codes, readings and explanations, asked directly --------------------------------------------
+# A card's code is 0 for a joker, else rank × 4 + suit (♠ 0, ♥ 1, ♦ 2, ♣ 3): A♣ is 7, 2♠ 8, 7♠ 28, 7♥ 29, K♦ 54.
+
+
+def test_cards_encode_sorted_and_decode_back() -> None:
+    assert encode("7H JK KD 2S AC 7S") == (0, 7, 8, 28, 29, 54)
+    assert encode(parse_cards("7S 7H")) == encode("7H 7S")  # entry order never counts
+    assert decode((0, 7, 54)) == parse_cards("JK AC KD")
+    with pytest.raises(CardError):
+        encode([Card(Rank.SEVEN, None)])  # a bare rank is no card of a meld
+
+
+def test_copies_of_encoded_cards_are_checked_against_the_decks() -> None:
+    check_codes(encode("7H 7H JK JK"), decks=2, jokers=2)
+    with pytest.raises(TooManyCopiesError):
+        check_codes(encode("7H 7H 7H"), decks=2, jokers=4)
+    with pytest.raises(TooManyCopiesError):
+        check_codes(encode("JK JK JK 5C"), decks=2, jokers=2)
+
+
+@pytest.mark.parametrize(
+    ("limit", "naturals", "wilds", "allowed"),
+    [
+        (WildLimit.NONE, 3, 0, True),
+        (WildLimit.NONE, 3, 1, False),
+        (WildLimit.ONE, 2, 1, True),
+        (WildLimit.ONE, 5, 2, False),
+        (WildLimit.AT_MOST_NATURALS, 2, 2, True),
+        (WildLimit.AT_MOST_NATURALS, 2, 3, False),
+        (WildLimit.FEWER_THAN_NATURALS, 3, 2, True),
+        (WildLimit.FEWER_THAN_NATURALS, 2, 2, False),
+        (WildLimit.ANY, 1, 9, True),
+    ],
+)
+def test_wild_limits(limit: WildLimit, naturals: int, wilds: int, allowed: bool) -> None:
+    assert wilds_allowed(limit, naturals, wilds) is allowed
+
+
+def test_readings_of_codes_as_one_kind() -> None:
+    rules = MeldRules()
+    assert describe_all(meld_readings(encode("5H 6H JK"), rules, MeldKind.RUN)) == [
+        "run 5♥–7♥, joker as 7♥",
+        "run 4♥–6♥, joker as 4♥",
+    ]
+    assert describe_all(meld_readings(encode("7S JK 7H"), rules, MeldKind.SET)) == ["set of 7s with one joker"]
+    assert meld_readings(encode("7S 7H"), rules, MeldKind.PAIR) == ()  # no pairs in these rules
+    assert meld_readings(encode("7S 7H 7D"), rules, MeldKind.RUN) == ()
+
+
+def test_a_colour_run_is_put_in_rank_order() -> None:
+    colour = MeldRules(colour_runs=True)
+    cards = "QS JH 10S 9H 8S 7H 6S 5H 4S 3H 2S AH"  # A♥ to Q♠, red and black by turns
+    assert decode(colour_order(encode(cards), colour) or ()) == parse_cards(
+        "AH 2S 3H 4S 5H 6S 7H 8S 9H 10S JH QS"
+    )
+    assert colour_order(encode(cards), MeldRules()) is None  # the rules have no colour runs
+    assert colour_order(encode("AH 2S 3H 4S 5H 6S 7H 8S 9H 10S JH QH"), colour) is None  # J♥ Q♥ both red
+
+
+@pytest.mark.parametrize(
+    ("cards", "kinds"),
+    [
+        ("7H 7S 7D", {MeldKind.SET}),
+        ("7H 7S", {MeldKind.SET, MeldKind.PAIR}),
+        ("5H 6H 9H JK", {MeldKind.RUN}),
+        ("JK JK JK", {MeldKind.SET, MeldKind.PAIR}),
+        ("5H 6S 7D", set()),
+        ("AH 2S 3H 4S 5H 6S 7H 8S 9H 10S JH QS", {MeldKind.COLOUR_RUN}),
+    ],
+)
+def test_the_kinds_cards_look_like_are_the_ones_explained(cards: str, kinds: set[MeldKind]) -> None:
+    assert plausible_kinds(encode(cards), MeldRules()) == kinds
