@@ -9,7 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules.catalogue import VARIANTS, find_variant, variant_ids
+from referee.rules.catalogue import VARIANTS, find_variant, shanghai, variant_ids
+from referee.rules.catalogue.house_rules import STREAK_MULTIPLIER, is_on, whole_or_none
+from referee.rules.catalogue.telefunken import TELEFUNKEN, TELEFUNKEN_BOLIVIA, TELEFUNKEN_ECUADOR
 from referee.rules.problems import RulesError
 from referee.rules.variants import (
     AceRule,
@@ -32,6 +34,14 @@ from referee.rules.variants import (
     WildLimit,
 )
 from tests.properties import examples
+
+#: The modules of referee/ this file tests (tests/test_layout.py).
+TESTED = (
+    "referee.rules.catalogue",
+    "referee.rules.catalogue.house_rules",
+    "referee.rules.catalogue.shanghai",
+    "referee.rules.catalogue.telefunken",
+)
 
 IDS = (
     "telefunken",
@@ -57,6 +67,16 @@ def test_thirteen_variants_in_the_rule_books_order() -> None:
     assert variant_ids() == IDS
     assert tuple(VARIANTS) == IDS
     assert all(VARIANTS[i].id == i for i in IDS)
+
+
+def test_the_registry_holds_each_familys_variants() -> None:
+    """The family modules' variants are the registry's, under their ids (a variant built but not listed, or listed
+    under another id, fails here)."""
+    family = (TELEFUNKEN, TELEFUNKEN_ECUADOR, TELEFUNKEN_BOLIVIA, shanghai.SHANGHAI, shanghai.SHANGHAI_TAHELIA_POWE,
+              shanghai.SHANGHAI_DEB_KOLSOV)
+    assert [v.id for v in family] == ["telefunken", "telefunken-ecuador", "telefunken-bolivia", "shanghai",
+                                      "shanghai-tahelia-powe", "shanghai-deb-kolsov"]
+    assert all(VARIANTS[v.id] is v for v in family)
 
 
 @pytest.mark.parametrize("text", ["telefunken", "TELEFUNKEN", "Telefunken", "  telefunken "])
@@ -738,6 +758,12 @@ def test_an_unknown_house_rule_is_refused(variant_id: str, rule_id: str) -> None
     assert caught.value.unknown
 
 
+def test_the_shared_switches_are_one_rule_and_read_their_values_strictly() -> None:
+    assert all(v.house_rule("streak_multiplier") is STREAK_MULTIPLIER for v in VARIANTS.values())
+    assert [is_on(v) for v in (True, 1, "true", None, False)] == [True, False, False, False, False]
+    assert [whole_or_none(v) for v in (7, 0, True, "7", None, 2.0)] == [7, 0, None, None, None, None]
+
+
 def test_x_keys_are_ignored() -> None:
     variant = find_variant("telefunken")
     switched = variant.with_house_rules({"x-note": "anything", "x-app": {"v": 2}, "chips": 12})
@@ -791,7 +817,7 @@ def test_bolivia_house_rules() -> None:
 
 
 def test_kolsov_ext_preset() -> None:
-    kolsov = find_variant("shanghai-deb-kolsov")
+    kolsov = shanghai.SHANGHAI_DEB_KOLSOV
     ext = kolsov.with_house_rules({"kolsov_ext": True})
     assert [ext.buy_limit_in(n) for n in range(1, 11)] == [3] * 8 + [4] * 2
     caps = {(r.kind, r.size): r.wild_cap for d in ext.deals for c in d.contracts for r in c.melds}
@@ -805,6 +831,7 @@ def test_kolsov_ext_preset() -> None:
     assert ext.card_values.ranks[1:10] == (5,) * 9 and ext.card_values.ranks[0] == 20
     assert ext.blind_out_bonus == (-25, -50)
     assert kolsov.blind_out_bonus is None and kolsov.buy_limit_in(1) == 2
+    assert ext.with_house_rules({"kolsov_ext": False}).card_values == shanghai.SHANGHAI.card_values
 
 
 def test_every_variant_takes_the_streak_multiplier_and_a_direction() -> None:
