@@ -50,7 +50,7 @@ from referee import db
 from referee.families import Viewer
 from referee.ledger import changes
 from referee.web.core import access, view_heads
-from referee.web.core.i18n import current_language
+from referee.web.core.i18n import asked_language, current_language
 from referee.web.core.rendered import Page, RenderCache, page_of
 from referee.web.helpers.numbers import whole_number
 from referee.web.screens.install import worker_url
@@ -166,8 +166,9 @@ def view(view_token: str) -> Response:
     else:
         # Everything the page depends on is in the key: the game at this seq, the address (the language switch
         # links back to it), the language, and what says who "me" is (the address's choice, else the cookie).
-        chosen = request.args.get("me") if "me" in request.args else None
-        key = (head.public_id, request.full_path, head.seq, current_language(), chosen,
+        # (No query string, no "me": the address's arguments are not parsed for nothing.)
+        chosen = request.args.get("me") if request.query_string and "me" in request.args else None
+        key = (head.public_id, request.full_path, head.seq, asked_language(), chosen,
                request.cookies.get(ME_COOKIE))
         page, cookie = pages().pages.get(key, lambda: _page(access.state_at(head), view_token, viewer))
     if request.if_none_match.contains_weak(page.etag):

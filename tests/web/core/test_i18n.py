@@ -13,6 +13,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 from flask import Flask
 from flask.testing import FlaskClient
+from flask_babel import force_locale
 
 from referee.games.rummy.web import wording
 from referee.rules import wording as engine_wording
@@ -21,7 +22,7 @@ from referee.rules.problems import Problem
 from referee.rules.variants import MeldKind, Requirement
 from referee.rules.wording import MELD_PREFIX, MESSAGES, SETTING_WORDS, WILD_LIMIT_WORDS, BuyToken, Count, Noun, Setting
 from referee.web.core import catalogues
-from referee.web.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from referee.web.core.i18n import DEFAULT_LANGUAGE, LANG_COOKIE, LANGUAGES, asked_language, current_language
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -340,3 +341,21 @@ def test_my_games_dates_are_written_in_the_language_digits(client: FlaskClient, 
     client.set_cookie("lang", "en")
     english = re.search(r'data-testid="game-date">([^<]+)<', client.get("/games").get_data(as_text=True))
     assert english is not None and str(today.year) in english.group(1)
+
+
+@pytest.mark.parametrize(("cookie", "accepted", "language"), [
+    ("", "", "en"),
+    ("", "es-VE,es;q=0.9,en;q=0.5", "es"),
+    ("", "de-DE,fa;q=0.7,ja;q=0.6", "fa"),
+    ("ja", "es", "ja"),  # the switch's cookie wins
+    ("xx", "ja-JP", "ja"),  # a cookie naming no language we speak counts for nothing
+])
+def test_the_language_a_request_asks_for_is_the_pages(app: Flask, cookie: str, accepted: str, language: str) -> None:
+    headers = {"Accept-Language": accepted} if accepted else {}
+    if cookie:
+        headers["Cookie"] = f"{LANG_COOKIE}={cookie}"
+    with app.test_request_context("/", headers=headers):
+        assert asked_language() == current_language() == language
+        # Except where a block of code forces another: there the page's language is the forced one.
+        with force_locale("fa" if language != "fa" else "en"):
+            assert current_language() != asked_language() == language
