@@ -95,9 +95,11 @@ class Server:
 
 
 @contextmanager
-def server(database_url: str, tmp: Path, *, workers: int = 2, access_log: bool = False) -> Iterator[Server]:
+def server(database_url: str, tmp: Path, *, workers: int = 2, access_log: bool = False,
+           cpus: str | None = None) -> Iterator[Server]:
     """Start the production server on a free loopback port; stop it (SIGTERM to its own pid) afterwards. Its
-    access log goes to /dev/null, or with ``access_log`` to a file (:meth:`Server.requests_logged`)."""
+    access log goes to /dev/null, or with ``access_log`` to a file (:meth:`Server.requests_logged`). With ``cpus``
+    (``"0"``), the server and its workers run on those cores only (``taskset``), so that wrk can have the others."""
     port = free_port()
     env = {
         **os.environ,
@@ -108,7 +110,8 @@ def server(database_url: str, tmp: Path, *, workers: int = 2, access_log: bool =
         "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")]),
     }
     requests = tmp / f"access-{port}.log" if access_log else None
-    command = [sys.executable, "-m", "gunicorn", "-c", "python:referee.gunicorn_conf", "--workers", str(workers),
+    pinned = ["taskset", "-c", cpus] if cpus is not None else []
+    command = [*pinned, sys.executable, "-m", "gunicorn", "-c", "python:referee.gunicorn_conf", "--workers", str(workers),
                "--access-logfile", str(requests or os.devnull), *EXTRA, "benchapp:app"]
     log = open(tmp / f"server-{port}.log", "wb")  # noqa: SIM115 - closed below
     process = subprocess.Popen(command, env=env, cwd=str(ROOT), stdout=log, stderr=subprocess.STDOUT)
@@ -189,11 +192,13 @@ def _ms(text: str) -> float:
     return value * {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0}[unit]
 
 
-def wrk(url: str, *, connections: int, seconds: int = 4, headers: Sequence[str] = ()) -> dict[str, float]:
+def wrk(url: str, *, connections: int, seconds: int = 4, headers: Sequence[str] = (),
+        cpus: str | None = None) -> dict[str, float]:
     """Requests per second and latency percentiles (ms) of ``url`` under wrk, on one thread per connection
-    up to two (the machine has two cores)."""
-    threads = min(connections, 2)
-    command = [wrk_path(), "--latency", "-t", str(threads), "-c", str(connections), "-d", f"{seconds}s"]
+    up to two (the machine has two cores); with ``cpus`` (``"1"``), on those cores only, one thread."""
+    threads = 1 if cpus is not None else min(connections, 2)
+    pinned = ["taskset", "-c", cpus] if cpus is not None else []
+    command = [*pinned, wrk_path(), "--latency", "-t", str(threads), "-c", str(connections), "-d", f"{seconds}s"]
     for header in headers:
         command += ["-H", header]
     output = subprocess.run([*command, url], capture_output=True, text=True, timeout=seconds + 60).stdout
