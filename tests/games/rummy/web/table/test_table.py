@@ -19,8 +19,21 @@ from sqlmodel import Session, select
 from referee.games.rummy.ledger import exchange
 from referee.games.rummy.ledger.state import GameState, replay
 from referee.games.rummy.web.forms import NOBODY
+from referee.games.rummy.web.table import common, end, over, sheet
+from referee.games.rummy.web.table import deal as deal_screen
+from referee.games.rummy.web.table import players as players_screen
 from referee.ledger import store
 from tests.html_forms import Forms
+
+#: The modules of referee/ this file tests (tests/test_layout.py).
+TESTED = (
+    "referee.games.rummy.web.table.common",
+    "referee.games.rummy.web.table.deal",
+    "referee.games.rummy.web.table.end",
+    "referee.games.rummy.web.table.over",
+    "referee.games.rummy.web.table.players",
+    "referee.games.rummy.web.table.sheet",
+)
 
 PLAYERS = ["Ana", "Beto", "Caro", "Dani"]
 
@@ -117,6 +130,7 @@ def test_the_deal_screen_says_the_deal_contract_roles_and_cut(table: Table) -> N
 def test_a_buy_is_recorded_and_says_how_many_cards_to_draw(table: Table) -> None:
     response = table.act("/buy", player="Beto")
     assert response.status_code == 303
+    assert response.headers["Location"].endswith("#buy-card") and deal_screen.ACTION_CARDS["buy"] == "buy-card"
     html = table.get()
     assert "Beto bought the discard: take it and 1 from the stock." in html
     assert "On their own turn: 2 from the stock in all" in html
@@ -207,6 +221,8 @@ def test_a_page_rendered_before_someone_elses_change_gets_a_conflict(table: Tabl
     assert table.act("/buy", player="Beto").status_code == 303
     response = table.post("/buy", {**stale, "player": "Caro"}, follow=True)
     assert "Someone else changed the game" in text_of(response)
+    with table.app.test_request_context():
+        assert common.stale_message() in text_of(response)  # the whole message, as every screen says it
     assert table.state().chips.buys_this_deal == {"Ana": 0, "Beto": 1, "Caro": 0, "Dani": 0}
 
 
@@ -240,7 +256,12 @@ def test_ending_a_deal_previews_the_arithmetic_then_records_it(table: Table) -> 
     response = table.post("/end", {**confirm, "confirm": "1"}, follow=True)
     html = text_of(response)
     assert "Deal 1 recorded: Beto went out." in html and "Deal 2 of 7" in html
-    assert table.state().sheet.totals == {"Ana": 32, "Beto": 0, "Caro": 25, "Dani": 22}
+    state = table.state()
+    assert state.sheet.totals == {"Ana": 32, "Beto": 0, "Caro": 25, "Dani": 22}
+    with table.app.test_request_context():
+        summary = end.deal_summary(state, state.sheet.deals[0])
+    assert summary == "Deal 1 recorded: Beto went out. Ana 32, Beto 0, Caro 25, Dani 22."
+    assert summary in html
 
 
 @pytest.mark.parametrize(
@@ -364,13 +385,22 @@ def test_undo_the_last_action_asks_first(table: Table) -> None:
     assert "Deal 1: Beto bought" in page
     assert table.state().chips.buys_this_deal["Beto"] == 1
     assert table.act("/undo", "/undo").status_code == 303
-    assert table.state().chips.buys_this_deal["Beto"] == 0
+    state = table.state()
+    assert state.chips.buys_this_deal["Beto"] == 0
+    buy, undone = state.history.entries[-2:]
+    with table.app.test_request_context():  # the history's words: an undo names the action it took back
+        bought = sheet.event_words(state, buy)
+        assert bought.startswith("Deal 1: Beto bought")
+        assert sheet.event_words(state, undone) == f"Undo of: {bought}"
     assert "Undone: Deal 1: Beto bought." in table.get("/sheet")
     # An undo is taken back by Redo, which says what it brings back; Undo has nothing left to take back.
     assert "There is nothing to undo" in table.get("/undo")
     assert "Redo: Deal 1: Beto bought" in table.get("/sheet")
     assert table.act("/redo", "/sheet").status_code == 303
-    assert table.state().chips.buys_this_deal["Beto"] == 1
+    state = table.state()
+    assert state.chips.buys_this_deal["Beto"] == 1
+    with table.app.test_request_context():  # an undo of the undo is a redo, named after the buy itself
+        assert sheet.event_words(state, state.history.entries[-1]) == f"Redo of: {bought}"
 
 
 def test_undo_of_garbage_targets_changes_nothing(table: Table) -> None:
@@ -418,8 +448,16 @@ def test_game_over_shows_the_final_standings_exports_and_rematch(table: Table) -
     assert data["format"] == "referee-game/1"
     assert replay(exchange.import_game(data)).sheet.totals == state.sheet.totals
     # CSV: a header and one row per deal at least.
-    rows = list(csv.reader(io.StringIO(table.client.get(table.base + "/export.csv").get_data(as_text=True))))
+    sent = table.client.get(table.base + "/export.csv")
+    rows = list(csv.reader(io.StringIO(sent.get_data(as_text=True))))
     assert len(rows) >= 8 and any("Ana" in cell for cell in rows[0])
+    # The export view itself: the sheet as a CSV download named after the variant.
+    with table.app.test_request_context():
+        download = over.export_csv(table.token)
+    assert download.mimetype == "text/csv"
+    assert re.fullmatch(r'attachment; filename="referee-telefunken-[^"./]{8}\.csv"',
+                        download.headers["Content-Disposition"])
+    assert download.get_data(as_text=True) == sent.get_data(as_text=True)
 
 
 def test_a_tie_is_shown_as_a_tie(client: FlaskClient, app: Flask) -> None:
@@ -616,7 +654,7 @@ def rename_form(table: Table, seat: int) -> dict[str, str]:
 
 def rename(table: Table, seat: int, new: str) -> Any:
     data = rename_form(table, seat)
-    data[f"p{seat}-new_name"] = new
+    data[f"{players_screen.rename_row(seat)}-new_name"] = new
     return table.post("/players", data)
 
 
