@@ -8,8 +8,6 @@ import pytest
 
 from referee.games.persian.ledger import (
     EVENTS,
-    Event,
-    EventFormatError,
     GameCreated,
     GameEnded,
     HandCorrected,
@@ -19,8 +17,15 @@ from referee.games.persian.ledger import (
     Undone,
     event_from_dict,
 )
+from referee.games.persian.ledger.events.base import Event, EventFormatError
 from referee.games.persian.ledger.wording import MESSAGES
 from referee.games.persian.rules.base import MESSAGES as RULES_MESSAGES
+
+#: The modules of referee/ this file tests (tests/test_layout.py).
+TESTED = (
+    "referee.games.persian.ledger.events.base",
+    "referee.games.persian.ledger.wording",
+)
 
 EVERY_EVENT = [
     GameCreated(variant="shelem", players=("Ana", "Bahram", "Cyrus", "Dara"), first="Cyrus", options={"target": 660}),

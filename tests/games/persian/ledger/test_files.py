@@ -24,13 +24,16 @@ from referee.games.persian.ledger import (
     read_file,
     read_game_file,
     replay,
-    sheet_json,
-    sheet_text,
     start,
-    tally,
-    tally_file,
 )
 from referee.games.persian.ledger.gamefile import MAX_FILE_BYTES, schema_text
+from referee.games.persian.ledger.tally import sheet_json, sheet_text, tally, tally_file
+
+#: The modules of referee/ this file tests (tests/test_layout.py).
+TESTED = (
+    "referee.games.persian.ledger.gamefile",
+    "referee.games.persian.ledger.tally",
+)
 
 ROOT = Path(__file__).resolve().parents[4]
 PLAYERS = ["Ana", "Bahram", "Cyrus", "Dara"]

@@ -6,16 +6,11 @@ from typing import Any
 
 import pytest
 
-from referee.games.persian.ledger import (
-    EventRefused,
-    GameCreated,
-    HandPlayed,
-    TableState,
-    apply,
-    check,
-    replay,
-    start,
-)
+from referee.games.persian.ledger import EventRefused, GameCreated, HandPlayed, TableState
+from referee.games.persian.ledger.fold import apply, check, replay, start
+
+#: The modules of referee/ this file tests (tests/test_layout.py).
+TESTED = ("referee.games.persian.ledger.fold",)
 
 PLAYERS = ("Ana", "Bahram", "Cyrus", "Dara")  # teams: A = Ana and Cyrus, B = Bahram and Dara
 

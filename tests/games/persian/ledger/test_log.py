@@ -7,22 +7,32 @@ from typing import Any
 
 import pytest
 
-from referee.games.persian.ledger import (
-    EventRefused,
-    GameCreated,
-    GameEnded,
-    HandCorrected,
-    HandPlayed,
-    PlayerRenamed,
-    Redeal,
-    TableState,
-    Undone,
-    apply,
-    check,
-    replay,
-    start,
-)
+from referee.games.persian.ledger import apply, check, replay, start
 from referee.games.persian.ledger.events import Event
+from referee.games.persian.ledger.events.created import GameCreated
+from referee.games.persian.ledger.events.game_ended import GameEnded
+from referee.games.persian.ledger.events.hand_corrected import HandCorrected
+from referee.games.persian.ledger.events.hand_played import HandPlayed
+from referee.games.persian.ledger.events.player_renamed import PlayerRenamed
+from referee.games.persian.ledger.events.redeal import Redeal
+from referee.games.persian.ledger.events.undone import Undone
+from referee.games.persian.ledger.names import name_problems
+from referee.games.persian.ledger.refold import undo_outcome
+from referee.games.persian.ledger.state import EventRefused, TableState
+
+#: The modules of referee/ this file tests (tests/test_layout.py).
+TESTED = (
+    "referee.games.persian.ledger.events.created",
+    "referee.games.persian.ledger.events.game_ended",
+    "referee.games.persian.ledger.events.hand_corrected",
+    "referee.games.persian.ledger.events.hand_played",
+    "referee.games.persian.ledger.events.player_renamed",
+    "referee.games.persian.ledger.events.redeal",
+    "referee.games.persian.ledger.events.undone",
+    "referee.games.persian.ledger.names",
+    "referee.games.persian.ledger.refold",
+    "referee.games.persian.ledger.state",
+)
 
 PLAYERS = ("Ana", "Bahram", "Cyrus", "Dara")
 
@@ -103,6 +113,17 @@ def test_undoing_a_redo_takes_the_entry_back_again() -> None:
 def test_undos_the_log_cannot_take(seq: int, code: str) -> None:
     state = apply(played(hokm(), hand("A", 3), hand("A", 1)), Undone(seq=3))
     assert refused(state, Undone(seq=seq)) == [code]
+    problems, after = undo_outcome(state, Undone(seq=seq))  # the check and the effect are one fold
+    assert ([p.code for p in problems], after) == ([code], None)
+
+
+def test_an_undos_outcome_is_the_state_apply_gives() -> None:
+    state = played(hokm(), hand("A", 3), hand("B", 0))  # (1, 0), then a kot of the ruler's team: (1, 3)
+    problems, after = undo_outcome(state, Undone(seq=3))
+    assert problems == [] and after is not None
+    assert (after.totals, after.ruler, after.hand_number, after.seq) == ((1, 0), "Ana", 2, 4)
+    assert after.marks.cancelled == {3}
+    assert state.seq == 3 and state.totals == (1, 3)  # the state it was asked of is unchanged
 
 
 def test_undoing_a_hand_under_a_later_one_is_refused_and_says_why() -> None:
@@ -244,6 +265,10 @@ def test_names_are_told_apart_as_in_every_game() -> None:
         start(GameCreated(variant="hokm", players=("Ana", "Bahram", "\u0421\u0443rus", "Cyrus"), first="Ana"))
     assert [(p.code, dict(p.params)) for p in error.value.problems] == [
         ("names-look-alike", {"name": "Cyrus", "other": "\u0421\u0443rus"})]
+    # the ledger's own check: at a creation each name against the earlier ones, an exact repeat left to the rules
+    assert [p.code for p in name_problems(("Ana", "Bahram", "\u0421\u0443rus", "Cyrus"))] == ["names-look-alike"]
+    assert name_problems(("Ana", "Bahram", "Ana", "Dara")) == []
+    assert [p.code for p in name_problems(("Ana", "Bahram", "Ana", "Dara"), changed=2)] == ["name-taken"]
     # an escape code is dropped whole, as the forms drop it: the name to write instead is "Dara", not "Dara[31m"
     [problem] = check(hokm(), PlayerRenamed(old="Dara", new="Dara\x1b[31m"))
     assert (problem.code, problem.param("clean")) == ("name-unclean", "Dara")

@@ -24,6 +24,9 @@ from referee.games.persian.rules.rim import (
 )
 from tests.properties import examples
 
+#: The modules of referee/ this file tests (tests/test_layout.py).
+TESTED = ("referee.games.persian.rules.cards",)
+
 PLAYERS = ("Amir", "Hamid")
 
 
