@@ -17,8 +17,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee.cli import main
+from referee.games.persian.web.table import tools_of
 
 from .helpers import create, hand_page, hidden_fields, play, state_of, text_of
+
+#: The modules of referee/ this file tests (tests/test_layout.py).
+TESTED = ("referee.games.persian.web.table",)
 
 FOUR = ["Ana", "Bahram", "Cyrus", "Dara"]
 
@@ -56,10 +60,14 @@ def test_a_tally_games_session_ends_when_the_scorekeeper_says(client: FlaskClien
         play(client, token, {"player": name})
     page = hand_page(client, token)
     assert "whoever leads the sheet wins" in text_of(page)
+    with app.test_request_context("/"):
+        tools = tools_of(state_of(app, token))  # the calls offered under hand 4's entry
+        assert tools is not None and tools.leaders_win and tools.end.hand.data == tools.redeal.hand.data == "4"
     response = post_from(client, token, page, "end-game", "/hand/end", reason="")
     assert response.status_code == 303 and response.headers["Location"].endswith("/scores")
     state = state_of(app, token)
     assert state.is_over and state.winners == ("Bahram",) and state.totals == (0, 2, 1)
+    assert tools_of(state) is None  # nothing more to call once the game is over
     sheet = text_of(client.get(f"/g/{token}/scores").get_data(as_text=True))
     assert "Bahram won the game." in sheet
     # No hand after the end: the hand screen goes to the sheet, and a hand posted from the old page saves nothing.
@@ -72,6 +80,9 @@ def test_any_game_may_be_stopped_without_a_winner_and_undo_reopens_it(client: Fl
     _, token = create(client, "shelem", FOUR, first="0")
     page = hand_page(client, token)
     assert "nobody wins it" in text_of(page)
+    with app.test_request_context("/"):
+        tools = tools_of(state_of(app, token))
+        assert tools is not None and not tools.leaders_win  # Shelem has a target: ending it, nobody wins
     post_from(client, token, page, "end-game", "/hand/end", reason="  time   for dinner ")
     state = state_of(app, token)
     assert state.is_over and state.winners == () and state.ended == "time for dinner"
