@@ -171,8 +171,8 @@ def refusal_words(error: Exception) -> list[str]:
 
 #: The games whose sheet keeps no turn of dealers (docs/table-games.md §4: anyone deals; §6: tally games).
 _NO_DEALER = frozenset({"bi-del", "shaytan", "bluff"})
-#: The games whose lowest total wins (docs/table-games.md §4).
-_LOWEST_WINS = frozenset({"bi-del"})
+#: The games whose lowest total wins (docs/table-games.md §4: Bi-del's penalties; §6.3: Shaytan's losses).
+_LOWEST_WINS = frozenset({"bi-del", "shaytan"})
 
 
 def keeps_dealer(variant_id: str) -> bool:
@@ -181,7 +181,7 @@ def keeps_dealer(variant_id: str) -> bool:
 
 
 def lowest_wins(variant_id: str) -> bool:
-    """Whether the lowest total leads (Bi-del's penalties)."""
+    """Whether the lowest total leads (Bi-del's penalties, Shaytan's losses)."""
     return variant_id in _LOWEST_WINS
 
 

@@ -86,7 +86,10 @@ def test_a_game_over_names_its_winners_and_no_roles() -> None:
 
 def test_a_tally_session_ended_by_the_scorekeeper_is_won_by_its_leader() -> None:
     state = game("shaytan", FOUR[:3], {"player": 1}, {"player": 0})
-    assert [(row.label, row.total) for row in head_of(state).totals] == [("Ana", 1), ("Bahram", 1), ("Cyrus", 0)]
+    # The fewest losses lead in Shaytan (§6.3): Cyrus, never left with the joker.
+    assert totals(state) == [("Ana", 1, False), ("Bahram", 1, False), ("Cyrus", 0, True)]
     head = head_of(apply(state, GameEnded()))
     assert (head.over, head.winner_words, head.entry) == (True, "Cyrus won the game.", "tally")
+    # In Bluff the most wins lead (§6.3).
+    assert totals(game("bluff", FOUR[:3], {"player": 1}, {"player": 1}))[1] == ("Bahram", 2, True)
     assert head.tally_question == "Who was left with the joker?"

@@ -43,7 +43,8 @@ def test_the_games_names_and_the_teams() -> None:
 @pytest.mark.usefixtures("english")
 @pytest.mark.parametrize(("variant", "dealer", "lowest", "first"), [
     ("hokm", True, False, "First ruler"), ("shelem", True, False, "First dealer"),
-    ("bi-del", False, True, "First dealer"), ("shaytan", False, False, "First dealer"),
+    ("bi-del", False, True, "First dealer"), ("shaytan", False, True, "First dealer"),
+    ("bluff", False, False, "First dealer"),
 ])
 def test_who_deals_and_which_total_leads(variant: str, dealer: bool, lowest: bool, first: str) -> None:
     assert (words.keeps_dealer(variant), words.lowest_wins(variant), words.first_title(variant)) == (
