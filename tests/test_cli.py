@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import click
 import pytest
 from click.testing import CliRunner
 from flask import Flask
@@ -15,7 +14,12 @@ import referee
 import referee.db
 from referee import server
 from referee.cli import main
+from referee.cli.db import db_group, init_db_command
+from referee.cli.serve import serve_command
 from referee.db import head_revisions, make_engine, schema_revisions
+
+#: The modules of referee/ this file tests (tests/test_layout.py).
+TESTED = ("referee.cli.db", "referee.cli.serve")
 
 
 def test_help_lists_serve() -> None:
@@ -52,8 +56,10 @@ def test_serve_without_debug_runs_gunicorn(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_serve_rejects_a_bad_port() -> None:
-    result = CliRunner().invoke(main, ["serve", "--port", "99999"])
+    assert main.commands["serve"] is serve_command
+    result = CliRunner().invoke(serve_command, ["--port", "99999"])
     assert result.exit_code == 2
+    assert "99999 is not in the range 0<=x<=65535" in result.output
 
 
 def test_init_db_makes_the_schema_in_a_fresh_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -74,7 +80,7 @@ def test_init_db_makes_the_schema_in_a_fresh_database(tmp_path: Path, monkeypatc
 
 def test_the_schema_commands_say_what_the_flask_commands_say() -> None:
     """``referee init-db`` and ``referee db upgrade`` run the Flask commands; their help is the same."""
-    db_group = main.commands["db"]
-    assert isinstance(db_group, click.Group)
-    assert main.commands["init-db"].help == referee.db.init_db_command.help
+    assert main.commands["db"] is db_group
+    assert main.commands["init-db"] is init_db_command
+    assert init_db_command.help == referee.db.init_db_command.help
     assert db_group.commands["upgrade"].help == referee.db.upgrade_command.help

@@ -16,10 +16,13 @@ from sqlalchemy import text
 from sqlalchemy.pool import StaticPool
 
 import referee.db
-from referee import ENVIRONMENT_SETTINGS, create_app
+from referee import ENVIRONMENT_SETTINGS, create_app, web
 from referee.db import make_engine
 
 from .conftest import make_test_app
+
+#: The modules of referee/ this file tests (tests/test_layout.py).
+TESTED = ("referee", "referee.db", "referee.web")
 
 
 @pytest.fixture(autouse=True)
@@ -148,7 +151,9 @@ def test_csrf_protection_on_by_default(tmp_path: Path) -> None:
         app.add_url_rule("/echo", "echo", lambda: "posted", methods=["POST"])
         return app
 
-    assert make().test_client().post("/echo").status_code == 400
+    app = make()
+    assert app.extensions["csrf"] is web.csrf
+    assert app.test_client().post("/echo").status_code == 400
     assert make(WTF_CSRF_ENABLED=False).test_client().post("/echo").status_code == 200
 
 
