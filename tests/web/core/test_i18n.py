@@ -24,6 +24,9 @@ from referee.rules.wording import MELD_PREFIX, MESSAGES, SETTING_WORDS, WILD_LIM
 from referee.web.core import catalogues
 from referee.web.core.i18n import DEFAULT_LANGUAGE, LANG_COOKIE, LANGUAGES, asked_language, current_language
 
+#: The modules of referee/ this file tests (tests/test_layout.py).
+TESTED = ("referee.web.core.catalogues",)
+
 ROOT = Path(__file__).resolve().parents[3]
 
 #: Every language the screens speak but English, the language of the code: each has its catalogue.
