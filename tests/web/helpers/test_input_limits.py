@@ -20,6 +20,9 @@ from tests.games.rummy.web.table.test_table import table as table  # noqa: F401 
 from tests.pg import fresh_database, postgres_url  # noqa: F401 — the throwaway PostgreSQL server, as a fixture
 from tests.tiers import matrix
 
+#: The modules of referee/ this file tests (tests/test_layout.py).
+TESTED = ("referee.web.helpers.forms",)
+
 UNICODE_DIGITS = ["²", "①", "१२"]  # digits no language referee speaks writes (Persian ones are read: test_digits.py)
 HUGE = ["9" * 310, "9" * 4301]
 WHOLE = "in the digits 0–9"
