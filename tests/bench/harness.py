@@ -111,8 +111,8 @@ def server(database_url: str, tmp: Path, *, workers: int = 2, access_log: bool =
     }
     requests = tmp / f"access-{port}.log" if access_log else None
     pinned = ["taskset", "-c", cpus] if cpus is not None else []
-    command = [*pinned, sys.executable, "-m", "gunicorn", "-c", "python:referee.gunicorn_conf", "--workers", str(workers),
-               "--access-logfile", str(requests or os.devnull), *EXTRA, "benchapp:app"]
+    command = [*pinned, sys.executable, "-m", "gunicorn", "-c", "python:referee.gunicorn_conf",
+               "--workers", str(workers), "--access-logfile", str(requests or os.devnull), *EXTRA, "benchapp:app"]
     log = open(tmp / f"server-{port}.log", "wb")  # noqa: SIM115 - closed below
     process = subprocess.Popen(command, env=env, cwd=str(ROOT), stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
