@@ -129,10 +129,13 @@ class Watcher:
         self._look: tuple[int, float] = (0, 0.0)
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
-        #: SQLite: set to have the thread look now (a page asked while what it knows was a tick old).
+        #: Set to end the thread's pause at once (the watcher stops).
         self._poke = threading.Event()
-        #: Told when a look completes (its lock is :attr:`_lock`).
-        self._looked_now = threading.Condition(self._lock)
+        #: SQLite: one look at a time, the thread's tick or a page's (:meth:`current`), on the one connection.
+        self._look_lock = threading.Lock()
+        self._connection: sqlite3.Connection | None = None
+        #: SQLite: ``PRAGMA data_version`` at the last look (None: a new connection, nothing to compare with).
+        self._version: int | None = None
         self._stopping = False
         self._pid = os.getpid()
         self._ready = threading.Event()
@@ -279,13 +282,14 @@ class Watcher:
         With ``follow``, a game vouched for is followed on, as :meth:`follow` does (in the same step)."""
         now = time.monotonic()
         with self._lock:
+            look = self._may_look_for_a_page(public_id, self._known_at, now)
+        if look:
+            # What it knows is older than a tick (a busy worker held the thread's tick up): the page looks itself,
+            # as the thread would (one PRAGMA data_version; the watched games' rows if something changed), rather
+            # than read its game: no waiting for the thread, whose turn may be far off in a busy worker.
+            self._look_for_a_page(now)
+        with self._lock:
             known_at = self._known_at
-            if self._may_ask_for_a_look(public_id, known_at, now):
-                # What it knows is older than a tick (a busy worker held its look up): it looks now, and the page
-                # waits for that look (at most a fifth of a tick) rather than reading the database itself.
-                self._poke.set()
-                self._looked_now.wait_for(lambda: (self._known_at or 0.0) >= now, timeout=self.interval / 5)
-                known_at = self._known_at
             if known_at is None or now - known_at > self.interval or self._stopping:
                 return None
             if public_id not in self._confirmed:
@@ -297,10 +301,10 @@ class Watcher:
             return None
         return seq, link
 
-    def _may_ask_for_a_look(self, public_id: str, known_at: float | None, now: float) -> bool:
-        """Whether :meth:`current` may have the thread look at once: for a game it has read and would vouch for
-        but for its last look being older than a tick, on SQLite (a look is a local read), while the thread runs
-        (the lock is held). A game not read yet is read at the next tick, as before."""
+    def _may_look_for_a_page(self, public_id: str, known_at: float | None, now: float) -> bool:
+        """Whether :meth:`current` may look itself: for a game the watcher has read and would vouch for but for
+        its last look being older than a tick, on SQLite (a look is a local read), while the thread runs (the lock
+        is held). A game not read yet is read at the thread's next tick, as before."""
         if self.backend != "sqlite" or not self._running or self._stopping or public_id not in self._confirmed:
             return False
         return known_at is not None and now - known_at > self.interval
@@ -410,7 +414,7 @@ class Watcher:
     def _pause(self) -> float:
         """Seconds between two looks: a tick, or half a tick while a page follows a game, so that a look held up
         by up to half a tick (a busy worker) still lets :meth:`current` vouch for what it knows. On SQLite a page
-        that finds the last look older than that has the thread look at once (:meth:`current`)."""
+        that finds the last look older than a tick looks itself (:meth:`current`)."""
         return self.interval / 2 if self._followed else self.interval
 
     def _take_fresh(self) -> set[str]:
@@ -445,49 +449,62 @@ class Watcher:
         with self._lock:
             if self._known_at is None or began > self._known_at:
                 self._known_at = began
-            self._looked_now.notify_all()
 
     # ---- SQLite --------------------------------------------------------------------------------------
 
     def _poll(self) -> None:
-        connection: sqlite3.Connection | None = None
-        version: int | None = None
         self._ready.set()
         while not self._stop.is_set():
-            try:
-                if connection is None:
-                    connection = sqlite3.connect(self.engine.url.database or "", timeout=5.0,
-                                                 check_same_thread=False)
-                    version = None
-                self._poke.clear()  # a page asking from now on is answered by this look or the next
-                began = time.monotonic()
-                now = connection.execute("PRAGMA data_version").fetchone()[0]
-                fresh = self._take_fresh()
-                # A new connection has no earlier version to compare with: whatever changed before it (since
-                # a failed tick, say) is found by reading every waited-on game once.
-                changed = version is None or now != version
-                version = now
-                watched = self._watched()
-                games = list(watched) if changed else [g for g in fresh if g in watched]
-                if games:
-                    self.queries += 1
-                    for start in range(0, len(games), 500):
-                        chunk = games[start:start + 500]
-                        marks = ",".join("?" * len(chunk))
-                        rows = connection.execute(
-                            f"SELECT public_id, seq, view_token FROM game WHERE public_id IN ({marks})", chunk
-                        ).fetchall()
-                        self._observe_rows(chunk, rows, watched)
-                self._looked(began)
-            except sqlite3.Error as error:  # a locked or vanished file: try again (reading everything) next tick
-                log.warning("referee watcher: %s", error)
-                if connection is not None:
-                    with contextlib.suppress(sqlite3.Error):
-                        connection.close()
-                connection = None
-            self._poke.wait(self._pause())  # a tick, or until a page asks for a look (or the watcher stops)
-        if connection is not None:
-            connection.close()
+            with self._look_lock:
+                self._look_at_sqlite()
+            self._poke.wait(self._pause())  # a tick (or until the watcher stops)
+        with self._look_lock:
+            if self._connection is not None:
+                self._connection.close()
+                self._connection = None
+
+    def _look_for_a_page(self, asked: float) -> None:
+        """A page's look (:meth:`current`), unless a look that began after it asked (at ``asked``) has completed
+        while it waited for its turn."""
+        with self._look_lock:
+            if (self._known_at or 0.0) < asked and not self._stop.is_set():
+                self._look_at_sqlite()
+
+    def _look_at_sqlite(self) -> None:
+        """One look at the database (:attr:`_look_lock` is held): ``PRAGMA data_version``, and the watched games'
+        rows when it changed (every watched game), or those just begun (:attr:`_fresh`); what is known is then
+        as of the moment the look began. A locked or vanished file: tried again (reading everything) next time."""
+        try:
+            if self._connection is None:
+                self._connection = sqlite3.connect(self.engine.url.database or "", timeout=5.0,
+                                                   check_same_thread=False)
+                self._version = None
+            connection = self._connection
+            began = time.monotonic()
+            now = connection.execute("PRAGMA data_version").fetchone()[0]
+            fresh = self._take_fresh()
+            # A new connection has no earlier version to compare with: whatever changed before it (since
+            # a failed look, say) is found by reading every waited-on game once.
+            changed = self._version is None or now != self._version
+            self._version = now
+            watched = self._watched()
+            games = list(watched) if changed else [g for g in fresh if g in watched]
+            if games:
+                self.queries += 1
+                for start in range(0, len(games), 500):
+                    chunk = games[start:start + 500]
+                    marks = ",".join("?" * len(chunk))
+                    rows = connection.execute(
+                        f"SELECT public_id, seq, view_token FROM game WHERE public_id IN ({marks})", chunk
+                    ).fetchall()
+                    self._observe_rows(chunk, rows, watched)
+            self._looked(began)
+        except sqlite3.Error as error:
+            log.warning("referee watcher: %s", error)
+            if self._connection is not None:
+                with contextlib.suppress(sqlite3.Error):
+                    self._connection.close()
+            self._connection = None
 
     # ---- PostgreSQL ----------------------------------------------------------------------------------
 

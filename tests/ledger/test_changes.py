@@ -11,6 +11,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy.engine import Engine
@@ -437,16 +438,23 @@ def test_a_stopped_watcher_vouches_for_nothing_after_a_tick(tmp_path: Path) -> N
 
 
 class HeldUpWatcher(changes.Watcher):
-    """A watcher whose ticks stop coming once ``held`` is set (a worker too busy to run it): it then looks only
-    when a page asks it to."""
+    """A watcher whose thread is stuck between two looks once ``held`` is set, until ``released`` (a gevent worker
+    too busy to give it a turn): nothing wakes it, so only a page's own look can read the database."""
 
     held = False
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.released = threading.Event()
+
     def _pause(self) -> float:
-        return 30.0 if self.held else super()._pause()
+        if self.held:
+            self.released.wait(30.0)
+            return 0.0
+        return super()._pause()
 
 
-def test_a_page_that_finds_the_watchers_look_a_tick_old_has_it_look_at_once(tmp_path: Path) -> None:
+def test_a_page_that_finds_the_watchers_look_a_tick_old_looks_itself(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'held-up.sqlite3'}"
     saver, viewer = make_engine(url), make_engine(url)
     init_db(saver)
@@ -458,17 +466,21 @@ def test_a_page_that_finds_the_watchers_look_a_tick_old_has_it_look_at_once(tmp_
         mark = changes.link_mark(game.view_token)
         assert vouched(watcher, game.public_id) == (1, mark)
         watcher.held = True
-        time.sleep(watcher.interval * 2)  # its last short pause ends, it looks once more, then waits far longer
+        time.sleep(watcher.interval * 2)  # its last short pause ends, it looks once more, then is stuck
         with Session(saver) as session:
             store.append(session, game_id=game.id, event=Buy(deal=1, player="Bruno"), expected_seq=1)
         time.sleep(watcher.interval * 1.5)  # what it knows is now older than a tick
         queries = watcher.queries
-        assert watcher.current(game.public_id) == (2, mark)  # the look it was asked for read the save
+        began = time.monotonic()
+        assert watcher.current(game.public_id) == (2, mark)  # the page's own look read the save
+        assert time.monotonic() - began < 5.0  # not the thread's: it is stuck for 30 s
         assert watcher.queries == queries + 1
+        watcher.released.set()
         watcher.stop()
         time.sleep(watcher.interval * 1.5)
         assert watcher.current(game.public_id) is None  # a stopped watcher is asked for nothing
     finally:
+        watcher.released.set()
         watcher.stop()
         saver.dispose()
         viewer.dispose()

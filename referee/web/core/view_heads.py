@@ -20,11 +20,12 @@ What that guarantees:
   committed before that look began is known to it (see :meth:`~referee.ledger.watcher.Watcher.current` for why).
   The page's seq is the larger of the watcher's and the one read when the link was kept. A save made through this
   process is known at once (the store announces it).
-- On SQLite, a request that finds the watcher's last look older than a tick (a busy worker held it up) has the
-  watcher look at once, and waits for that look (at most a fifth of a tick): one read of ``PRAGMA data_version``
-  by the watcher for every request of that moment, instead of each request's query.
-- When the watcher still cannot vouch (that look did not come in time, the watcher is stopping, an in-memory
-  database has no watcher, PostgreSQL's look is a notification's round trip), the database is read as before.
+- On SQLite, a request that finds the watcher's last look older than a tick (a busy worker held its thread up)
+  makes that look itself, as the thread would, one look at a time: one read of ``PRAGMA data_version`` for every
+  request of that moment (the games' rows only when something changed), instead of each request's query. It
+  does not wait for the thread: in a busy gevent worker its turn may be tens of milliseconds off.
+- When the watcher still cannot vouch (its look failed, the watcher is stopping, an in-memory database has no
+  watcher, PostgreSQL's look is a notification's round trip), the database is read as before.
 
 The memory holds at most :data:`KEPT` links per app, the least recently used going first. Each worker keeps its
 own, made on its first request, and trusts it only as far as its own watcher vouches.
