@@ -111,5 +111,12 @@ def client(app: Flask) -> FlaskClient:
 
 
 @pytest.fixture
+def english(app: Flask) -> Iterator[None]:
+    """A request in English around the test: for what words itself in the page's language outside a page."""
+    with app.test_request_context("/", headers={"Accept-Language": "en"}):
+        yield
+
+
+@pytest.fixture
 def runner(app: Flask) -> FlaskCliRunner:
     return app.test_cli_runner()

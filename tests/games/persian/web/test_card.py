@@ -4,11 +4,9 @@ with the numbers of docs/table-games.md (§1.2 and §1.4, §2.2 and §2.4, §3.3
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from flask import Flask
 
 from referee.games.persian.ledger import GameCreated, start
 from referee.games.persian.web.card import card_lines
@@ -19,12 +17,6 @@ TESTED = ("referee.games.persian.web.card",)
 FOUR = ("Ana", "Bahram", "Cyrus", "Dara")
 
 pytestmark = pytest.mark.usefixtures("english")
-
-
-@pytest.fixture
-def english(app: Flask) -> Iterator[None]:
-    with app.test_request_context("/", headers={"Accept-Language": "en"}):
-        yield
 
 
 def state(variant: str, players: tuple[str, ...] = FOUR, **options: Any) -> Any:

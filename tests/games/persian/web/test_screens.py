@@ -4,11 +4,9 @@ score says them (docs/table-games.md §1–§6)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from flask import Flask
 
 from referee.games.persian.ledger import GameCreated, GameEnded, HandPlayed, TableState, apply, start
 from referee.games.persian.rules import game_ids
@@ -20,12 +18,6 @@ TESTED = ("referee.games.persian.web.screens",)
 FOUR = ("Ana", "Bahram", "Cyrus", "Dara")
 
 pytestmark = pytest.mark.usefixtures("english")
-
-
-@pytest.fixture
-def english(app: Flask) -> Iterator[None]:
-    with app.test_request_context("/", headers={"Accept-Language": "en"}):
-        yield
 
 
 def game(variant: str, players: tuple[str, ...], *hands: dict[str, Any], **options: Any) -> TableState:

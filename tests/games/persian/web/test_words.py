@@ -3,7 +3,6 @@ names, the teams, the passes, what ends each game, who won, and the rules' and t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -18,12 +17,6 @@ from referee.games.persian.web import words
 TESTED = ("referee.games.persian.web.words",)
 
 FOUR = ("Ana", "Bahram", "Cyrus", "Dara")
-
-
-@pytest.fixture
-def english(app: Flask) -> Iterator[None]:
-    with app.test_request_context("/", headers={"Accept-Language": "en"}):
-        yield
 
 
 def score(variant: str, players: tuple[str, ...] = FOUR, **options: Any) -> Any:

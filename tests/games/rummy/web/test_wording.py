@@ -4,8 +4,6 @@ reminders of a deal, points and results, a refusal's reasons, and the words as J
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from flask import Flask
 
@@ -15,12 +13,6 @@ from referee.games.rummy.web import wording
 from referee.rules.catalogue import VARIANTS
 
 ONE_TURN = "Go out in one turn: nothing is laid down until the whole hand goes at once."
-
-
-@pytest.fixture
-def english(app: Flask) -> Iterator[None]:
-    with app.test_request_context("/", headers={"Accept-Language": "en"}):
-        yield
 
 
 @pytest.mark.parametrize(
