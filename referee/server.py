@@ -26,6 +26,7 @@ from typing import Any
 
 from gunicorn.app.base import BaseApplication
 from gunicorn.glogging import Logger
+from typing_extensions import override
 
 from referee.masking import mask_tokens
 
@@ -48,6 +49,7 @@ class AccessLogger(Logger):  # type: ignore[misc]  # gunicorn ships no types: it
     """gunicorn's logger, with the link secrets masked in every line: the access log and the error log (which
     quotes a malformed request line)."""
 
+    @override
     def setup(self, cfg: Any) -> None:
         super().setup(cfg)
         for log in (self.access_log, self.error_log):
@@ -172,6 +174,7 @@ class Server(BaseApplication):  # type: ignore[misc]  # gunicorn ships no types:
         self.overrides = dict(overrides)
         super().__init__(prog="referee serve")
 
+    @override
     def load_config(self) -> None:
         open_files_up_to_the_hard_limit()
         settings = vars(importlib.import_module(CONFIG_MODULE))
@@ -181,6 +184,7 @@ class Server(BaseApplication):  # type: ignore[misc]  # gunicorn ships no types:
         for key, value in self.overrides.items():
             self.cfg.set(key, value)
 
+    @override
     def load(self) -> Any:
         from referee import create_app
 

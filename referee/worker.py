@@ -86,6 +86,7 @@ from gunicorn.http.body import ChunkedReader, LengthReader
 from gunicorn.sock import ssl_context
 from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
+from typing_extensions import override
 
 # psycopg picks how it waits for PostgreSQL once, when first imported: in the master, before a worker's gevent
 # patches select, it would pick a wait in C that holds up the worker's every greenlet while it waits (a viewer's
@@ -143,6 +144,7 @@ class Worker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no types
         #: Open connections per client address (greenlets share one thread: no lock needed).
         self.held: dict[str, int] = {}
 
+    @override
     def handle(self, listener: Any, client: Any, addr: Any) -> None:
         address = addr[0] if isinstance(addr, tuple) and addr else ""
         if self.cap and address:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any, NoReturn
 
 import click
+from typing_extensions import override
 
 from referee import families
 from referee.families import Family
@@ -53,6 +54,7 @@ class BadInput(click.ClickException):
 
     exit_code = 2
 
+    @override
     def show(self, file: IO[Any] | None = None) -> None:
         """Print the message on one line, prefixed ``referee: error:``."""
         message = " ".join(self.format_message().split())

@@ -21,6 +21,7 @@ from flask_babel import Babel, Domain, format_date, get_domain, get_locale
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
+from typing_extensions import override
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 from werkzeug.wrappers import Response
@@ -75,16 +76,20 @@ def _as_text(value: Any) -> Any:
 class LocalDigitsDomain(Domain):  # type: ignore[misc]  # Flask-Babel ships no types: its classes are Any
     """Flask-Babel's message domain, filling a message's numbers in the language's digits (Python's calls)."""
 
+    @override
     def gettext(self, string: str, **variables: Any) -> str:
         return _fill(self.get_translations().ugettext(string), variables)
 
+    @override
     def ngettext(self, singular: str, plural: str, num: int, **variables: Any) -> str:
         variables.setdefault("num", num)
         return _fill(self.get_translations().ungettext(singular, plural, num), variables)
 
+    @override
     def pgettext(self, context: str, string: str, **variables: Any) -> str:
         return _fill(self.get_translations().upgettext(context, string), variables)
 
+    @override
     def npgettext(self, context: str, singular: str, plural: str, num: int, **variables: Any) -> str:
         variables.setdefault("num", num)
         return _fill(self.get_translations().unpgettext(context, singular, plural, num), variables)
@@ -94,6 +99,7 @@ class RefereeBabel(Babel):  # type: ignore[misc]  # Flask-Babel ships no types: 
     """Flask-Babel with :class:`LocalDigitsDomain` as its domain."""
 
     @cached_property
+    @override
     def domain_instance(self) -> Domain:
         return LocalDigitsDomain(domain=self.domain)
 

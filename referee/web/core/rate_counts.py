@@ -24,6 +24,7 @@ from typing import Any
 
 from limits.storage import Storage
 from sqlalchemy.engine import make_url
+from typing_extensions import override
 
 __all__ = ["SQLiteStorage", "FILE_NAME", "uri_for", "default_uri"]
 
@@ -74,6 +75,7 @@ class SQLiteStorage(Storage):
         super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
 
     @property
+    @override
     def base_exceptions(self) -> type[Exception] | tuple[type[Exception], ...]:
         return sqlite3.Error
 
@@ -87,6 +89,7 @@ class SQLiteStorage(Storage):
             self._connection, self._pid = connection, os.getpid()
         return self._connection
 
+    @override
     def incr(self, key: str, expiry: int, amount: int = 1) -> int:
         now = time.time()
         with self._lock:
@@ -97,18 +100,21 @@ class SQLiteStorage(Storage):
                 connection.execute("DELETE FROM rate_count WHERE expires <= ?", (now,))
         return int(row[0])
 
+    @override
     def get(self, key: str) -> int:
         with self._lock:
             row = self._connect().execute("SELECT count FROM rate_count WHERE key = ? AND expires > ?",
                                           (key, time.time())).fetchone()
         return int(row[0]) if row else 0
 
+    @override
     def get_expiry(self, key: str) -> float:
         with self._lock:
             row = self._connect().execute("SELECT expires FROM rate_count WHERE key = ? AND expires > ?",
                                           (key, time.time())).fetchone()
         return float(row[0]) if row else time.time()
 
+    @override
     def check(self) -> bool:
         try:
             with self._lock:
@@ -117,10 +123,12 @@ class SQLiteStorage(Storage):
             return False
         return True
 
+    @override
     def reset(self) -> int | None:
         with self._lock:
             return self._connect().execute("DELETE FROM rate_count").rowcount
 
+    @override
     def clear(self, key: str) -> None:
         with self._lock:
             self._connect().execute("DELETE FROM rate_count WHERE key = ?", (key,))

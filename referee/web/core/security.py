@@ -60,6 +60,7 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError
 from limits import parse_many
+from typing_extensions import override
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, TooManyRequests
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response
@@ -250,6 +251,7 @@ class SessionCookies(SecureCookieSessionInterface):
     """Flask's signed session cookie, ``Secure`` whenever the request came over HTTPS (it is written after
     :func:`secure_response` has run, so it gets its flags here)."""
 
+    @override
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
 
@@ -388,6 +390,7 @@ def too_many(error: HTTPException) -> tuple[str, int]:
 class MaskTokens(logging.Filter):
     """Masks the link secrets in a record's message and in its traceback text (see referee.masking.mask_tokens)."""
 
+    @override
     def filter(self, record: logging.LogRecord) -> bool:
         record.msg = mask_tokens(record.getMessage())
         record.args = ()

@@ -30,6 +30,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
+from typing_extensions import override
 from werkzeug.datastructures import MultiDict
 from wtforms import (
     HiddenField,
@@ -99,6 +100,7 @@ class Form(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no types: its cl
     """
 
     class Meta(FlaskForm.Meta):  # type: ignore[misc]  # Flask-WTF ships no types: its classes are Any
+        @override
         def wrap_formdata(self, form: Any, formdata: Any) -> Any:
             return clean_formdata(super().wrap_formdata(form, formdata))
 

@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
+from typing_extensions import override
 from wtforms import IntegerField
 from wtforms.widgets import TextInput
 
@@ -60,6 +61,7 @@ class WholeNumberField(IntegerField):  # type: ignore[misc]  # WTForms ships no 
         super().__init__(*args, **kwargs)
         self.minimum, self.maximum = minimum, maximum
 
+    @override
     def process_formdata(self, valuelist: list[Any]) -> None:
         if not valuelist:
             return

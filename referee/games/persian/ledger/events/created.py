@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
+from typing_extensions import override
+
 from referee.games.persian.ledger.events.base import Event, json_object, text, texts
 from referee.games.persian.ledger.names import name_problems
 from referee.games.persian.ledger.state import EventRefused, Facts, TableState
@@ -45,6 +47,7 @@ class GameCreated(Event):
         problems += name_problems(self.players)
         return rules, (None if problems else table), tuple(problems)
 
+    @override
     def problems(self, state: TableState) -> tuple[Problem, ...]:
         """A game is created once."""
         return (LedgerProblem.of("already-created"),)
@@ -53,6 +56,7 @@ class GameCreated(Event):
         """Never applied to a game: :func:`referee.games.persian.ledger.fold.start` starts one."""
         raise EventRefused(self.problems(state), event=self)
 
+    @override
     def words(self, state: TableState | None = None) -> Words:
         """"hokm created for Ana, Bahram, Cyrus, Dara"."""
         return Words.of("log-game-created", game=self.variant, players=self.players)

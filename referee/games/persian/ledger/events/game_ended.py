@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from typing_extensions import override
+
 from referee.games.persian.ledger.events.base import Event, text
 from referee.games.persian.ledger.state import Facts, TableState
 from referee.games.persian.ledger.wording import LedgerProblem, Words
@@ -33,6 +35,7 @@ class GameEnded(Event):
         """The game ended, with its reason; a tally game's leaders win it."""
         return state.facts.closed(self.reason)
 
+    @override
     def words(self, state: TableState) -> Words:
         """"the game was ended: we are going home"."""
         if self.reason.strip():

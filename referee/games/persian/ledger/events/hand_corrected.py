@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from typing_extensions import override
+
 from referee.games.persian.ledger.events.base import Event, json_object, whole_number
 from referee.games.persian.ledger.events.hand_played import hand_or_problems
 from referee.games.persian.ledger.state import EventRefused, Facts, TableState
@@ -63,6 +65,7 @@ class HandCorrected(Event):
             raise EventRefused(problems, event=self)
         return after
 
+    @override
     def words(self, state: TableState) -> Words:
         """"hand 2 corrected"."""
         return Words.of("log-hand-corrected", hand=self.hand_number)

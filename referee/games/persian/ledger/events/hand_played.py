@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from typing_extensions import override
+
 from referee.games.persian.ledger.events.base import Event, json_object, whole_number
 from referee.games.persian.ledger.state import Facts, PlayedHand, TableState
 from referee.games.persian.ledger.wording import LedgerProblem, Words
@@ -63,6 +65,7 @@ class HandPlayed(Event):
         played = PlayedHand(self.hand_number, hand, state.score.play(hand))
         return dataclasses.replace(state.facts, hands=(*state.facts.hands, played))
 
+    @override
     def words(self, state: TableState) -> Words:
         """"hand 3 entered"."""
         return Words.of("log-hand-played", hand=self.hand_number)

@@ -6,6 +6,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
+from typing_extensions import override
+
 from referee.games.persian.ledger.events.base import Event, text
 from referee.games.persian.ledger.names import name_problems
 from referee.games.persian.ledger.state import EventRefused, Facts, TableState
@@ -46,6 +48,7 @@ class PlayerRenamed(Event):
             raise EventRefused(problems, event=self)
         return dataclasses.replace(after, table=table)
 
+    @override
     def words(self, state: TableState) -> Words:
         """"Ana is now called Anahita"."""
         return Words.of("log-player-renamed", old=self.old, new=self.new)

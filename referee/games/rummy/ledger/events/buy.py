@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar
 
 from pydantic import Field
+from typing_extensions import override
 
 from referee.games.rummy.ledger.events.base import Event, PlayerAction, Words
 from referee.games.rummy.ledger.events.filing import MAX_PLAYERS, DealPart, EntryKey
@@ -38,11 +39,13 @@ class BuyEntry(DealPart):
     )
     reads_at = 40
 
+    @override
     def write(self, facts: GameFacts, record: DealRecord, before: DealRecord | None) -> dict[str, Any]:
         """Each player's buys, by those who bought."""
         names = facts.names
         return {"buys": {names[seat]: record.buys_of(seat) for seat in range(len(names)) if record.buys_of(seat)}}
 
+    @override
     def read(self, entry: Mapping[str, Any], number: int, variant: Variant) -> list[Event]:
         """One buy event a buy."""
         return [Buy(deal=number, player=name) for name, count in entry["buys"].items() for _ in range(count)]

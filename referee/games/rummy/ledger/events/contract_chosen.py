@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pydantic import MISSING, Field
+from typing_extensions import override
 
 from referee.games.rummy.ledger.events.base import Event, InDeal, Words
 from referee.games.rummy.ledger.events.filing import DealPart, EntryKey
@@ -49,10 +50,12 @@ class ContractEntry(DealPart):
     )
     reads_at = 20
 
+    @override
     def write(self, facts: GameFacts, record: DealRecord, before: DealRecord | None) -> dict[str, Any]:
         """The announced contract's deal number."""
         return {"contract": record.contract_index + 1} if record.contract_index is not None else {}
 
+    @override
     def read(self, entry: Mapping[str, Any], number: int, variant: Variant) -> list[Event]:
         """The announcement, if the entry has one."""
         if entry["contract"] is MISSING:

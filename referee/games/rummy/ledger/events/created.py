@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from typing_extensions import override
+
 from referee.games.rummy.ledger.events.base import Event, Words
 from referee.games.rummy.ledger.state.records import amount
 from referee.ledger.names import name_problems
@@ -66,6 +68,7 @@ class GameCreated(Event):
         """"Game created"."""
         return Words(N_("Game created"))
 
+    @override
     def problems(self, state: object) -> list[Problem]:
         """A game is created once: a second creation in its log is refused."""
         return [Problem.of("already-created")]

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import MISSING, Field
+from typing_extensions import override
 
 from referee.games.rummy.ledger.events.base import Event, HandValue, ResultFields, Words
 from referee.games.rummy.ledger.events.filing import (
@@ -58,6 +59,7 @@ class ResultEntry(DealPart):
     schema = {"if": {"not": {"required": ["ended"], "properties": {"ended": {"const": False}}}},
               "then": {"required": ["went_out", "hands"]}}
 
+    @override
     def write(self, facts: GameFacts, record: DealRecord, before: DealRecord | None) -> dict[str, Any]:
         """Who went out and what was left in each hand, once the deal ended."""
         if not record.ended:
@@ -71,6 +73,7 @@ class ResultEntry(DealPart):
             written["out_in_one_turn"] = record.out_in_one_turn
         return written
 
+    @override
     def read(self, entry: Mapping[str, Any], number: int, variant: Variant) -> list[Event]:
         """The deal's end, if it ended; GameFileError for a hand that is not cards."""
         if not entry["ended"]:
@@ -91,6 +94,7 @@ class ResultEntry(DealPart):
         if entry["ended"] and entry["hands"] is MISSING:
             raise EntryRefused("file-deal-field", "hands", field="hands", value=shown(None))
 
+    @override
     def cards(self, entry: Mapping[str, Any]) -> list[CardText]:
         """Every hand given as cards."""
         hands = entry["hands"] if entry["hands"] is not MISSING else {}
@@ -123,6 +127,7 @@ class DealEnded(ResultFields):
                 + went_out_problems(state.variant, state.names, state.current, self.went_out)
                 + bonus_problems(state.variant, self.went_out, self.out_in_one_turn))
 
+    @override
     def leniently(self, state: GameFacts) -> DealEnded | None:
         """The end of the deal under way cut down to what the rules can take, to score the rest: every player's hand
         (0 for one missing, negative or unreadable), nobody out if who went out plays not; None for another deal or

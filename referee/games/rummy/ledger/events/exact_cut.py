@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar
 
 from pydantic import Field
+from typing_extensions import override
 
 from referee.games.rummy.ledger.events.base import Event, InDeal, Words
 from referee.games.rummy.ledger.events.filing import MAX_CUTTER_JOKERS, DealPart, EntryKey
@@ -33,12 +34,14 @@ class ExactCutEntry(DealPart):
     )
     reads_at = 30
 
+    @override
     def write(self, facts: GameFacts, record: DealRecord, before: DealRecord | None) -> dict[str, Any]:
         """Whether the deal's cutter cut exactly, and the jokers they took."""
         if record.exact_cut and record.cutter_jokers:
             return {"exact_cut": True, "cutter_jokers": record.cutter_jokers}
         return {"exact_cut": record.exact_cut}
 
+    @override
     def read(self, entry: Mapping[str, Any], number: int, variant: Variant) -> list[Event]:
         """The exact cut, if the entry says so."""
         return [ExactCut(deal=number, cutter_jokers=entry["cutter_jokers"])] if entry["exact_cut"] else []

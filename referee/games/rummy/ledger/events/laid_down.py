@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar
 
 from pydantic import Field
+from typing_extensions import override
 
 from referee.games.rummy.ledger.events.base import Event, PlayerAction, Words
 from referee.games.rummy.ledger.events.filing import MAX_MELDS, MAX_PLAYERS, CardText, DealPart, EntryKey, bad_cards
@@ -39,12 +40,14 @@ class LaidDownEntry(DealPart):
     )
     reads_at = 50
 
+    @override
     def write(self, facts: GameFacts, record: DealRecord, before: DealRecord | None) -> dict[str, Any]:
         """Each lay-down's melds, by the player."""
         if not record.laid_down:
             return {}
         return {"laid_down": {facts.names[seat]: list(melds) for seat, melds in record.laid_down}}
 
+    @override
     def read(self, entry: Mapping[str, Any], number: int, variant: Variant) -> list[Event]:
         """One event a lay-down; GameFileError for a meld that is not cards."""
         events: list[Event] = []
@@ -57,6 +60,7 @@ class LaidDownEntry(DealPart):
             events.append(LaidDown(deal=number, player=name, melds=tuple(melds)))
         return events
 
+    @override
     def cards(self, entry: Mapping[str, Any]) -> list[CardText]:
         """Every meld."""
         return [("meld", name, meld) for name, melds in entry["laid_down"].items() for meld in melds]

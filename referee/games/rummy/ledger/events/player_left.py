@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar
 
 from pydantic import Field
+from typing_extensions import override
 
 from referee.games.rummy.ledger.events.base import Event, Words
 from referee.games.rummy.ledger.events.filing import MAX_PLAYERS, DealPart, EntryKey
@@ -36,12 +37,14 @@ class LeftEntry(DealPart):
     )
     reads_at = 10
 
+    @override
     def write(self, facts: GameFacts, record: DealRecord, before: DealRecord | None) -> dict[str, Any]:
         """Who sits out from this deal on and did not sit out the deal before."""
         away_before = before.away if before is not None else ()
         newly_left = [facts.names[seat] for seat in record.away if seat not in away_before]
         return {"left": newly_left} if newly_left else {}
 
+    @override
     def read(self, entry: Mapping[str, Any], number: int, variant: Variant) -> list[Event]:
         """One event a player who left."""
         return [PlayerLeft(player=name) for name in entry["left"]]

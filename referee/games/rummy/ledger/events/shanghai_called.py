@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar
 
 from pydantic import Field
+from typing_extensions import override
 
 from referee.games.rummy.ledger.events.base import Event, PlayerAction, Words
 from referee.games.rummy.ledger.events.filing import MAX_PLAYERS, DealPart, EntryKey
@@ -38,11 +39,13 @@ class ShanghaiCallsEntry(DealPart):
     # a call needs someone laid down in the deal (docs/rules.md D70): the lay-downs first, then the calls
     reads_at = 60
 
+    @override
     def write(self, facts: GameFacts, record: DealRecord, before: DealRecord | None) -> dict[str, Any]:
         """The calls, by those who called."""
         calls = facts.calls.of(record)
         return {"shanghai_calls": calls} if calls else {}
 
+    @override
     def read(self, entry: Mapping[str, Any], number: int, variant: Variant) -> list[Event]:
         """One event a call."""
         calls = entry["shanghai_calls"].items()
