@@ -62,7 +62,7 @@ proc_name = "referee"
 control_socket_disable = True
 
 
-def on_starting(server: Any) -> None:
+def on_starting(_server: Any) -> None:
     """Bring the database schema up to date once, in the master, before any worker starts."""
     from referee.server import prepare_database
 
@@ -78,7 +78,7 @@ def post_worker_init(worker: Any) -> None:
     secure_error_pages()
 
 
-def post_request(worker: Any, req: Any, environ: dict[str, Any], resp: Any) -> None:
+def post_request(worker: Any, _req: Any, environ: dict[str, Any], resp: Any) -> None:
     """A live stream that ended because this worker stops is hung up at once, from its own thread."""
     from referee.server import hang_up_if_stopping
 
@@ -86,7 +86,7 @@ def post_request(worker: Any, req: Any, environ: dict[str, Any], resp: Any) -> N
 
 
 
-def worker_exit(server: Any, worker: Any) -> None:
+def worker_exit(_server: Any, worker: Any) -> None:
     """A worker that finished its work leaves at once (see :func:`referee.server.leave_at_once`)."""
     from referee.server import leave_at_once
 

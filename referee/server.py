@@ -88,7 +88,7 @@ def prepare_database() -> None:
     app.extensions["referee.db"].dispose()
 
 
-def end_live_streams_on_stop(worker: Any) -> None:
+def end_live_streams_on_stop(_worker: Any) -> None:
     """When this worker is asked to stop (SIGTERM), wake every viewer waiting in it so its stream ends now.
 
     A waiting viewer's thread notices nothing of a stop by itself: it waits on the change watcher, and would

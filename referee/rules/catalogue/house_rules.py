@@ -82,7 +82,7 @@ def _direction_rule(default: Direction) -> HouseRule:
         "choice",
         default.value,
         "Which way the deal and the turn go round the table (it only changes how the screens word it).",
-        apply=lambda v, value: v,
+        apply=lambda v, _value: v,
         choices=tuple(d.value for d in Direction),
     )
 

@@ -66,7 +66,7 @@ PROGRESSIVE_RUMMY = Variant(
         Deal(15, one_contract(TRIO, TRIO, run_of(5)), buying=False),
     ),
     meld_rules=MeldRules(twos_wild=True, set_wilds=WildLimit.ANY, run_wilds=WildLimit.ANY, pairs=True),
-    card_values=card_values(two=20, low=lambda rank: 5, ten=5, ace=15, joker=20),
+    card_values=card_values(two=20, low=lambda _rank: 5, ten=5, ace=15, joker=20),
     buy=BuyRules(
         per_game=None,
         stock_cards=0,  # the bought card alone; deals 12–13 add one "take"

@@ -162,7 +162,7 @@ SHANGHAI_TAHELIA_POWE = replace(
 def _kolsov_ext_rule() -> HouseRule:
     """The ext 10-round Shanghai (rummyrulebook, Wikipedia) as a preset over Deb Kolsov's list."""
     caps = {3: 1, 4: 1, 5: 2, 7: 3, 10: 4}
-    values = card_values(two=5, low=lambda rank: 5, ten=5, ace=20, joker=50)
+    values = card_values(two=5, low=lambda _rank: 5, ten=5, ace=20, joker=50)
 
     def apply(variant: Variant, on: bool) -> Variant:
         deals = tuple(

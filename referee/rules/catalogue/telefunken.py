@@ -154,7 +154,7 @@ TELEFUNKEN_ECUADOR = replace(
     description="Venezuela's game with contract joker limits, a chueca and an escalera, "
     "12 chips, a buy brings 2 stock cards.",
     deals=_ECUADOR_DEALS,
-    card_values=card_values(two=5, low=lambda rank: 5, ace=15, joker=50),
+    card_values=card_values(two=5, low=lambda _rank: 5, ace=15, joker=50),
     buy=replace(TELEFUNKEN.buy, per_game=12, stock_cards=2, stock_cards_own_turn=3),
     layoff=replace(
         TELEFUNKEN.layoff,

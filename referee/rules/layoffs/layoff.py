@@ -57,7 +57,7 @@ def check_layoff(
     var = to_variant(variant)
     facts = TableFacts(var, context)
     table = table_meld(var, meld, facts)
-    problems: list[Problem] = _layoff_timing(var, table, facts)
+    problems: list[Problem] = _layoff_timing(var, facts)
 
     if isinstance(card, Meld):
         joined = _join_problem(var, table, card)
@@ -101,7 +101,7 @@ def _layoff_verdict(
     )
 
 
-def _layoff_timing(variant: Variant, table: Meld, facts: TableFacts) -> list[Problem]:
+def _layoff_timing(variant: Variant, facts: TableFacts) -> list[Problem]:
     """Whether the player may lay off onto this meld now, whatever the cards."""
     rules = variant.layoff
     problems: list[Problem] = []

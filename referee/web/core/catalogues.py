@@ -23,8 +23,9 @@ from referee.web.core.i18n import TRANSLATIONS_DIR
 __all__ = ["compile_catalogues", "init_app"]
 
 @functools.cache
-def _mo_bytes(po: Path, modified: float) -> bytes:
-    """The ``.mo`` bytes of ``po`` as it was at ``modified``: compiled once per process for each version."""
+def _mo_bytes(po: Path, _modified: float) -> bytes:
+    """The ``.mo`` bytes of ``po`` as it was at ``_modified``: compiled once per process for each version (the
+    time is read by the cache only, as part of its key)."""
     with po.open("rb") as file:
         catalog = read_po(file)
     buffer = io.BytesIO()

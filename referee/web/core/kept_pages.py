@@ -99,7 +99,7 @@ def kept(name: str) -> RenderCache[KeptPage]:
     return cache
 
 
-def _no_page(table: access.Table) -> Page | None:
+def _no_page(_table: access.Table) -> Page | None:
     return None
 
 

@@ -113,7 +113,7 @@ def delete(edit_token: str) -> Response | tuple[str, int]:
 
 
 @bp.app_errorhandler(store.GameNotFound)
-def deleted_meanwhile(error: store.GameNotFound) -> Response:
+def deleted_meanwhile(_error: store.GameNotFound) -> Response:
     """The game was deleted (from another phone) while this request was on its way: 410, said plainly."""
     body = render_template("errors/refused.html", code=410, title=_("This game was deleted"), message=_(
         "This game was deleted from another phone while this was being sent, so nothing was saved: its scores are "

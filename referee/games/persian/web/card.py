@@ -16,7 +16,7 @@ from referee.web.helpers.numerals import number
 __all__ = ["card_lines"]
 
 
-def _hokm(state: Any) -> list[str]:
+def _hokm(_state: Any) -> list[str]:
     points = hokm.POINTS
     return [
         _("A hand is won at %(tricks)s tricks: %(won)s point; a kot (7–0 to the ruler’s team) %(kot)s; a ruler’s kot "
@@ -36,7 +36,7 @@ def _yasa_most() -> int:
     return max(p for p in takes if shelem.hand_scores(shelem.LEAST_BID, p)[0] is shelem.Outcome.YASA)
 
 
-def _shelem(state: Any) -> list[str]:
+def _shelem(_state: Any) -> list[str]:
     return [
         _("Bids from %(least)s to %(most)s in steps of %(step)s, each above the last; a pass is final.",
           least=number(shelem.LEAST_BID), most=number(shelem.MOST_BID), step=number(shelem.STEP)),
@@ -48,7 +48,7 @@ def _shelem(state: Any) -> list[str]:
     ]
 
 
-def _qahve(state: Any) -> list[str]:
+def _qahve(_state: Any) -> list[str]:
     return [
         _("Each player bids at least %(least)s tricks; a team’s bid is its two players’ bids added.",
           least=number(qahve.LEAST_BID)),

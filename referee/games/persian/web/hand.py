@@ -59,7 +59,7 @@ def _seat(text: object, players: tuple[str, ...]) -> int | None:
     return whole_number(text, maximum=len(players) - 1)
 
 
-def _hokm(form: Any, score: Any, players: tuple[str, ...]) -> Entry:
+def _hokm(form: Any, _score: Any, _players: tuple[str, ...]) -> Entry:
     outcome = form.outcome()
     if outcome is None:
         return None, [_("Choose who won the hand.")]
@@ -124,7 +124,7 @@ def _numbers(form: HandForm, name: str, count: int, default: int | None = None) 
     return found
 
 
-def _qahve(form: Any, score: Any, players: tuple[str, ...]) -> Entry:
+def _qahve(form: Any, _score: Any, players: tuple[str, ...]) -> Entry:
     bids = _numbers(form, "bids", len(players))
     tricks = whole_number(form.tricks.data, maximum=99)
     problems = [_("Choose %(player)s’s bid.", player=players[seat]) for seat, bid in enumerate(bids) if bid is None]
@@ -135,7 +135,7 @@ def _qahve(form: Any, score: Any, players: tuple[str, ...]) -> Entry:
     return {"bids": bids, "tricks": [tricks, 13 - (tricks or 0)]}, []
 
 
-def _bidel(form: Any, score: Any, players: tuple[str, ...]) -> Entry:
+def _bidel(form: Any, _score: Any, players: tuple[str, ...]) -> Entry:
     hearts = _numbers(form, "hearts", len(players), default=0)
     queen = _seat(form.queen.data, players)
     problems = [_("%(player)s’s hearts: choose a number from 0 to 13.", player=players[seat])
@@ -145,7 +145,7 @@ def _bidel(form: Any, score: Any, players: tuple[str, ...]) -> Entry:
     return (None, problems) if problems else ({"hearts": hearts, "queen": queen}, [])
 
 
-def _rim(form: Any, score: Any, players: tuple[str, ...]) -> Entry:
+def _rim(form: Any, _score: Any, players: tuple[str, ...]) -> Entry:
     if form.stock_out.data:
         return {"winner": None, "cards": ""}, []
     winner = _seat(form.winner.data, players)
@@ -156,7 +156,7 @@ def _rim(form: Any, score: Any, players: tuple[str, ...]) -> Entry:
     return {"winner": winner, "cards": read_cards(" ".join((form.cards.data or "").split()))}, []
 
 
-def _tally(form: Any, score: Any, players: tuple[str, ...]) -> Entry:
+def _tally(form: Any, _score: Any, players: tuple[str, ...]) -> Entry:
     seat = players.index(form.player.data) if form.player.data in players else None
     return (None, [_("Choose a player.")]) if seat is None else ({"player": seat}, [])
 

@@ -79,7 +79,7 @@ def _initial(name: str) -> str:
     return name[:1]
 
 
-def _team_labels(players: tuple[str, ...]) -> tuple[str, str]:
+def _team_labels() -> tuple[str, str]:
     """The teams' columns are headed by their letters (the legend names the partners: the columns stay narrow)."""
     return words.team_letter(0), words.team_letter(1)
 
@@ -91,7 +91,7 @@ def _teams_legend(players: tuple[str, ...]) -> str:
 
 
 def _hokm(score: Any, players: tuple[str, ...]) -> Sheet:
-    labels = _team_labels(players)
+    labels = _team_labels()
     columns = (Column(_hand_heading()), Column(_("Ruler")), Column(labels[0], True), Column(labels[1], True))
     rows = []
     for row in score.rows:
@@ -110,7 +110,7 @@ def _hokm(score: Any, players: tuple[str, ...]) -> Sheet:
 
 
 def _shelem(score: Any, players: tuple[str, ...]) -> Sheet:
-    labels = _team_labels(players) if len(players) == 4 else (players[0], players[1])
+    labels = _team_labels() if len(players) == 4 else (players[0], players[1])
     columns = (Column(_hand_heading()), Column(labels[0], True), Column(_("Bid")), Column(labels[1], True))
     rows = []
     for row in score.rows:
@@ -145,7 +145,7 @@ def _players(score: Any, players: tuple[str, ...]) -> Sheet:
 
 
 def _teams(score: Any, players: tuple[str, ...]) -> Sheet:
-    labels = _team_labels(players)
+    labels = _team_labels()
     columns = (Column(_hand_heading()), Column(labels[0], True), Column(labels[1], True))
     rows = [SheetRow(row.hand, (Cell(number(row.hand)), Cell(number(row.totals[0]), True, testid=f"a-{row.hand}"),
                                 Cell(number(row.totals[1]), True, testid=f"b-{row.hand}")), line=row.line_after)

@@ -101,7 +101,7 @@ def redeal(edit_token: str) -> Page:
 def end(edit_token: str) -> Page:
     """End the game here: a tally game's leaders win; any other game stops without a winner."""
     return _call(edit_token, EndGameForm, lambda form: GameEnded(reason=" ".join((form.reason.data or "").split())),
-                 lambda form, state: _("The game was ended."),
+                 lambda _form, _state: _("The game was ended."),
                  lambda: redirect(url_for("persian.sheet", edit_token=edit_token), code=303))
 
 

@@ -109,19 +109,19 @@ _OPTION_HELPS: Mapping[str, LazyString] = {
 }
 
 
-def option_title(variant_id: str, name: str) -> str:
+def option_title(_variant_id: str, name: str) -> str:
     """A house rule's title (its name in the rules when the catalogue has none)."""
     found = _OPTION_TITLES.get(name)
     return str(found) if found is not None else name
 
 
-def option_help(variant_id: str, name: str) -> str:
+def option_help(_variant_id: str, name: str) -> str:
     """A line under a house rule."""
     found = _OPTION_HELPS.get(name)
     return str(found) if found is not None else ""
 
 
-def option_value(name: str, value: object) -> str:
+def option_value(_name: str, value: object) -> str:
     """One value of a house rule: a number in the page's digits, a switch in words."""
     if isinstance(value, bool):
         return gettext("on") if value else gettext("off")
@@ -228,7 +228,7 @@ def goal_words(score: object) -> str:
     return gettext("The sheet counts each player’s hands.")
 
 
-def winner_words(variant_id: str, winners: tuple[str, ...], teams: bool, ended: str | None = None) -> str:
+def winner_words(_variant_id: str, winners: tuple[str, ...], teams: bool, ended: str | None = None) -> str:
     """Who won the game (or that the scorekeeper ended it before anyone did, and why)."""
     if not winners:
         if ended is None:
@@ -294,7 +294,7 @@ def pass_arrow(direction: object) -> str:
                                                                      "")
 
 
-def event_words(state: object, entry: object) -> str:
+def event_words(_state: object, entry: object) -> str:
     """What an entry of the game's history was, for the Undo and Redo buttons ("hand 3 entered")."""
     said = getattr(entry, "words", None)
     if said is None:

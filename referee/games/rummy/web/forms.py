@@ -81,7 +81,7 @@ def hand_value(cards: str | None, points: str | None = None) -> HandValue:
     return hand_notation(" ".join((cards or "").split()))
 
 
-def _points_text(form: Any, field: Any) -> None:
+def _points_text(_form: Any, field: Any) -> None:
     """Points are a whole number of 0 or more (blank: the cards count instead)."""
     text = (field.data or "").strip()
     if text and whole_number(text, maximum=MAX_POINTS) is None:

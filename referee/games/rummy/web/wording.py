@@ -112,7 +112,12 @@ def engine_texts() -> Iterator[tuple[str, str]]:
                     yield contract.name, "a contract's name"
 
 
-def extract(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, None, str, list[str]]]:
+def extract(
+    _fileobj: Any,
+    _keywords: Any,
+    _comment_tags: Any,
+    options: Any,  # noqa: ARG001  # Babel passes it by keyword (options=...): the name stays
+) -> Iterator[tuple[int, None, str, list[str]]]:
     """A Babel extraction method: the texts of :func:`engine_texts` (the file itself is not read)."""
     seen: set[str] = set()
     for text, origin in engine_texts():

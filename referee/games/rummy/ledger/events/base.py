@@ -153,9 +153,10 @@ class Event:
         """The game's facts ``state`` after the event, already allowed (or forced); the same type as ``state``."""
         raise NotImplementedError(f"{self.type} events are folded by the fold")
 
-    def leniently(self, state: Any) -> Event | None:
-        """What of the event the rules may still take in ``state`` when they refuse it and nothing allows it, so that
-        a file's tally scores the rest (None: nothing; ``referee tally`` then goes on without it)."""
+    def leniently(self, _state: Any) -> Event | None:
+        """What of the event the rules may still take in the game's facts when they refuse it and nothing allows it,
+        so that a file's tally scores the rest (None: nothing; ``referee tally`` then goes on without it). An event
+        takes nothing unless its kind says otherwise."""
         return None
 
     # ---- the stored form --------------------------------------------------------------------------------

@@ -126,7 +126,7 @@ def _buy_count_problems(state: GameFacts, buys: Mapping[str, int], record: DealR
         elif count < 0:
             problems.append(Problem.of("negative-buys", player=name, count=count))
         elif count > 0 and state.names.index(name) in record.away:
-            problems.append(away(state, name, record.number))
+            problems.append(away(name, record.number))
     return problems
 
 

@@ -107,8 +107,9 @@ class DealPart:
     def refuse(self, entry: Mapping[str, Any]) -> None:
         """The model's own check of an entry: raise :class:`EntryRefused` for what the types cannot say."""
 
-    def cards(self, entry: Mapping[str, Any]) -> list[CardText]:
-        """The texts of cards the part holds in ``entry``, to count before anything is read."""
+    def cards(self, _entry: Mapping[str, Any]) -> list[CardText]:
+        """The texts of cards the part holds in an entry, to count before anything is read (none, unless the part
+        says otherwise)."""
         return []
 
     def check(self, variant: Variant, entries: Sequence[Mapping[str, Any]]) -> None:

@@ -132,7 +132,7 @@ def hand_problems(
     for seat, name in enumerate(state.names):
         if seat in record.away:
             if name in hands and hands[name] not in ("", 0):
-                problems.append(away(state, name, record.number))
+                problems.append(away(name, record.number))
         elif name not in hands:
             if seat != winner:
                 problems.append(_p("missing-hand", player=name))
@@ -157,7 +157,7 @@ def _winner(state: GameFacts, went_out: str | None, record: DealRecord) -> tuple
     if went_out not in state.names:
         return [unknown(state, went_out)], None
     winner = state.names.index(went_out)
-    return ([away(state, went_out, record.number)] if winner in record.away else []), winner
+    return ([away(went_out, record.number)] if winner in record.away else []), winner
 
 
 def _one_hand_problems(name: str, value: object, *, went_out: bool) -> tuple[list[Problem], Sequence[Card]]:
@@ -184,13 +184,13 @@ def absent(state: GameFacts, player: str, record: DealRecord) -> Problem | None:
     if player not in state.names:
         return unknown(state, player)
     if state.names.index(player) in record.away:
-        return away(state, player, record.number)
+        return away(player, record.number)
     return None
 
 
-def away(state: GameFacts, player: str, deal: int) -> Problem:
-    return _p("player-left", player=player,
-              deal=deal)
+def away(player: str, deal: int) -> Problem:
+    """``player`` has left the game and takes no part in deal ``deal``."""
+    return _p("player-left", player=player, deal=deal)
 
 
 def cut_problems(state: GameFacts, jokers: int, number: int) -> list[Problem]:

@@ -387,7 +387,7 @@ def shanghai_call(edit_token: str) -> Page:
     """A player called "Shanghai!" on a discard: recorded, or refused with the reason (docs/rules.md D70)."""
     return player_act(edit_token, ShanghaiCallForm(), "shanghai",
                       lambda state, player: ShanghaiCalled(deal=state.deal_number, player=player),
-                      lambda state, player: _("Shanghai call by %(player)s recorded.", player=player))
+                      lambda _state, player: _("Shanghai call by %(player)s recorded.", player=player))
 
 
 @bp.post("/laid-down")
@@ -399,7 +399,7 @@ def laid_down(edit_token: str) -> Page:
         melds = tuple(notation.to_notation(meld) for meld in form.meld_list())
         return LaidDown(deal=state.deal_number, player=player, melds=melds)
 
-    def done(state: GameState, player: str) -> str:
+    def done(_state: GameState, player: str) -> str:
         if form.meld_list():
             return _("The referee checked %(player)s’s contract: valid. %(player)s has laid down.", player=player)
         return _("%(player)s has laid down.", player=player)

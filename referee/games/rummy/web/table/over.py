@@ -67,16 +67,16 @@ def abandon(edit_token: str) -> Page:
     table = access.require_edit(edit_token)
     form = AbandonForm()
 
-    def build(state: GameState) -> Event:
+    def build(_state: GameState) -> Event:
         return GameAbandoned(reason=(form.reason.data or "").strip())
 
-    def done(state: GameState) -> str:
+    def done(_state: GameState) -> str:
         return _("The game was ended. Undo it from the score sheet if that was a mistake.")
 
     return act(table, form, "abandon", build, done, resend=_resend_sheet)
 
 
-def _resend_sheet(table: access.Table, action: str, form: ActionForm) -> tuple[str, int]:
+def _resend_sheet(table: access.Table, _action: str, form: ActionForm) -> tuple[str, int]:
     """The score sheet again (where the game is ended early), the form as sent, a fresh CSRF token."""
     flash(str(CSRF_FAILED), "error")
     context = sheet_context(table)
