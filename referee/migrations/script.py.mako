@@ -18,8 +18,10 @@ depends_on = ${repr(depends_on)}
 
 
 def upgrade() -> None:
+    """Bring the schema from the previous revision to this one."""
     ${upgrades if upgrades else "pass"}
 
 
 def downgrade() -> None:
+    """Take the schema back to the previous revision."""
     ${downgrades if downgrades else "pass"}

@@ -22,6 +22,7 @@ depends_on = None
 
 
 def upgrade() -> None:
+    """Create the ``game`` table and its players' and events' tables."""
     op.create_table(
         "game",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -76,6 +77,7 @@ def _create_game_rows(name: str, *columns: sa.Column[Any], unique_in_game: tuple
 
 
 def downgrade() -> None:
+    """Drop the three tables, the ones that point at ``game`` first."""
     op.drop_table("game_player")
     op.drop_table("game_event")
     op.drop_table("game")

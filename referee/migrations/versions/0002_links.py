@@ -17,6 +17,7 @@ depends_on = None
 
 
 def upgrade() -> None:
+    """Create ``retired_token`` (the digests of replaced links) and ``game_link`` (the game a rematch follows)."""
     op.create_table(
         "retired_token",
         sa.Column("digest", sa.String(length=64), nullable=False),
@@ -41,5 +42,6 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    """Drop the two tables."""
     op.drop_table("game_link")
     op.drop_table("retired_token")

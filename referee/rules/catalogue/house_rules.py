@@ -97,6 +97,7 @@ def table_rules(
 
 
 def jokers_per_meld_rule() -> HouseRule:
+    """How many jokers one set or run may hold: one (the default) or any number, within the contract's own limits."""
     return HouseRule(
         "jokers_per_meld",
         "choice",
@@ -118,6 +119,8 @@ _EXCHANGES = {"deal-6": {6: 1}, "none": {}, "deal-4-and-6-twice": {4: 1, 6: 2}}
 
 
 def deal6_exchange_rule() -> HouseRule:
+    """The face-down exchange of cards before a deal: one before deal 6 (the default), none, or one before deal 4
+    and two in a row before deal 6."""
     return HouseRule(
         "deal6_exchange",
         "choice",

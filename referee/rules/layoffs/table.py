@@ -52,18 +52,23 @@ class TableFacts:
         return fact
 
     def owner(self) -> Owner:
+        """Whose meld it is, ``"own"`` or ``"other"`` (not given: another player's, assumed)."""
         return self._given(self.context.owner, "other", "assumed-other-players-meld")
 
     def part_of_contract(self) -> bool:
+        """Was the meld laid to fulfil its owner's contract (not given: no, assumed)?"""
         return self._given(self.context.part_of_contract, False, "assumed-not-contract")
 
     def pure_trio(self) -> bool:
+        """Is the meld the deal-1 pure trío (not given: no, assumed)?"""
         return self._given(self.context.pure_trio, False, "assumed-not-pure-trio")
 
     def has_melded(self) -> bool:
+        """Has the player acting laid their contract in this deal (not given: yes, assumed)?"""
         return self._given(self.context.player_has_melded, True, "assumed-melded")
 
     def contract_turn(self) -> bool:
+        """Is this the turn the acting player lays (or laid) their contract (not given: a later turn, assumed)?"""
         return self._given(self.context.contract_turn, False, "assumed-later-turn")
 
     def contract_meld(self) -> bool:
@@ -125,6 +130,7 @@ class Run:
 
     @property
     def high(self) -> int:
+        """The position of the run's last card."""
         return self.low + len(self.cards) - 1
 
     @property
@@ -137,6 +143,7 @@ class Run:
         return Card(rank_at(self.low + index), self.suit)
 
     def to_meld(self) -> Meld:
+        """The run as a meld, each wild card standing for the card of its place."""
         stands = tuple(self.card_at(i) if w else None for i, w in enumerate(self.wild))
         return Meld(kind=MeldKind.RUN, cards=self.cards, stands_for=stands)
 

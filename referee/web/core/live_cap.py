@@ -96,6 +96,8 @@ class LiveStreamCap:
         self.app = app
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        """Answer one request: a live stream past its address's cap is told ``busy``; every other request goes on to
+        the app, a live stream's place given back when its answer is closed."""
         if environ.get("REQUEST_METHOD") != "GET" or not _LIVE_PATH.fullmatch(environ.get("PATH_INFO") or ""):
             return self.wsgi_app(environ, start_response)
         address = str(environ.get("REMOTE_ADDR") or "")

@@ -199,6 +199,8 @@ class SizedBodies:
         self.app = app
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        """Answer one request: a body sent without a length is read here (one byte past the limit at most) and
+        handed on with the length it has; a 413 closes the connection."""
         start_response = closing_after_413(start_response)
         limit = self.app.config.get("MAX_CONTENT_LENGTH")
         # A server sets wsgi.input_terminated when its stream ends with the body (gunicorn, and Werkzeug's own

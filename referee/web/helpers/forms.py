@@ -100,6 +100,8 @@ class Form(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no types: its cl
     """
 
     class Meta(FlaskForm.Meta):  # type: ignore[misc]  # Flask-WTF ships no types: its classes are Any
+        """The form's settings: Flask-WTF's, with what was posted cleaned before the fields read it."""
+
         @override
         def wrap_formdata(self, form: Any, formdata: Any) -> Any:
             return clean_formdata(super().wrap_formdata(form, formdata))

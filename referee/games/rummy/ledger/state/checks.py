@@ -48,6 +48,7 @@ def _p(code: str, form: str = "", /, **params: object) -> Problem:
 
 
 def unknown(state: GameFacts, name: str) -> Problem:
+    """``name`` is not playing in this game; the problem lists the players who are."""
     return _p("unknown-player", name=name, players=tuple(state.names))
 
 
@@ -69,6 +70,8 @@ def deal_problems(state: GameFacts, deal: int) -> list[Problem]:
 
 
 def announced(state: GameFacts) -> list[Problem]:
+    """Under dealer's choice, the deal under way has no contract until its dealer announces one: a buy, a lay-down,
+    a Shanghai call or the deal's end waits for it."""
     if state.variant.dealer_chooses_contract and state.current.contract_index is None:
         return [_p("contract-not-announced", dealer=state.seating.dealer)]
     return []
@@ -95,6 +98,7 @@ def buy_problems(state: GameFacts, seat: int, record: DealRecord, *, extra: int 
 
 
 def no_chips(state: GameFacts, seat: int) -> Problem:
+    """The player in ``seat`` has no chips (the variant's token) left to buy with, said with the game's limit."""
     token = state.variant.buy.token
     return _p("no-chips-left", player=state.names[seat], token=token, limit=state.chips.chip_limit or 0)
 
@@ -194,6 +198,9 @@ def away(player: str, deal: int) -> Problem:
 
 
 def cut_problems(state: GameFacts, jokers: int, number: int) -> list[Problem]:
+    """Why deal ``number``'s cutter cannot have cut exactly taking ``jokers`` jokers: more jokers than the cards
+    the cutter looks at or the jokers in play, a variant whose cutter takes none, or no reward for an exact cut in
+    that deal."""
     variant = state.variant
     problems: list[Problem] = []
     row = variant.deck_row(len(state.names))
@@ -214,10 +221,12 @@ def copies(where: str, error: TooManyCopiesError) -> Problem:
 
 
 def no_dealers_choice(variant: Variant) -> Problem:
+    """``variant`` is played without dealer's choice: no contract is chosen."""
     return _p("no-dealers-choice", variant=variant.named)
 
 
 def no_such_contract(variant: Variant, index: int) -> Problem:
+    """``variant`` has no contract at ``index`` (counted from 0, said from 1)."""
     return _p("no-such-contract", index=index + 1, variant=variant.named, count=len(variant.deals))
 
 

@@ -45,6 +45,7 @@ class Sheet:
 
     @property
     def names(self) -> tuple[str, ...]:
+        """The players' names in seat order."""
         return self.seating.names
 
     def hand_points(self, value: HandValue) -> int:
