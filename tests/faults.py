@@ -38,7 +38,8 @@ from referee.games.rummy.ledger.events import DealEnded, GameCreated
 from referee.ledger import store
 
 _spec = importlib.util.spec_from_file_location("html_forms", Path(__file__).parent / "html_forms.py")
-assert _spec and _spec.loader
+assert _spec
+assert _spec.loader
 _html_forms = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_html_forms)
 Forms = _html_forms.Forms
@@ -65,7 +66,7 @@ class Outcome:
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+    def redirect_request(self, *_args: Any, **_kwargs: Any) -> None:
         return None
 
 
@@ -224,11 +225,11 @@ def run_kills(root: Path, database_url: str, *, kills: int, workers: int = 1, se
     finally:
         stop.set()
         server.stop()
-    _check(app, outcome, tokens, database_url)
+    _check(outcome, tokens, database_url)
     return outcome
 
 
-def _check(app: Any, outcome: Outcome, tokens: list[str], database_url: str) -> None:
+def _check(outcome: Outcome, tokens: list[str], database_url: str) -> None:
     engine = db.make_engine(database_url)
     try:
         with Session(engine) as session:

@@ -64,7 +64,8 @@ def test_docstring_examples_pass(name: str) -> None:
 def test_a_module_not_imported_has_no_examples(name: str) -> None:
     assert name in MODULES
     spec = importlib.util.find_spec(name)
-    assert spec is not None and spec.origin is not None
+    assert spec is not None
+    assert spec.origin is not None
     tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
     nodes = [tree, *(node for node in ast.walk(tree)
                      if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef))]

@@ -95,4 +95,5 @@ def test_the_optional_parts_leave_an_event_and_a_state_as_they_are() -> None:
     assert bare.winners_of("any state") == ()
     assert bare.overridden(event, "the table allows it") is event
     assert bare.from_device(event, "phone") is event
-    assert bare.plays("telefunken") and not bare.plays("hokm")
+    assert bare.plays("telefunken")
+    assert not bare.plays("hokm")

@@ -13,7 +13,8 @@ from pathlib import Path
 from tests.tiers import count
 
 _spec = importlib.util.spec_from_file_location("faults", Path(__file__).with_name("faults.py"))
-assert _spec and _spec.loader
+assert _spec
+assert _spec.loader
 faults = importlib.util.module_from_spec(_spec)
 sys.modules["faults"] = faults  # its dataclasses look their module up by name
 _spec.loader.exec_module(faults)
@@ -29,6 +30,7 @@ def test_sigkills_lose_and_double_nothing(tmp_path: Path) -> None:
           f"integrity {outcome.integrity}, logs replayed {outcome.replayed}/{outcome.games}")
     assert outcome.kills == KILLS
     assert len(outcome.acknowledged) >= KILLS  # the phone kept recording between kills
-    assert outcome.lost == [] and outcome.doubled == []
+    assert outcome.lost == []
+    assert outcome.doubled == []
     assert outcome.integrity == "ok"
     assert outcome.replayed == outcome.games

@@ -43,7 +43,8 @@ UNMASKED = [
 @pytest.mark.parametrize(("text", "masked"), MASKED)
 def test_a_secret_in_a_path_is_masked(text: str, masked: str) -> None:
     assert mask_tokens(text) == masked
-    assert "abc" not in mask_tokens(text) and "two" not in mask_tokens(text)
+    assert "abc" not in mask_tokens(text)
+    assert "two" not in mask_tokens(text)
 
 
 @pytest.mark.parametrize("text", UNMASKED)

@@ -45,8 +45,10 @@ def test_a_server_that_cannot_start_skips_outside_ci(pytestconfig: pytest.Config
         assert str(skipped.value).startswith("PostgreSQL tests skipped: ")
         assert "this initdb is broken on purpose" in str(skipped.value)
     # The reason is kept for the run's summary, the same one each time (the start is tried once).
-    assert len(broken_server) == 3 and len(set(broken_server)) == 1
-    assert "reason" in pg._STARTED and "url" not in pg._STARTED
+    assert len(broken_server) == 3
+    assert len(set(broken_server)) == 1
+    assert "reason" in pg._STARTED
+    assert "url" not in pg._STARTED
 
 
 @pytest.mark.parametrize("ci", ["true", "TRUE", "True"])
@@ -66,4 +68,5 @@ def test_a_named_database_is_used_without_starting_a_server(pytestconfig: pytest
                                                             broken_server: list[str]) -> None:
     url = "postgresql+psycopg://someone@db.example/referee"
     assert pg.url_or_skip(pytestconfig, {"REFEREE_TEST_POSTGRES_URL": url, "CI": "true"}) == url
-    assert pg._STARTED == {} and broken_server == []
+    assert pg._STARTED == {}
+    assert broken_server == []

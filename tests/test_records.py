@@ -43,7 +43,8 @@ def test_records_over_two_finished_games_and_one_ended_early() -> None:
     assert [(p.name, p.games, p.wins, p.unfinished) for p in records.players] == [
         ("ana", 2, 1, 1), ("Beto", 2, 1, 1), ("Caro", 2, 0, 1)]
     ana = records.player("Ana")
-    assert ana is not None and ana.name == "ana"  # the latest game's spelling
+    assert ana is not None  # the latest game's spelling
+    assert ana.name == "ana"
     (telefunken,) = ana.variants
     assert (telefunken.variant_id, telefunken.games, telefunken.wins) == ("telefunken", 2, 1)
     assert telefunken.totals == (25, 100)
@@ -101,7 +102,8 @@ def result(places: dict[str, int], *, teams: tuple[tuple[str, ...], ...] = (), w
 )
 def test_head_to_head_by_place(game: GameResult, expected: tuple[Meeting, ...]) -> None:
     record = records_of([game]).player("A")
-    assert record is not None and record.meetings == expected
+    assert record is not None
+    assert record.meetings == expected
 
 
 def test_a_tie_for_first_is_a_win_for_each_and_the_best_follows_the_direction() -> None:
@@ -109,7 +111,8 @@ def test_a_tie_for_first_is_a_win_for_each_and_the_best_follows_the_direction() 
              result({"A": 2, "B": 1}, totals={"A": 300, "B": 1165}, lower_wins=False)]
     records = records_of(games)
     a, b = records.player("A"), records.player("B")
-    assert a is not None and b is not None
+    assert a is not None
+    assert b is not None
     assert (a.wins, b.wins) == (1, 2)
     assert (a.variants[0].best, a.variants[0].average) == (500, 400)
 
@@ -121,8 +124,10 @@ def test_a_family_without_a_result_is_counted_from_its_winners() -> None:
     under_way = mini_replay([created, Point(player="Ana")])
     records = records_of([game_result(MINI, won, VARIANT), game_result(MINI, under_way, VARIANT)])
     beto, ana = records.player("Beto"), records.player("Ana")
-    assert beto is not None and ana is not None
+    assert beto is not None
+    assert ana is not None
     assert (beto.games, beto.wins, beto.unfinished, ana.wins) == (1, 1, 1, 0)
-    assert beto.variants[0].average is None and beto.variants[0].best is None
+    assert beto.variants[0].average is None
+    assert beto.variants[0].best is None
     assert beto.meetings == (Meeting("Ana", 1, 1, 0), Meeting("Caro", 1, 1, 0))
     assert ana.meetings == (Meeting("Beto", 1, 0, 1), Meeting("Caro", 1, 0, 0))

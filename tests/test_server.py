@@ -183,7 +183,8 @@ def test_a_request_that_fits_keeps_its_connection_for_the_next(site: Site) -> No
         for _ in range(2):
             connection.request("GET", "/")
             response = connection.getresponse()
-            assert response.status == 200 and response.getheader("Connection") == "keep-alive"
+            assert response.status == 200
+            assert response.getheader("Connection") == "keep-alive"
             response.read()
     finally:
         connection.close()
@@ -202,7 +203,8 @@ def test_pages_holding_the_scorekeepers_secret_are_never_stored(site: Site, scre
 def test_my_games_is_never_stored_and_the_viewer_is_asked_again_each_time(site: Site) -> None:
     cookie = {"Cookie": f"referee_games={site.edit_token}"}
     mine = site.server.request("GET", "/games", headers=cookie)
-    assert mine.status == 200 and site.edit_token.encode() in mine.data  # type: ignore[attr-defined]
+    assert mine.status == 200
+    assert site.edit_token.encode() in mine.data  # type: ignore[attr-defined]
     assert mine.getheader("Cache-Control") == "private, no-store"
     assert site.server.request("GET", f"/v/{site.view_token}").getheader("Cache-Control") == "private, no-cache"
     assert "no-store" not in (site.server.request("GET", "/rules").getheader("Cache-Control") or "")
@@ -291,7 +293,8 @@ def test_the_access_log_masks_tokens_in_any_case_and_any_spelling_of_the_path(si
         assert time.monotonic() < deadline, site.server.log_text()[-2000:]
         time.sleep(0.2)
     text = site.server.log_text()
-    assert token not in text and site.view_token not in text
+    assert token not in text
+    assert site.view_token not in text
     for masked in ("/G/…", "//g/…", "/g//…/deal", "/%67/…", "/%2Fg%2F…", "/V/…", "/GAMES/FORGET/…"):
         assert masked in text, masked
 
@@ -355,9 +358,13 @@ def assert_every_worker_exited_by_itself(text: str) -> None:
 def assert_told_to_reconnect(stream: LiveStream) -> None:
     """The stream's last event, before it ended, told the browser to reconnect in a moment."""
     deadline = time.monotonic() + 5
-    with pytest.raises(ConnectionError):  # the stream ends after its last event
+
+    def read_to_the_end() -> None:
         while True:
             stream.next_event(deadline)
+
+    with pytest.raises(ConnectionError):  # the stream ends after its last event
+        read_to_the_end()
     assert stream.events[-1].get("event") == "restart", stream.events
 
 

@@ -12,7 +12,6 @@ import resource
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
@@ -161,7 +160,8 @@ def test_new_games_count_once_for_both_workers(site: Site) -> None:
     assert made == [303] * 20 + [429] * 3
 
 
-def test_the_site_answers_after_the_attacks(site: Site, tmp_path: Path) -> None:
+@pytest.mark.usefixtures("tmp_path")
+def test_the_site_answers_after_the_attacks(site: Site) -> None:
     assert site.server.request("GET", "/", source=TABLE).status == 200
     assert "Using worker: referee.worker.Worker" in site.server.log_text()
     assert "Traceback" not in site.server.log_text()

@@ -338,7 +338,8 @@ def test_the_proxy_log_masks_the_link_secrets(proxied: tuple[RunningServer, Prox
         time.sleep(0.1)
     text = proxy.log_text()
     assert f'"GET /v/{LOGGED_MASK}" 200' in text
-    assert edit_token not in text and view_token not in text
+    assert edit_token not in text
+    assert view_token not in text
     assert "from=qr" not in text
 
 
@@ -353,7 +354,8 @@ def test_the_same_server_over_plain_http_sends_no_hsts_and_no_secure_cookie(
     cookies = response.headers.get_all("Set-Cookie") or []
     assert any(cookie.startswith("session=") for cookie in cookies)
     for cookie in cookies:
-        assert "secure" not in _flags(cookie) and {"httponly", "samesite=lax"} <= _flags(cookie), cookie
+        assert "secure" not in _flags(cookie), cookie
+        assert {"httponly", "samesite=lax"} <= _flags(cookie), cookie
 
 
 # ---- a server with no proxy settings ---------------------------------------------------------------------------
@@ -391,7 +393,8 @@ def test_a_small_chunked_body_is_read_as_usual(bare: RunningServer) -> None:
     # No CSRF token: the new-game form comes back with what was sent, which shows that it was read.
     status, page = _post_chunked(bare, "/games/new", b"players-0=Zelda&players-1=Quentin")
     assert status != 413
-    assert 'value="Zelda"' in page and 'value="Quentin"' in page
+    assert 'value="Zelda"' in page
+    assert 'value="Quentin"' in page
 
 
 def _post_chunked(server: RunningServer, path: str, body: bytes) -> tuple[int, str]:

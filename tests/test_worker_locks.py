@@ -60,4 +60,6 @@ def test_a_viewer_waiting_for_the_reading_lock_lets_the_one_holding_it_go_on(tmp
     held = json.loads(done.stdout.strip().splitlines()[-1])
     # The second viewer had the lock once the first let it go (a lock made in the master: not within its 5 s, the
     # first viewer's greenlet could not run while the second one's wait blocked the worker).
-    assert len(held) == 2 and held[0] == "first" and held[1].startswith("second after "), held
+    assert len(held) == 2, held
+    assert held[0] == "first", held
+    assert held[1].startswith("second after "), held

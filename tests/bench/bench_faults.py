@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 _spec = importlib.util.spec_from_file_location("faults", Path(__file__).parents[1] / "faults.py")
-assert _spec and _spec.loader
+assert _spec
+assert _spec.loader
 faults = importlib.util.module_from_spec(_spec)
 sys.modules["faults"] = faults  # its dataclasses look their module up by name
 _spec.loader.exec_module(faults)
@@ -31,7 +32,8 @@ def _report(name: str, outcome: Any, capsys: Any) -> None:
 def _assert_survived(outcome: Any) -> None:
     assert outcome.kills == KILLS
     assert len(outcome.acknowledged) >= KILLS
-    assert outcome.lost == [] and outcome.doubled == []
+    assert outcome.lost == []
+    assert outcome.doubled == []
     assert outcome.replayed == outcome.games
 
 

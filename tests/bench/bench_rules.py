@@ -38,7 +38,8 @@ def _generator() -> ModuleType:
     """The meld and contract generators of tests/rules/strategies.py (one definition for tests and bench)."""
     path = Path(__file__).parents[1] / "rules" / "strategies.py"
     spec = importlib.util.spec_from_file_location("_bench_contract_generator", path)
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)

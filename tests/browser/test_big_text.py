@@ -166,15 +166,16 @@ def test_every_screen_holds_at_320_with_200_percent_text(
     assert found == {}
 
 
-def on_screen_beside(page: Page, name: str, cells: list[str]) -> None:
-    """``name``'s row: each cell wholly inside the screen's width, level with the name or just under it."""
+def on_screen(page: Page, cells: list[str]) -> None:
+    """Each cell shown and wholly inside the screen's width (its row is checked by the caller)."""
     width = page.viewport_size["width"] if page.viewport_size else 0
     for testid in cells:
         cell = page.get_by_test_id(testid)
         expect(cell).to_be_visible()
         found = cell.bounding_box()
         assert found is not None
-        assert found["x"] >= 0 and found["x"] + found["width"] <= width, (testid, found)
+        assert found["x"] >= 0, (testid, found)
+        assert found["x"] + found["width"] <= width, (testid, found)
 
 
 @pytest.mark.parametrize(("screen", "language"), matrix(["viewer", "viewer-over"], LANGUAGES))
@@ -186,11 +187,13 @@ def test_the_viewer_shows_every_score_at_200_percent(
     large_text(page)
     for name in ("Ana", "مریم", "太郎", "Dani"):
         cells = [f"total-points-{name}"] + ([f"chips-{name}"] if screen == "viewer" else [])
-        on_screen_beside(page, name, cells)
+        on_screen(page, cells)
         row = page.get_by_test_id(f"total-{name}").bounding_box()
         points = page.get_by_test_id(f"total-points-{name}").bounding_box()
-        assert row is not None and points is not None
-        assert row["y"] <= points["y"] and points["y"] + points["height"] <= row["y"] + row["height"] + 1
+        assert row is not None
+        assert points is not None
+        assert row["y"] <= points["y"]
+        assert points["y"] + points["height"] <= row["y"] + row["height"] + 1
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -205,6 +208,7 @@ def test_the_end_of_deal_form_keeps_its_keypad_near_the_names(
     keypad = page.locator(".keypad").first.bounding_box()
     screenshot(page, f"big-end-form-{language}")
     print(f"end of deal at 200% ({language}): {height / 568:.1f} screens tall")
-    assert first is not None and keypad is not None
+    assert first is not None
+    assert keypad is not None
     assert abs(keypad["y"] - first["y"]) <= 568, (first, keypad)
     assert height <= 5 * 568  # 5.6 screens before the keys and pills kept a thumb's size; 4.5 (en) to 4.9 (fa) now

@@ -320,7 +320,8 @@ def test_a_whole_telefunken_game_in_the_language(
     cards = page.locator('[data-preview-for="melds"] .mini-card')
     expect(cards).to_have_text(["7♥", "7♠", "7♦"])
     lefts = [box["x"] for box in (cards.nth(i).bounding_box() for i in range(3)) if box]
-    assert lefts == sorted(lefts) and len(lefts) == 3, f"the cards are not left to right: {lefts}"
+    assert lefts == sorted(lefts), f"the cards are not left to right: {lefts}"
+    assert len(lefts) == 3, f"the cards are not left to right: {lefts}"
     shot(page, "05-contract-keypad")
     page.get_by_test_id("laid-down").click()
     expect(page.get_by_test_id(f"melded-{p2}")).to_be_visible()

@@ -14,12 +14,13 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from referee.games.rummy.ledger import exchange
 from referee.games.rummy.ledger.state import replay
 
-from .conftest import PHONE, SCREENSHOTS, LiveServer, capture
+from .conftest import PHONE, SCREENSHOTS, capture
 
 Shot = Callable[[Page, str], Path]
 LIVE = 5000  # ms: the viewer must show a change within this (it normally takes well under 2 s)
@@ -85,8 +86,9 @@ def end_with_keypad(
 
 
 
+@pytest.mark.usefixtures("live_server")
 def test_a_whole_telefunken_game(
-    page: Page, viewer: Page, live_server: LiveServer, screenshot: Shot, tmp_path: Path
+    page: Page, viewer: Page, screenshot: Shot, tmp_path: Path
 ) -> None:
     # ---- a new game, and the players' phone opens the view link -------------------------------------------
     page.goto("/games/new")

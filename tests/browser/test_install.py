@@ -137,7 +137,8 @@ def test_game_over_shares_the_standings_as_text_and_prints_on_one_page(
     wait_until(page, "window.__shared.length > 0")
     shared = page.evaluate("window.__shared[0]")
     assert shared["text"] == text.input_value()
-    assert "1. Ana 30" in shared["text"] and "Deal 7: Dani went out; Ana 5, Beto 10, Caro 15" in shared["text"]
+    assert "1. Ana 30" in shared["text"]
+    assert "Deal 7: Dani went out; Ana 5, Beto 10, Caro 15" in shared["text"]
     expect(page.get_by_test_id("share-print")).to_be_visible()
     page.get_by_test_id("share-text").scroll_into_view_if_needed()
     screenshot(page, f"over-share-390-{scheme}")
@@ -145,7 +146,8 @@ def test_game_over_shares_the_standings_as_text_and_prints_on_one_page(
     screenshot(page, f"over-share-320-{scheme}")
     # Printed: the standings and the whole sheet on one page, no buttons.
     page.emulate_media(media="print")
-    assert page.get_by_test_id("share-text").is_hidden() and page.get_by_test_id("rematch").is_hidden()
+    assert page.get_by_test_id("share-text").is_hidden()
+    assert page.get_by_test_id("rematch").is_hidden()
     assert page.get_by_test_id("final-standings").is_visible()
     assert pdf_pages(page.pdf(format="A4")) == 1
 

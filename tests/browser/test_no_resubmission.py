@@ -52,9 +52,11 @@ def test_without_javascript_back_after_confirm_shows_the_deal_recorded_and_sends
     page.get_by_test_id("preview-button").click()
     expect(page.get_by_test_id("preview-points-Bruno")).to_have_text("17")
     expect(page.get_by_test_id("preview-points-Dario")).to_have_text("22")  # A A: 11 + 11 (docs/rules.md §11.1)
-    assert "shown=preview" in page.url and "csrf_token" not in page.url
+    assert "shown=preview" in page.url
+    assert "csrf_token" not in page.url
     screenshot(page, "no-script-preview")
-    assert len(posts) == 4 and ends(live_server, game_id) == []  # select, two keys, Preview: nothing recorded
+    assert len(posts) == 4  # select, two keys, Preview: nothing recorded
+    assert ends(live_server, game_id) == []
 
     page.get_by_test_id("confirm").click()
     expect(page.get_by_test_id("deal-title")).to_have_text("Deal 2 of 7")
@@ -63,7 +65,9 @@ def test_without_javascript_back_after_confirm_shows_the_deal_recorded_and_sends
     sent = len(posts)
 
     response = page.go_back()
-    assert response is not None and response.request.method == "GET" and response.ok
+    assert response is not None
+    assert response.request.method == "GET"
+    assert response.ok
     expect(page.get_by_text("Deal 1 was already recorded (this form had been sent before)")).to_be_visible()
     expect(page.get_by_test_id("confirm")).to_have_count(0)
     screenshot(page, "no-script-back-after-confirm")
@@ -75,8 +79,9 @@ def test_without_javascript_back_after_confirm_shows_the_deal_recorded_and_sends
     assert ends(live_server, game_id) == [(1, "Ana")]
 
 
+@pytest.mark.usefixtures("live_server")
 def test_without_javascript_back_after_a_refused_then_recorded_shelem_hand_sends_nothing(
-    page: Page, no_script: Page, live_server: LiveServer, screenshot: Any
+    page: Page, no_script: Page, screenshot: Any
 ) -> None:
     create(page, "shelem", ["Ana", "Bahram", "Cyrus", "Dara"], first=0, options={"target": "330"})
     edit = page.url.split("/g/")[1].split("/")[0].split("#")[0]
@@ -88,7 +93,8 @@ def test_without_javascript_back_after_a_refused_then_recorded_shelem_hand_sends
     no_script.get_by_test_id("record").click()  # the points forgotten: refused, nothing saved
     expect(no_script.get_by_test_id("refusal")).to_contain_text("Choose the points the ruler’s team took.")
     expect(no_script.get_by_test_id("bid-100")).to_be_checked()
-    assert "shown=refused" in no_script.url and "csrf_token" not in no_script.url
+    assert "shown=refused" in no_script.url
+    assert "csrf_token" not in no_script.url
     screenshot(no_script, "no-script-shelem-refused")
     no_script.get_by_test_id("points-110").check()
     no_script.get_by_test_id("record").click()
@@ -97,7 +103,9 @@ def test_without_javascript_back_after_a_refused_then_recorded_shelem_hand_sends
     sent = len(posts)
 
     response = no_script.go_back()  # the refused hand's page: now the hand screen as it is
-    assert response is not None and response.request.method == "GET" and response.ok
+    assert response is not None
+    assert response.request.method == "GET"
+    assert response.ok
     expect(no_script.get_by_test_id("hand-title")).to_have_text("Hand 2")
     expect(no_script.get_by_test_id("refusal")).to_have_count(0)
     assert len(posts) == sent == 2
@@ -124,16 +132,21 @@ def test_without_javascript_a_refused_contract_is_a_page_of_its_own_and_back_sen
     # The refusal is the deal screen's own address (a GET), with what was typed and the reasons.
     expect(page.get_by_test_id("refusal")).to_be_visible()
     expect(page.get_by_test_id("melds")).to_have_value("7H 7S JK")
-    assert page.url == f"{live_server.url}/g/{edit}#laid-card" and "csrf_token" not in page.url
+    assert page.url == f"{live_server.url}/g/{edit}#laid-card"
+    assert "csrf_token" not in page.url
     screenshot(page, "no-script-refused-contract")
-    assert len(posts) == 1 and laid_down(live_server, game_id) == []
+    assert len(posts) == 1
+    assert laid_down(live_server, game_id) == []
 
     page.reload()  # shown once: a reload shows the deal screen as it is, and sends nothing
     expect(page.get_by_test_id("refusal")).to_have_count(0)
     expect(page.get_by_test_id("deal-title")).to_have_text("Deal 1 of 7")
     response = page.go_back()  # the deal screen before the refusal: a page, not a form to send again
-    assert response is not None and response.request.method == "GET" and response.ok
-    assert len(posts) == 1 and laid_down(live_server, game_id) == []
+    assert response is not None
+    assert response.request.method == "GET"
+    assert response.ok
+    assert len(posts) == 1
+    assert laid_down(live_server, game_id) == []
 
     # The table allows it: the override from the refusal's page records the lay-down once.
     page.goto(f"/g/{edit}")
@@ -145,4 +158,5 @@ def test_without_javascript_a_refused_contract_is_a_page_of_its_own_and_back_sen
     assert laid_down(live_server, game_id) == [("Bruno", ("7H 7S JK",))]
     page.go_back()
     page.go_back()
-    assert len(posts) == 3 and laid_down(live_server, game_id) == [("Bruno", ("7H 7S JK",))]
+    assert len(posts) == 3
+    assert laid_down(live_server, game_id) == [("Bruno", ("7H 7S JK",))]

@@ -164,11 +164,15 @@ def test_a_hand_waiting_to_send_is_said_in_the_phones_language_and_fits_a_small_
         # In sight on the screen the tap was made on (the entry, far down the page), as wide as the screen at most,
         # and never the whole screen: the page shows below it; its first button begins in sight within it (the
         # rest of the box scrolls within it).
-        assert box is not None and 0 <= box["y"] < 568 // 2, box
-        assert box["x"] >= 0 and box["x"] + box["width"] <= 320, box
+        assert box is not None, box
+        assert 0 <= box["y"] < 568 // 2, box
+        assert box["x"] >= 0, box
+        assert box["x"] + box["width"] <= 320, box
         assert box["y"] + box["height"] <= 568 * 0.6 + 1, box
         send = page.get_by_test_id("send-now").bounding_box()
-        assert send is not None and box["y"] <= send["y"] and send["y"] + 44 <= box["y"] + box["height"], (send, box)
+        assert send is not None, (send, box)
+        assert box["y"] <= send["y"], (send, box)
+        assert send["y"] + 44 <= box["y"] + box["height"], (send, box)
         assert page.evaluate("document.documentElement.scrollWidth") <= 320
         assert hands(live_server, edit) == []
         context.set_offline(False)

@@ -198,7 +198,8 @@ def test_typed_hands_survive_a_reload_back_and_a_failed_preview_and_back_after_c
     assert ends(live_server, game_id) == [(1, "Ana")]
     # Every form went by the script, the Confirm of the preview page it showed in place too (the failed preview,
     # the one sent when the connection returned, the Confirm): none is in the browser's history.
-    assert len(posts) >= 3 and set(posts) == {"fetch"}
+    assert len(posts) >= 3
+    assert set(posts) == {"fetch"}
 
     # Back after Confirm: the end-of-deal page afresh (the next deal's, empty), never "Confirm Form Resubmission".
     page.go_back()
@@ -240,8 +241,11 @@ def test_waiting_to_send_is_said_in_the_phones_language_and_fits_a_small_phone_a
         expect(page.get_by_test_id("waiting-why")).to_contain_text(why)
         box = waiting.bounding_box()
         # In sight at the top of the screen (the page is at the Buy card), as wide as the screen at most.
-        assert box is not None and box["y"] >= 0 and box["y"] < 568 // 2, box
-        assert box["x"] >= 0 and box["x"] + box["width"] <= 320, box
+        assert box is not None, box
+        assert box["y"] >= 0, box
+        assert box["y"] < 568 // 2, box
+        assert box["x"] >= 0, box
+        assert box["x"] + box["width"] <= 320, box
         assert page.evaluate("document.documentElement.scrollWidth") <= 320
         assert game_state(live_server, game_id).seq == 1
         context.set_offline(False)

@@ -120,7 +120,8 @@ def on_screen(locator: Locator, within: float = 5.0) -> dict[str, Any]:
 def no_sideways_scroll(page: Page) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     viewport = page.viewport_size
-    assert viewport is not None and width <= viewport["width"], f"page is {width}px wide"
+    assert viewport is not None, f"page is {width}px wide"
+    assert width <= viewport["width"], f"page is {width}px wide"
 
 
 class Taps:
@@ -229,8 +230,9 @@ def test_after_an_action_the_page_stays_on_its_card(
 # ---- the taps of a typical deal, and of a new game ----------------------------------------------------------
 
 
+@pytest.mark.usefixtures("screenshot")
 def test_a_typical_deal_takes_at_most_30_taps(
-    phone: Callable[..., Page], live_server: LiveServer, screenshot: Shot
+    phone: Callable[..., Page], live_server: LiveServer
 ) -> None:
     page = phone("390x844")
     page.goto(f"/g/{new_game(live_server)}")
@@ -417,7 +419,9 @@ def test_every_screen_taps_and_first_screen(
             large_text(page)
         for name in essentials:
             spot = where(page.get_by_test_id(name).first)
-            assert spot["top"] >= 0 and spot["bottom"] <= spot["height"] and spot["reachable"], (screen, name, spot)
+            assert spot["top"] >= 0, (screen, name, spot)
+            assert spot["bottom"] <= spot["height"], (screen, name, spot)
+            assert spot["reachable"], (screen, name, spot)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= SIZES[size][0], f"{screen} is {width}px wide"
         seen = page.evaluate(FIRST_SCREEN)
@@ -445,7 +449,9 @@ def test_the_sheet_says_when_players_are_off_to_the_side(
         before = first.bounding_box()
         box.evaluate("(el) => el.scrollBy(400, 0)")
         after = first.bounding_box()
-        assert before is not None and after is not None and abs(before["x"] - after["x"]) < 2
+        assert before is not None
+        assert after is not None
+        assert abs(before["x"] - after["x"]) < 2
     else:
         expect(hint).to_be_hidden()
     no_sideways_scroll(page)

@@ -23,7 +23,8 @@ def series(live_server: LiveServer) -> str:
     with live_server.app.app_context(), db.session() as session:
         first = store.restore_game(session, events=ANA_WINS)
         second = store.restore_game(session, events=BETO_WINS)
-        assert first.id is not None and second.id is not None
+        assert first.id is not None
+        assert second.id is not None
         store.link_rematch(session, game_id=second.id, previous_id=first.id)
         return second.edit_token
 
@@ -64,4 +65,6 @@ def test_the_record_holds_on_a_small_phone_with_large_text(
     # Every figure of the record is on the screen's width, its number beside its words.
     for figure in page.locator(".record-figures dd").all():
         box = figure.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= SMALL["width"]
+        assert box is not None
+        assert box["x"] >= 0
+        assert box["x"] + box["width"] <= SMALL["width"]

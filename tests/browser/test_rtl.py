@@ -123,15 +123,19 @@ def test_the_persian_layout_mirrors_the_english_one(phone: Phone, screens: dict[
     en, fa = seen["en"], seen["fa"]
     width = PHONE["width"]
     # The site's name: at the left in English, at the right in Persian; the language menu on the other side.
-    assert en["brand"]["x"] <= 20 and en["menu"]["x"] > width / 2
-    assert fa["brand"]["x"] + fa["brand"]["width"] >= width - 20 and fa["menu"]["x"] + fa["menu"]["width"] < width / 2
+    assert en["brand"]["x"] <= 20
+    assert en["menu"]["x"] > width / 2
+    assert fa["brand"]["x"] + fa["brand"]["width"] >= width - 20
+    assert fa["menu"]["x"] + fa["menu"]["width"] < width / 2
     # The action bar: End deal across the screen in both; its jumps in reading order, right to left in Persian.
     assert en["end_deal"]["width"] == pytest.approx(fa["end_deal"]["width"], abs=1)
-    assert en["jumps"] == sorted(en["jumps"]) and fa["jumps"] == sorted(fa["jumps"], reverse=True)
+    assert en["jumps"] == sorted(en["jumps"])
+    assert fa["jumps"] == sorted(fa["jumps"], reverse=True)
     for mine, mirrored in zip(en["jumps"], fa["jumps"], strict=True):
         assert mine + mirrored == pytest.approx(width, abs=2)
     # Tables: the players' names and the sheet's deal numbers are the first column, at the right in Persian.
-    assert en["player_column"] < en["total_column"] and fa["player_column"] > fa["total_column"]
+    assert en["player_column"] < en["total_column"]
+    assert fa["player_column"] > fa["total_column"]
     assert en["deal_column"] < width / 2 < fa["deal_column"]
 
 
@@ -175,7 +179,8 @@ def test_cards_and_runs_stay_left_to_right_in_persian(phone: Phone, screens: dic
     # One card: its rank left of its suit (7 before ♥).
     card = page.locator(".mini-card", has_text="♥").first
     chars = character_lefts(card)
-    assert [char for char, _ in chars] == ["7", "♥"] and chars[0][1] < chars[1][1]
+    assert [char for char, _ in chars] == ["7", "♥"]
+    assert chars[0][1] < chars[1][1]
     # A run typed on the end screen (A 2 3 of hearts) is previewed A, 2, 3 from left to right, its sum too.
     page.goto(screens["end"])
     page.get_by_test_id("out-Ana").check()
@@ -192,7 +197,9 @@ def test_cards_and_runs_stay_left_to_right_in_persian(phone: Phone, screens: dic
     # A 11, 2 and 3 in Telefunken: 11 + 2 + 3 = 16, written left to right in Persian digits.
     expect(arithmetic).to_have_text("۱۱ + ۲ + ۳ = ۱۶")
     digits = character_lefts(arithmetic)
-    assert digits[0][0] == "۱" and digits[-1][0] == "۶" and digits[0][1] < digits[-1][1]
+    assert digits[0][0] == "۱"
+    assert digits[-1][0] == "۶"
+    assert digits[0][1] < digits[-1][1]
     expect(page.get_by_test_id("preview-total-مریم")).to_have_text("۴۰")  # 24 + 16
 
 
@@ -208,7 +215,8 @@ def test_the_chart_keeps_its_deals_left_to_right_and_puts_its_scale_at_the_right
         plot_right = max(line["x"] + line["width"] for line in grid)
         scale = [box(label) for label in chart.locator('text[text-anchor="end"]').all()]
         deals = [centre(label) for label in chart.locator('text[text-anchor="middle"]').all()]
-        assert len(deals) == 7 and deals == sorted(deals)  # deal 1 at the left to deal 7, in both languages
+        assert len(deals) == 7  # deal 1 at the left to deal 7, in both languages
+        assert deals == sorted(deals)
         if language == "en":
             assert all(label["x"] + label["width"] <= plot_left for label in scale)
         else:
@@ -314,18 +322,21 @@ def test_the_language_menu_fits_a_small_phone_and_the_choice_stays(
     page = phone("320x568", "light", language)
     page.goto(screens["deal"])
     header, brand, menu = (box(page.locator(selector)) for selector in (".site-header", ".brand", ".lang-menu"))
-    assert header["height"] <= 70 and abs(brand["y"] - menu["y"]) < 20, (header, brand, menu)  # one row
+    assert header["height"] <= 70, (header, brand, menu)  # one row
+    assert abs(brand["y"] - menu["y"]) < 20, (header, brand, menu)
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
     page.get_by_test_id("lang-menu").click()
     listed = page.locator(".lang-list")
     expect(listed).to_be_visible()
     inside = box(listed)
-    assert inside["x"] >= 0 and inside["x"] + inside["width"] <= 320
+    assert inside["x"] >= 0
+    assert inside["x"] + inside["width"] <= 320
     others = [code for code in ("en", "es", "fa", "ja") if code != language]
     for code in others:
         link = page.get_by_test_id(f"lang-{code}")
         assert box(link)["height"] >= 44  # a thumb's tap
-        assert link.get_attribute("lang") == code and link.get_attribute("hreflang") == code
+        assert link.get_attribute("lang") == code
+        assert link.get_attribute("hreflang") == code
     chosen = others[-1]
     page.get_by_test_id(f"lang-{chosen}").click()
     expect(page.locator("html")).to_have_attribute("lang", chosen)

@@ -184,7 +184,8 @@ def test_a_scorekeeper_plays_a_game_on_the_phone(page: Page, screenshot: Shot, t
     download.value.save_as(path)
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     state = replay(exchange.import_game(data))
-    assert state.finished and state.players == tuple(players)
+    assert state.finished
+    assert state.players == tuple(players)
     assert state.sheet.totals["Caro"] == 21 + 0 + 30 + 20 + 9 + 0 + 15
     final = page.get_by_test_id("final-total-Caro")
     expect(final).to_have_text(str(state.sheet.totals["Caro"]))
@@ -242,7 +243,8 @@ def test_the_end_of_deal_at_200_percent_text(browser: Browser, base_url: str, sc
         page.get_by_test_id("key-K").click()
         expect(page.get_by_test_id("hand-Ana")).to_have_value("K")
         box = page.get_by_test_id("hand-Ana").bounding_box()
-        assert box is not None and box["width"] >= 80, box
+        assert box is not None, box
+        assert box["width"] >= 80, box
         screenshot(page, "scorekeeper-14-end-200-percent")
         no_sideways_scroll(page)
     finally:

@@ -50,7 +50,8 @@ def test_the_share_screen_has_the_players_code_only_and_warns_that_others_cannot
     assert page.locator("svg.qr").count() == 1
     # The warning comes before the code, on the first screen.
     warning_box = warning.bounding_box()
-    assert warning_box is not None and warning_box["y"] + warning_box["height"] <= PHONE["height"]
+    assert warning_box is not None
+    assert warning_box["y"] + warning_box["height"] <= PHONE["height"]
     assert fits(page)
     screenshot(page, f"share-players-390-{scheme}")
     page.set_viewport_size(SMALL)
@@ -106,7 +107,8 @@ def test_an_open_viewer_on_a_replaced_link_says_so(
     page.get_by_test_id("replace-view").click()
     expect(page.locator(".flash-success")).to_contain_text("The players’ link was replaced")
     new_url = page.get_by_test_id("view-url").inner_text()
-    assert f"/v/{view}" not in new_url and "/v/" in new_url
+    assert f"/v/{view}" not in new_url
+    assert "/v/" in new_url
     # The open viewer learns it at its next live poll (the long poll may first run out: up to its timeout).
     expect(viewer.get_by_test_id("link-replaced")).to_be_visible(timeout=45_000)
     expect(viewer.get_by_test_id("link-replaced")).to_contain_text("Ask the table for the new code")

@@ -137,8 +137,10 @@ def test_meld_json_invalid() -> None:
     result = run("meld", "telefunken", "7H JK 7S JK", "--json")
     assert result.exit_code == 1
     payload = json.loads(result.stdout)
-    assert payload["valid"] is False and payload["melds"] == []
-    assert payload["errors"] and all(isinstance(e, str) for e in payload["errors"])
+    assert payload["valid"] is False
+    assert payload["melds"] == []
+    assert payload["errors"]
+    assert all(isinstance(e, str) for e in payload["errors"])
 
 
 def test_meld_colour_run_prints_kind_run() -> None:
@@ -156,7 +158,9 @@ def test_check_valid_contract() -> None:
     result = run("check", "telefunken", "7", "4H 4S 4D", "3C 4C JK 6C 7C 8C 9C")
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("Telefunken") and "deal 7" in lines[0] and lines[0].endswith(": valid")
+    assert lines[0].startswith("Telefunken")
+    assert "deal 7" in lines[0]
+    assert lines[0].endswith(": valid")
     assert lines[1] == "  set of 4s: 4♠ 4♥ 4♦"
     assert lines[2] == "  run 3♣–9♣, joker as 5♣: 3♣ 4♣ JK 6♣ 7♣ 8♣ 9♣"
 
@@ -165,7 +169,8 @@ def test_check_valid_contract_json() -> None:
     result = run("check", "telefunken", "7", "4H 4S 4D", "3C 4C JK 6C 7C 8C 9C", "--json")
     assert result.exit_code == 0, result.output
     payload = json.loads(result.stdout)
-    assert payload["valid"] is True and payload["errors"] == []
+    assert payload["valid"] is True
+    assert payload["errors"] == []
     assert payload["melds"][1] == {
         "kind": "run",
         "cards": ["3C", "4C", "JK", "6C", "7C", "8C", "9C"],
@@ -246,7 +251,8 @@ def test_bad_input_exits_2_with_one_line(args: tuple[str, ...]) -> None:
     result = run(*args)
     assert result.exit_code == 2, (result.stdout, result.stderr)
     assert result.stdout == ""
-    assert result.stderr.count("\n") == 1 and result.stderr.startswith("referee: error: ")
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith("referee: error: ")
     assert len(result.stderr.strip()) > len("referee: error: ")
 
 
@@ -258,7 +264,8 @@ def test_bad_input_quotes_the_card() -> None:
 def test_help_still_works() -> None:
     result = run("check", "--help")
     assert result.exit_code == 0
-    assert "kind" in result.stdout and "null" in result.stdout
+    assert "kind" in result.stdout
+    assert "null" in result.stdout
 
 
 # --------------------------------------------------------------------------------------------------

@@ -66,7 +66,8 @@ def test_json_when_possible() -> None:
     payload = json.loads(result.stdout)
     assert set(payload) == {"possible", "melds", "left", "missing"}
     assert payload["possible"] is True
-    assert payload["left"] == [] and payload["missing"] == []
+    assert payload["left"] == []
+    assert payload["missing"] == []
     assert payload["melds"][0] == {"kind": "set", "cards": ["4S", "4H", "4D"], "wilds": {}}
     assert payload["melds"][1] == {
         "kind": "run",

@@ -112,7 +112,8 @@ def test_a_name_from_the_file_reaches_the_terminal_escaped(tmp_path: Path) -> No
     result = tally(forbidden_with_dealer(tmp_path, "Zoe\x1b[31m\u202e"))
     assert result.exit_code == 1
     assert "  players: the first dealer Zoe\\x1b[31m\\u202e is not one of the players" in result.stderr.splitlines()
-    assert "\x1b" not in result.stderr and "\u202e" not in result.stderr
+    assert "\x1b" not in result.stderr
+    assert "\u202e" not in result.stderr
 
 
 def test_the_json_sheet_escapes_them_and_still_reads_back_the_same(tmp_path: Path) -> None:

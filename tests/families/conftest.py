@@ -28,6 +28,7 @@ def mini() -> Iterator[Family]:
 @pytest.fixture
 def engine(tmp_path: Path, mini: Family) -> Iterator[Engine]:
     """A SQLite database with the tables created."""
+    del mini  # asked for to be registered while the database is used
     made = make_engine(f"sqlite:///{tmp_path / 'families.sqlite3'}")
     init_db(made)
     yield made
@@ -37,6 +38,7 @@ def engine(tmp_path: Path, mini: Family) -> Iterator[Engine]:
 @pytest.fixture
 def app(tmp_path: Path, mini: Family) -> Iterator[Flask]:
     """An app made with the mini family registered (its screens are registered when the app is made)."""
+    del mini  # asked for to be registered before the app is made
     made = make_test_app(tmp_path, WTF_CSRF_ENABLED=False)
     yield made
     made.extensions["referee.db"].dispose()

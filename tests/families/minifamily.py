@@ -162,6 +162,7 @@ class State:
 
 def start(created: Created, *, at: datetime | None = None) -> State:
     """A new game; MiniRefused for fewer than two players or another variant."""
+    del at  # the mini family keeps no times
     problems = []
     if created.variant != VARIANT:
         problems.append(Problem("unknown-variant", f"{created.variant!r} is not {VARIANT}"))
@@ -189,6 +190,7 @@ def check(state: State, event: Event) -> tuple[Problem, ...]:
 
 def apply(state: State, event: Event, *, at: datetime | None = None) -> State:
     """The state after ``event``, or MiniRefused (nothing changes)."""
+    del at  # the mini family keeps no times
     problems = check(state, event)
     if problems:
         raise MiniRefused(problems)
@@ -197,6 +199,7 @@ def apply(state: State, event: Event, *, at: datetime | None = None) -> State:
 
 def replay(events: Iterable[Event], *, times: Sequence[datetime | None] | None = None) -> State:
     """The state after a whole log."""
+    del times  # the mini family keeps no times
     iterator = iter(events)
     first = next(iterator)
     if not isinstance(first, Created):
@@ -315,13 +318,13 @@ def export(edit_token: str) -> dict[str, Any]:
 class Viewer:
     """The players' board."""
 
-    def page(self, state: State, view_token: str, me: str | None) -> str:
+    def page(self, state: State, _view_token: str, me: str | None) -> str:
         return render_template("mini/board.html", state=state, me=me, whole=True)
 
-    def board(self, state: State, view_token: str, me: str | None) -> str:
+    def board(self, state: State, _view_token: str, me: str | None) -> str:
         return render_template("mini/board.html", state=state, me=me, whole=False)
 
-    def renamed(self, state: State, name: str) -> str:
+    def renamed(self, _state: State, name: str) -> str:
         return name
 
 
@@ -335,7 +338,7 @@ WEB = FamilyWeb(
     edit_endpoint="mini.hand",
     viewer=Viewer(),
     chooser=lambda: [ChooserEntry(variant_id=VARIANT, name="Mini points", url="/mini/new")],
-    rules_card=lambda state, back_url: f'<p>First to {TARGET} points wins.</p><a href="{back_url}">back</a>',
+    rules_card=lambda _state, back_url: f'<p>First to {TARGET} points wins.</p><a href="{back_url}">back</a>',
     problem_words=str,
     heading=lambda: "Mini games",
     nav="mini/_nav.html",

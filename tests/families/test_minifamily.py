@@ -203,6 +203,7 @@ def test_a_game_is_exported_read_by_its_format_and_restored(engine: Engine) -> N
         assert store.state_of(session, restored).points == {"Ana": 2, "Beto": 1}
 
 
+@pytest.mark.usefixtures("mini")
 @pytest.mark.parametrize(
     ("events", "code", "out"),
     [
@@ -211,7 +212,7 @@ def test_a_game_is_exported_read_by_its_format_and_restored(engine: Engine) -> N
         pytest.param(["Ana", "Ana", "Ana", "Beto"], 1, "Ana: 3\nBeto: 0\n", id="a point after the win: forbidden"),
     ],
 )
-def test_referee_tally_replays_the_familys_file(tmp_path: Path, mini: Family, events: list[str], code: int,
+def test_referee_tally_replays_the_familys_file(tmp_path: Path, events: list[str], code: int,
                                                 out: str) -> None:
     path = tmp_path / "game.json"
     path.write_text(json.dumps({"format": FORMAT, "game": {"variant": VARIANT, "players": ["Ana", "Beto"]},
@@ -220,6 +221,7 @@ def test_referee_tally_replays_the_familys_file(tmp_path: Path, mini: Family, ev
     assert (result.exit_code, result.stdout) == (code, out)
 
 
+@pytest.mark.usefixtures("mini")
 @pytest.mark.parametrize(
     "text",
     [
@@ -230,8 +232,7 @@ def test_referee_tally_replays_the_familys_file(tmp_path: Path, mini: Family, ev
         pytest.param('{"format": "referee-mini-game/1", ', id="not JSON"),
     ],
 )
-def test_referee_tally_says_an_unreadable_file_of_the_family_is_unreadable(tmp_path: Path, mini: Family,
-                                                                             text: str) -> None:
+def test_referee_tally_says_an_unreadable_file_of_the_family_is_unreadable(tmp_path: Path, text: str) -> None:
     path = tmp_path / "game.json"
     path.write_text(text)
     result = CliRunner().invoke(main, ["tally", str(path)])
@@ -239,7 +240,8 @@ def test_referee_tally_says_an_unreadable_file_of_the_family_is_unreadable(tmp_p
     assert str(path) in result.stderr
 
 
-def test_tally_json_is_the_familys(tmp_path: Path, mini: Family) -> None:
+@pytest.mark.usefixtures("mini")
+def test_tally_json_is_the_familys(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     path.write_text(json.dumps({"format": FORMAT, "game": {"variant": VARIANT, "players": ["Ana", "Beto"]},
                                 "events": [{"type": "mini-point", "player": "Beto"}]}))
@@ -248,7 +250,8 @@ def test_tally_json_is_the_familys(tmp_path: Path, mini: Family) -> None:
     assert json.loads(result.stdout) == {"points": {"Ana": 0, "Beto": 1}, "errors": []}
 
 
-def test_the_familys_reader_refuses_in_its_own_words(mini: Family) -> None:
+@pytest.mark.usefixtures("mini")
+def test_the_familys_reader_refuses_in_its_own_words() -> None:
     with pytest.raises(MiniFormatError, match="'mini-goal'"):
         files.read_file('{"format": "referee-mini-game/1", "game": {"variant": "mini-points", "players": ["Ana"]},'
                         ' "events": [{"type": "mini-goal"}]}')
@@ -321,7 +324,8 @@ def test_the_familys_screens_do_not_open_a_rummy_game(app: Flask, client: FlaskC
     assert b'data-testid="mini-hand"' not in deal.data
 
 
-def test_the_chooser_lists_the_familys_games_under_its_name(app: Flask, client: FlaskClient) -> None:
+@pytest.mark.usefixtures("app")
+def test_the_chooser_lists_the_familys_games_under_its_name(client: FlaskClient) -> None:
     page = client.get("/games/new").get_data(as_text=True)
     assert '<section class="card family-games" data-testid="family-mini">\n  <h2>Mini games</h2>' in page
     assert '<a class="button" href="/mini/new" data-testid="new-mini-points">Mini points</a>' in page
@@ -346,7 +350,8 @@ def test_my_games_share_and_delete_take_the_familys_game(app: Flask, client: Fla
     assert client.get(f"/g/{game.edit_token}").status_code == 404
 
 
-def test_a_backup_of_the_family_is_restored_from_its_file(app: Flask, client: FlaskClient) -> None:
+@pytest.mark.usefixtures("app")
+def test_a_backup_of_the_family_is_restored_from_its_file(client: FlaskClient) -> None:
     import io
 
     exported = {"format": FORMAT, "game": {"variant": VARIANT, "players": ["Ana", "Beto"]},
@@ -385,9 +390,9 @@ def test_loading_the_families_skips_only_a_package_that_is_not_there(monkeypatch
             families.load_families()
 
 
+@pytest.mark.usefixtures("mini")
 @pytest.mark.parametrize("path", ["/g/{edit}/end", "/g/{edit}/players", "/g/{edit}/buy"])
-def test_a_refused_form_of_contract_rummy_is_never_answered_with_the_familys_game(tmp_path: Path, mini: Family,
-                                                                                path: str) -> None:
+def test_a_refused_form_of_contract_rummy_is_never_answered_with_the_familys_game(tmp_path: Path, path: str) -> None:
     # CSRF on: a form without its token is answered by calling its view again, which must not see another
     # family's game (it would read a state it does not know).
     from tests.conftest import make_test_app

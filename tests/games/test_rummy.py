@@ -35,7 +35,8 @@ def played(deals: int) -> object:
 
 def test_the_family_is_registered_for_every_contract_rummy_variant() -> None:
     assert families.family_named("rummy") is RUMMY
-    assert families.family_of("telefunken") is RUMMY and families.family_of("shanghai") is RUMMY
+    assert families.family_of("telefunken") is RUMMY
+    assert families.family_of("shanghai") is RUMMY
     assert RUMMY.file_format == "referee-game/1"
 
 
@@ -53,11 +54,15 @@ def test_a_variants_summary_is_its_name_and_number_of_deals(variant: str, name: 
 
 def test_a_game_played_to_its_end_has_winners_and_a_result() -> None:
     state = played(7)
-    assert RUMMY.winners is not None and RUMMY.result is not None
+    assert RUMMY.winners is not None
+    assert RUMMY.result is not None
     assert RUMMY.winners(state) == ("Ana",)
     result = RUMMY.result(state)
-    assert result.variant_id == "telefunken" and result.players == P4
-    assert result.finished and result.winners == ("Ana",) and result.lower_wins
+    assert result.variant_id == "telefunken"
+    assert result.players == P4
+    assert result.finished
+    assert result.winners == ("Ana",)
+    assert result.lower_wins
     # 7 deals: Beto 7 × 5 = 35, Caro 7 × 10 = 70, Dani 7 × 2 = 14, Ana 0.
     assert result.totals == {"Ana": 0, "Beto": 35, "Caro": 70, "Dani": 14}
     assert result.places == {"Ana": 1, "Dani": 2, "Beto": 3, "Caro": 4}
@@ -69,12 +74,14 @@ def test_a_game_played_to_its_end_has_winners_and_a_result() -> None:
 
 
 def test_a_game_under_way_or_abandoned_has_no_winners() -> None:
-    assert RUMMY.winners is not None and RUMMY.result is not None
+    assert RUMMY.winners is not None
+    assert RUMMY.result is not None
     under_way = played(3)
     assert RUMMY.winners(under_way) == ()
     assert not RUMMY.result(under_way).finished
     abandoned = RUMMY.apply(under_way, GameAbandoned(reason="the bar closed"))
-    assert RUMMY.winners(abandoned) == () and RUMMY.result(abandoned).winners == ()
+    assert RUMMY.winners(abandoned) == ()
+    assert RUMMY.result(abandoned).winners == ()
 
 
 def test_a_game_with_no_buying_and_no_exact_cut_reward_counts_neither() -> None:
@@ -88,7 +95,8 @@ def test_a_game_with_no_buying_and_no_exact_cut_reward_counts_neither() -> None:
 
 
 def test_an_override_and_a_device_ride_on_the_event() -> None:
-    assert RUMMY.with_override is not None and RUMMY.with_device is not None
+    assert RUMMY.with_override is not None
+    assert RUMMY.with_device is not None
     buy = Buy(deal=1, player="Ana")
     assert RUMMY.with_override(buy, "the table allows it") == Buy(deal=1, player="Ana",
                                                                    override="the table allows it")

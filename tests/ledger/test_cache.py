@@ -39,7 +39,8 @@ from tests.properties import examples
 _spec = importlib.util.spec_from_file_location(
     "ledger_strategies", Path(__file__).parents[1] / "games" / "rummy" / "ledger" / "strategies.py"
 )
-assert _spec and _spec.loader
+assert _spec
+assert _spec.loader
 strategies = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(strategies)
 game_logs = strategies.game_logs

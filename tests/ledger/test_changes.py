@@ -178,7 +178,8 @@ def test_held_announcements_wake_nobody_until_released_but_are_known_at_once(tmp
         held = changes.hold()
         changes.announce(engine, "a-game", 5)
         waiting.join(0.2)
-        assert waiting.is_alive() and got == []  # held: the save's response is not out yet
+        assert waiting.is_alive()  # held: the save's response is not out yet
+        assert got == []
         assert watcher.wait("a-game", 4, timeout=0.05) == 5  # known: whoever asks now is told at once
         changes.release(held)
         waiting.join(5)

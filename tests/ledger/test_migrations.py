@@ -110,7 +110,8 @@ def test_a_database_from_before_migrations_upgrades_in_place(empty_database: Eng
     with Session(engine) as session:
         retried = store.append(session, game_id=7, event=PlayerRenamed(old="Beto", new="Roberto"), expected_seq=2,
                                idempotency_key="key-3")
-        assert retried.replayed and retried.seq == 3
+        assert retried.replayed
+        assert retried.seq == 3
     assert upgrade(engine) is False
 
 

@@ -71,7 +71,8 @@ def test_look_alike_names_are_refused_at_rename(first: str, second: str) -> None
 
 def test_jose_typed_two_ways_is_one_name() -> None:
     """NFD José is cleaned to NFC at the input: the same name twice; raw NFD never enters the ledger."""
-    assert looks_like(JOSE_NFC, JOSE_NFD) and clean_name(JOSE_NFD) == JOSE_NFC
+    assert looks_like(JOSE_NFC, JOSE_NFD)
+    assert clean_name(JOSE_NFD) == JOSE_NFC
     names = [JOSE_NFC, "Beto", clean_name(JOSE_NFD)]
     assert [p.message for p in name_problems(names)] == ["two players are called josé: give them different names"]
     assert [p.code for p in name_problems([JOSE_NFC, "Beto", JOSE_NFD])] == ["name-unclean"]
@@ -87,7 +88,8 @@ def test_unclean_names_never_enter_the_ledger(typed: str) -> None:
     with pytest.raises(EventRefused) as refused:
         start(GameCreated(variant="telefunken", players=(typed, "Beto", "Caro"), first_dealer="Beto"))
     problem = refused.value.problems[0]
-    assert problem.code == "name-unclean" and not refused.value.forcible
+    assert problem.code == "name-unclean"
+    assert not refused.value.forcible
     assert problem.param("name") == clean_name(typed)  # the message shows nothing invisible
 
 

@@ -46,10 +46,16 @@ def _count(session: Session, game_id: int) -> int:
 
 def test_create_and_load(session: Session) -> None:
     game = create_game(session, created=CREATED, title="Friday")
-    assert game.id is not None and game.seq == 1 and len(game.public_id) == 32
-    assert len(game.edit_token) >= 43 and len(game.view_token) >= 43 and game.edit_token != game.view_token
+    assert game.id is not None
+    assert game.seq == 1
+    assert len(game.public_id) == 32
+    assert len(game.edit_token) >= 43
+    assert len(game.view_token) >= 43
+    assert game.edit_token != game.view_token
     state = load_state(session, game.id)
-    assert state.players == P4 and state.seq == 1 and state.chips.chip_limit == 2
+    assert state.players == P4
+    assert state.seq == 1
+    assert state.chips.chip_limit == 2
     assert load_events(session, game.id) == [CREATED]
     assert get_game(session, public_id=game.public_id).id == game.id
     assert players_of(session, game.id) == list(P4)
@@ -64,7 +70,8 @@ def test_append_and_conflict(session: Session) -> None:
     # a second scorekeeper who also saw seq 1 gets a conflict and the current state, not a lost update
     with pytest.raises(Conflict) as info:
         append(session, game_id=game.id, event=Buy(deal=1, player="Caro"), expected_seq=1)
-    assert info.value.seq == 2 and info.value.state.chips.chips_left["Beto"] == 1
+    assert info.value.seq == 2
+    assert info.value.state.chips.chips_left["Beto"] == 1
     assert _count(session, game.id) == 2
     assert load_state(session, game.id).chips.chips_left == {"Ana": 2, "Beto": 1, "Caro": 2, "Dani": 2}
 
@@ -76,7 +83,8 @@ def test_idempotent_retry(session: Session) -> None:
     again = append(session, game_id=game.id, event=Buy(deal=1, player="Beto"), expected_seq=1, idempotency_key="k1")
     assert (first.seq, first.replayed) == (2, False)
     assert (again.seq, again.replayed) == (2, True)
-    assert again.state.chips.chips_left["Beto"] == 1 and _count(session, game.id) == 2
+    assert again.state.chips.chips_left["Beto"] == 1
+    assert _count(session, game.id) == 2
     with pytest.raises(IdempotencyKeyReused):
         append(session, game_id=game.id, event=Buy(deal=1, player="Caro"), expected_seq=2, idempotency_key="k1")
     # the same key on another game is another request
@@ -106,7 +114,7 @@ def test_transaction_is_atomic(session: Session, monkeypatch: pytest.MonkeyPatch
     game = create_game(session, created=CREATED)
     assert game.id is not None
 
-    def boom(*args: object) -> None:
+    def boom(*_args: object) -> None:
         raise RuntimeError("the server died mid-append")
 
     monkeypatch.setattr(store, "_sync_players", boom)
@@ -117,7 +125,8 @@ def test_transaction_is_atomic(session: Session, monkeypatch: pytest.MonkeyPatch
     assert _count(session, game.id) == 1
     monkeypatch.undo()
     result = append(session, game_id=game.id, event=PlayerRenamed(old="Beto", new="Roberto"), expected_seq=1)
-    assert result.seq == 2 and players_of(session, game.id) == ["Ana", "Roberto", "Caro", "Dani"]
+    assert result.seq == 2
+    assert players_of(session, game.id) == ["Ana", "Roberto", "Caro", "Dani"]
 
 
 def test_two_concurrent_appends_cannot_both_win(engine: Engine) -> None:
@@ -151,17 +160,22 @@ def test_two_concurrent_appends_cannot_both_win(engine: Engine) -> None:
 def test_lists_tokens_and_errors(session: Session) -> None:
     a = create_game(session, created=CREATED)
     b = create_game(session, created=CREATED)
-    assert a.id is not None and b.id is not None
+    assert a.id is not None
+    assert b.id is not None
     append(session, game_id=a.id, event=DealEnded(deal=1, went_out="Ana", hands={"Beto": 1, "Caro": 1, "Dani": 1}),
            expected_seq=1)
     listed = list_games(session, [b.public_id, a.public_id, "nope"])
     assert [g.id for g in listed] == [a.id, b.id]  # a was updated last
     assert list_games(session, []) == []
-    assert access(a, a.edit_token) == "edit" and access(a, a.view_token) == "view"
-    assert access(a, b.edit_token) is None and access(a, None) is None
+    assert access(a, a.edit_token) == "edit"
+    assert access(a, a.view_token) == "view"
+    assert access(a, b.edit_token) is None
+    assert access(a, None) is None
     old = a.edit_token
     new = rotate_edit_token(session, game_id=a.id)
-    assert new != old and access(a, old) is None and access(a, new) == "edit"
+    assert new != old
+    assert access(a, old) is None
+    assert access(a, new) == "edit"
     with pytest.raises(GameNotFound):
         get_game(session, public_id="missing")
     with pytest.raises(GameNotFound):
@@ -181,4 +195,5 @@ def test_init_db_through_the_app_creates_the_tables(app: object) -> None:
 
     with app.app_context(), db.session() as s:  # type: ignore[attr-defined]
         game = create_game(s, created=CREATED)
-        assert game.id is not None and load_state(s, game.id).seq == 1
+        assert game.id is not None
+        assert load_state(s, game.id).seq == 1

@@ -97,7 +97,8 @@ def test_a_save_known_without_waking_wakes_at_its_next_observation(memory: Engin
     thread, answers = wait_in_thread(watcher, 2)
     watcher.observe("g1", 3, wake=False)
     thread.join(0.2)
-    assert thread.is_alive() and answers == []  # known, not yet told: the save's response is not out
+    assert thread.is_alive()  # known, not yet told: the save's response is not out
+    assert answers == []
     watcher.observe("g1", 3)
     thread.join(5)
     assert answers == [3]

@@ -142,7 +142,8 @@ def test_each_ambiguous_or_unknown_spelling_is_refused_with_its_message(
 def test_the_ambiguous_initial_says_which_suits_it_could_be() -> None:
     with pytest.raises(AmbiguousSuitError) as error:
         parse_card("۷ خ", language="fa")
-    assert error.value.spelling == "خ" and error.value.suits == (Suit.DIAMONDS, Suit.CLUBS)
+    assert error.value.spelling == "خ"
+    assert error.value.suits == (Suit.DIAMONDS, Suit.CLUBS)
     assert AMBIGUOUS_SUIT_NAMES == {"fa": {"خ": (Suit.DIAMONDS, Suit.CLUBS)}}
 
 
@@ -163,7 +164,9 @@ def test_the_usual_names_come_first() -> None:
         Suit.SPADES: "پیک", Suit.HEARTS: "دل", Suit.DIAMONDS: "خشت", Suit.CLUBS: "خاج"}
     assert {suit: words[0] for suit, words in suit_names("ja").items()} == {
         Suit.SPADES: "スペード", Suit.HEARTS: "ハート", Suit.DIAMONDS: "ダイヤ", Suit.CLUBS: "クラブ"}
-    assert suit_names("fa-IR") == suit_names("fa") and suit_names("en") == {} and suit_names("es") == {}
+    assert suit_names("fa-IR") == suit_names("fa")
+    assert suit_names("en") == {}
+    assert suit_names("es") == {}
 
 
 def test_the_keypad_types_symbols_where_suits_are_words() -> None:

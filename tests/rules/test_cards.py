@@ -67,7 +67,9 @@ def test_every_spelling_parses_to_its_card(token: str, written: str) -> None:
 
 def test_jokers_have_no_rank_nor_suit() -> None:
     assert parse_card("*") == JOKER
-    assert JOKER.is_joker and JOKER.rank is None and JOKER.suit is None
+    assert JOKER.is_joker
+    assert JOKER.rank is None
+    assert JOKER.suit is None
     with pytest.raises(CardError):
         Card(None, Suit.HEARTS)
 
@@ -102,7 +104,8 @@ def test_a_bad_token_is_quoted_in_the_error(token: str) -> None:
         parse_cards(f"7H {token} 8H")
     assert repr(token) in str(caught.value)
     assert caught.value.token == token
-    assert isinstance(caught.value, RulesError) and isinstance(caught.value, ValueError)
+    assert isinstance(caught.value, RulesError)
+    assert isinstance(caught.value, ValueError)
 
 
 def test_a_rank_alone_needs_permission() -> None:

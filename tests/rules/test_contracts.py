@@ -107,7 +107,8 @@ def test_ecuador_dealers_choice() -> None:
     """With the dealer's choice on, the ledger passes the contract the dealer announced."""
     escalera = deal_contracts("telefunken-ecuador", 7)[0]
     verdict = check_contract("telefunken-ecuador", 1, [RUN7], contract=escalera)
-    assert verdict.valid and verdict.contract is escalera
+    assert verdict.valid
+    assert verdict.contract is escalera
     assert not check_contract("telefunken-ecuador", 1, [RUN7]).valid
 
 
@@ -388,7 +389,8 @@ def test_worked_examples() -> None:
     verdict = check_contract("telefunken", 7, ["4H 4S 4D", "3C 4C JK 6C 7C 8C 9C"])
     assert verdict.valid
     run = verdict.melds[1]
-    assert run is not None and run.wilds_json() == {"2": "5C"}
+    assert run is not None
+    assert run.wilds_json() == {"2": "5C"}
     verdict = check_contract("telefunken", 1, ["7H 7S JK"])
     assert not verdict.valid
     assert [str(p) for p in verdict.problems] == [
@@ -410,7 +412,8 @@ def test_problems_name_their_meld_when_there_are_several() -> None:
     assert problem.param("meld") == 1
     assert str(problem) == "meld 1: 4 cards in the trío: deal 7 needs exactly 3"
     single = check_contract("telefunken", 1, ["7H 7S JK"]).problems[0]
-    assert single.param("meld") == 1 and not str(single).startswith("meld")
+    assert single.param("meld") == 1
+    assert not str(single).startswith("meld")
 
 
 @pytest.mark.parametrize(

@@ -102,7 +102,8 @@ def test_the_layoff_check_keeps_the_cap_a_contract_meld_was_laid_under(deal: int
     verdict = check_layoff(EXT, table, cards, context=context)
     assert verdict.assumptions == ()  # every meld on a Shanghai table is a contract meld: nothing to assume
     if " " in ext:
-        assert verdict.allowed and verdict.meld is not None
+        assert verdict.allowed
+        assert verdict.meld is not None
         assert verdict.meld.describe() == ext
     else:
         assert [p.key for p in verdict.problems] == [ext]

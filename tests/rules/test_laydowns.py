@@ -59,7 +59,8 @@ def test_laydowns(variant: str, deal: int, melds: list[str], expected: bool | se
     messages = [str(p) for p in verdict.problems]
     assert len(verdict.melds) == len(melds) == len(verdict.requirements)
     if expected is True:
-        assert verdict.valid and verdict.problems == (), messages
+        assert verdict.valid, messages
+        assert verdict.problems == (), messages
         assert all(m is not None for m in verdict.melds)
         filled = [r for r in verdict.requirements if r is not None]
         assert sorted(map(id, filled)) == sorted(map(id, verdict.contract.melds))  # every requirement once

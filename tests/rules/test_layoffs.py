@@ -148,7 +148,8 @@ def test_layoff_allowed(variant: str, meld: str, cards: str, ctx: dict[str, Any]
 def test_layoff_refused(variant: str, meld: str, cards: str, ctx: dict[str, Any], expected: str) -> None:
     verdict = check_layoff(variant, meld, cards, context=_context(ctx))
     assert not verdict.allowed
-    assert verdict.meld is None and verdict.options == ()
+    assert verdict.meld is None
+    assert verdict.options == ()
     assert expected in [p.code for p in verdict.problems], verdict.messages
     assert all(p.message for p in verdict.problems)
 
@@ -341,7 +342,8 @@ def test_swap_allowed(
 ) -> None:
     verdict = check_joker_swap(variant, meld, cards, context=_context(ctx))
     assert verdict.allowed, verdict.messages
-    assert verdict.meld is not None and verdict.wild is not None
+    assert verdict.meld is not None
+    assert verdict.wild is not None
     assert expected in [m.describe() for m in verdict.options]
     if destination is not None:
         assert verdict.destination is destination
@@ -350,16 +352,20 @@ def test_swap_allowed(
     if verdict.destination is not SwapDestination.RUN_END:
         after[verdict.wild] += 1
     assert after == Counter(parse_cards(meld) + parse_cards(cards))
-    assert verdict.taken[0] == verdict.wild and len(verdict.taken) == len(verdict.options)
+    assert verdict.taken[0] == verdict.wild
+    assert len(verdict.taken) == len(verdict.options)
 
 
 @pytest.mark.parametrize(("variant", "meld", "cards", "ctx", "expected", "destination"), SWAPS_REFUSED)
 def test_swap_refused(
     variant: str, meld: str, cards: str, ctx: dict[str, Any], expected: str, destination: SwapDestination | None
 ) -> None:
+    assert destination is None, "a refused swap's row names no place for the wild card"
     verdict = check_joker_swap(variant, meld, cards, context=_context(ctx))
     assert not verdict.allowed
-    assert verdict.meld is None and verdict.wild is None and verdict.destination is None
+    assert verdict.meld is None
+    assert verdict.wild is None
+    assert verdict.destination is None
     assert expected in [p.code for p in verdict.problems], verdict.messages
 
 
@@ -464,14 +470,16 @@ def test_a_run_given_out_of_order_names_the_arrangement_assumed() -> None:
     verdict = check_layoff("telefunken", "JK 7C 5C", "8C")
     assert verdict.allowed
     assert "assumed-arrangement" in [a.code for a in verdict.assumptions]
-    assert verdict.meld is not None and verdict.meld.describe() == "run 5♣–8♣, joker as 6♣"
+    assert verdict.meld is not None
+    assert verdict.meld.describe() == "run 5♣–8♣, joker as 6♣"
 
 
 def test_a_layoff_result_takes_the_next_layoff() -> None:
     first = check_layoff("telefunken", "5C 6C 7C", "JK", context=LayoffContext(deal=2))
     assert first.meld is not None
     second = check_layoff("telefunken", first.meld, "9C", context=LayoffContext(deal=2))
-    assert second.meld is not None and second.meld.describe() == "run 5♣–9♣, joker as 8♣"
+    assert second.meld is not None
+    assert second.meld.describe() == "run 5♣–9♣, joker as 8♣"
 
 
 def test_nothing_goes_onto_a_colour_run() -> None:

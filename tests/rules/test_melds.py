@@ -287,7 +287,8 @@ def test_progressive_twos_read_as_a_run_with_a_natural_2() -> None:
     """docs/rules.md, D4 and D5 both ways: as a set, 2♥ 2♠ 2♣ are all wild; as a run the 2♠ stands in its place."""
     assert classify("2H 2S 2C", "progressive-rummy", kind=MeldKind.SET).problems[0].code == "no-natural"
     meld = classify("2H 2S 2C", "progressive-rummy").meld
-    assert meld is not None and meld.describe() == "run 2♠–4♠, 2♥ as 3♠, 2♣ as 4♠"
+    assert meld is not None
+    assert meld.describe() == "run 2♠–4♠, 2♥ as 3♠, 2♣ as 4♠"
 
 
 # ---- Every variant: bad input is an error, never a verdict ---------------------------------------------------
@@ -368,7 +369,9 @@ def test_classify_as_one_kind(variant: str, cards: str, kind: MeldKind, codes: s
 
 def test_kind_set_finds_the_set() -> None:
     meld = classify("7H 7S JK", "telefunken", kind=MeldKind.SET).meld
-    assert meld is not None and meld.kind is MeldKind.SET and meld.rank is Rank.SEVEN
+    assert meld is not None
+    assert meld.kind is MeldKind.SET
+    assert meld.rank is Rank.SEVEN
 
 
 # ---- messages ------------------------------------------------------------------------------------------------
@@ -419,8 +422,10 @@ def test_run_meld_fields() -> None:
     assert meld.cards == parse_cards("3C 4C JK 6C 7C 8C 9C")
     assert meld.stands_for[2] == Card.parse("5C")
     assert meld.wilds_json() == {"2": "5C"}
-    assert meld.suit is Suit.CLUBS and meld.rank is None
-    assert meld.wild_count == 1 and len(meld.naturals) == 6
+    assert meld.suit is Suit.CLUBS
+    assert meld.rank is None
+    assert meld.wild_count == 1
+    assert len(meld.naturals) == 6
     assert meld.resolved == parse_cards("3C 4C 5C 6C 7C 8C 9C")
     assert meld.ace_high is None
     assert str(meld) == "3C 4C JK 6C 7C 8C 9C"
@@ -431,13 +436,16 @@ def test_set_meld_fields() -> None:
     assert meld is not None
     assert meld.cards == parse_cards("7S 7D JK")  # naturals first, then the wild card
     assert meld.wilds_json() == {"2": "7"}
-    assert meld.rank is Rank.SEVEN and meld.suit is None
+    assert meld.rank is Rank.SEVEN
+    assert meld.suit is None
     assert meld.stands_for == (None, None, Card(Rank.SEVEN, None))
 
 
 def test_joker_trio_fields() -> None:
     meld = classify("JK JK JK", "telefunken-peru-carrillo").meld
-    assert meld is not None and meld.is_wild_only and meld.rank is None
+    assert meld is not None
+    assert meld.is_wild_only
+    assert meld.rank is None
     assert meld.stands_for == (JOKER, JOKER, JOKER)
     assert meld.wilds_json() == {"0": ANY_RANK, "1": ANY_RANK, "2": ANY_RANK}
 
@@ -454,7 +462,8 @@ def test_joker_trio_fields() -> None:
 )
 def test_ace_high(variant: str, cards: str, ace_high: bool | None) -> None:
     meld = classify(cards, variant).meld
-    assert meld is not None and meld.ace_high is ace_high
+    assert meld is not None
+    assert meld.ace_high is ace_high
 
 
 def test_meld_is_the_same_whatever_the_entry_order() -> None:

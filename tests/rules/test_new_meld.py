@@ -52,9 +52,12 @@ def test_a_new_meld(variant: str, melded: bool, contract_turn: bool, deal: int, 
     verdict = check_new_meld(variant, cards, context=context)
     assert verdict.assumptions == ()
     if expected is True:
-        assert verdict.allowed and verdict.meld is not None and verdict.options == (verdict.meld,)
+        assert verdict.allowed
+        assert verdict.meld is not None
+        assert verdict.options == (verdict.meld,)
     else:
-        assert not verdict.allowed and verdict.meld is None
+        assert not verdict.allowed
+        assert verdict.meld is None
         assert [p.code for p in verdict.problems] == expected
 
 
@@ -65,7 +68,8 @@ def test_the_turn_is_asked_only_where_it_changes_the_answer() -> None:
         assert verdict.assumptions == ()
     # Nothing said: the player is assumed to have melded, in an ordinary deal.
     told = check_new_meld("telefunken", SET)
-    assert told.allowed and [p.code for p in told.assumptions] == ["assumed-melded", "assumed-ordinary-deal"]
+    assert told.allowed
+    assert [p.code for p in told.assumptions] == ["assumed-melded", "assumed-ordinary-deal"]
     assert str(check_new_meld("shanghai", SET).problems[0]) == (
         "in Shanghai Rummy no new meld is laid after the contract: only lay-offs onto the melds on the table"
     )

@@ -15,7 +15,8 @@ from referee.rules.wording import Count, Noun
 def test_a_problem_is_built_from_its_code_form_and_parameters() -> None:
     problem = Problem.of("too-many-wilds", "sets-and-runs", wilds=Count(2, Noun.JOKER), kind=MeldKind.SET,
                          variant="Telefunken")
-    assert problem.code == "too-many-wilds" and problem.form == "sets-and-runs"
+    assert problem.code == "too-many-wilds"
+    assert problem.form == "sets-and-runs"
     assert problem.key == "too-many-wilds/sets-and-runs"
     assert problem.param("variant") == "Telefunken"
     assert problem.as_dict() == {"wilds": Count(2, Noun.JOKER), "kind": MeldKind.SET, "variant": "Telefunken"}
@@ -52,7 +53,8 @@ def test_an_unknown_parameter_is_a_key_error() -> None:
 
 def test_a_problem_error_is_a_rules_error_that_says_its_problem() -> None:
     error = ProblemError("no-such-deal", variant="Shanghai", count=7, deal=9)
-    assert isinstance(error, RulesError) and isinstance(error, ValueError)
+    assert isinstance(error, RulesError)
+    assert isinstance(error, ValueError)
     assert error.problem == Problem.of("no-such-deal", variant="Shanghai", count=7, deal=9)
     assert str(error) == "Shanghai has 7 deals: there is no deal 9"
     with pytest.raises(RulesError, match="no deal 9"):

@@ -52,7 +52,8 @@ def test_a_contract_built_from_the_definition_is_accepted(variant_id: str, deal:
     if len(variant.deal(deal).contracts) == 1:
         assert check_contract(variant, deal, melds).valid
     for given_cards, meld in zip(melds, verdict.melds, strict=True):
-        assert meld is not None and Counter(meld.cards) == Counter(given_cards)
+        assert meld is not None
+        assert Counter(meld.cards) == Counter(given_cards)
 
 
 @SETTINGS
@@ -65,7 +66,8 @@ def test_a_valid_meld_stays_valid_in_any_order(variant_id: str, seed: int, data:
     assert first.valid, (" ".join(map(str, cards)), [str(p) for p in first.problems])
     shuffled = data.draw(st.permutations(cards))
     again = classify(shuffled, variant)
-    assert again.valid and again.meld == first.meld
+    assert again.valid
+    assert again.meld == first.meld
     assert first.meld is not None
     assert Counter(first.meld.cards) == Counter(cards)
     assert first.meld in readings(cards, variant, first.meld.kind)
@@ -83,7 +85,8 @@ def _consistent_meld_verdict(cards: object, variant: Variant) -> None:
     assert verdict.valid == (verdict.meld is not None)
     assert verdict.valid == (not verdict.problems)
     for problem in verdict.problems:
-        assert problem.code and problem.message
+        assert problem.code
+        assert problem.message
 
 
 @SETTINGS
@@ -130,4 +133,5 @@ def test_random_contracts_only_raise_rules_errors(
     assert verdict.valid == (not verdict.problems)
     assert len(verdict.melds) == len(verdict.requirements)
     for problem in verdict.problems:
-        assert problem.code and problem.message
+        assert problem.code
+        assert problem.message

@@ -313,7 +313,8 @@ def test_a_search_finds_what_a_greedy_choice_misses(variant: str, deal: int, han
 def test_go_out_trap_a_card_both_the_trio_and_the_run_want() -> None:
     # 7♣ could make a trío with 7♥ 7♠, but the run of 7 needs it: 7♥ 7♠ 7♦ or the 5s make the trío
     solution = checked("telefunken", 7, "7H 7S 7C 8C 9C 10C JC QC KC 5D 5S 5H 7D")
-    assert solution.possible and solution.left == ()
+    assert solution.possible
+    assert solution.left == ()
     runs = [m for m in solution.melds if m.kind is MeldKind.RUN]
     assert [str(c) for c in runs[0].cards] == ["7C", "8C", "9C", "10C", "JC", "QC", "KC"]
 
@@ -399,7 +400,8 @@ def test_alternatives_the_closest_one_is_reported() -> None:
     assert not solution.possible
     assert solution.contract.describe().startswith("4 tríos")
     chosen = solve("telefunken-peru-carrillo", 7, "3S 3H 3D 5S 5H 5D 9S 9H 9D KS KH KD 2C", contract=1)
-    assert not chosen.possible and chosen.contract.describe().startswith("3 runs")
+    assert not chosen.possible
+    assert chosen.contract.describe().startswith("3 runs")
 
 
 def test_a_solution_is_true_when_possible() -> None:
@@ -449,5 +451,6 @@ def test_a_contract_choice_must_be_the_deals() -> None:
     )
     with pytest.raises(HandSizeError, match="^a hand of 0 cards: give 1 to 30 cards$"):
         solve("telefunken", 1, "")
-    assert issubclass(ContractChoiceError, RulesError) and issubclass(HandSizeError, RulesError)
+    assert issubclass(ContractChoiceError, RulesError)
+    assert issubclass(HandSizeError, RulesError)
 

@@ -97,9 +97,12 @@ def test_an_unknown_variant_is_refused_with_its_id(text: str) -> None:
 @pytest.mark.parametrize("variant_id", IDS)
 def test_every_variant_has_a_name_a_one_line_description_and_decisions(variant_id: str) -> None:
     variant = find_variant(variant_id)
-    assert variant.name and variant.description
-    assert "\n" not in variant.description and len(variant.description) <= 140
-    assert variant.decisions and all(isinstance(d, str) and d.strip() for d in variant.decisions)
+    assert variant.name
+    assert variant.description
+    assert "\n" not in variant.description
+    assert len(variant.description) <= 140
+    assert variant.decisions
+    assert all(isinstance(d, str) and d.strip() for d in variant.decisions)
     assert len(set(variant.decisions)) == len(variant.decisions)
 
 
@@ -541,55 +544,76 @@ def test_meld_rules(variant_id: str) -> None:
         colour_runs,
         wild_only,
     )
-    assert rules.min_set == 3 and rules.max_run == 13
+    assert rules.min_set == 3
+    assert rules.max_run == 13
     if runs:
         assert (rules.run_wilds, rules.min_run, rules.ace) == (run_wilds, min_run, ace)
 
 
 def test_lay_off_and_swap_rules() -> None:
     venezuela = find_variant("telefunken").layoff
-    assert venezuela.pure_trio_closes and venezuela.set_joker_swap == 2
-    assert venezuela.run_joker_swap is RunJokerSwap.END_MOVE and venezuela.own_contract_locked_on_contract_turn
-    assert venezuela.swap_needs_melded and not venezuela.swap_on_contract_turn
+    assert venezuela.pure_trio_closes
+    assert venezuela.set_joker_swap == 2
+    assert venezuela.run_joker_swap is RunJokerSwap.END_MOVE
+    assert venezuela.own_contract_locked_on_contract_turn
+    assert venezuela.swap_needs_melded
+    assert not venezuela.swap_on_contract_turn
 
     bolivia = find_variant("telefunken-bolivia").layoff
-    assert not bolivia.pure_trio_closes and bolivia.set_joker_swap == 1 and not bolivia.swap_from_own_melds
-    assert not bolivia.own_contract_locked_on_contract_turn and bolivia.run_joker_swap is RunJokerSwap.END_MOVE
+    assert not bolivia.pure_trio_closes
+    assert bolivia.set_joker_swap == 1
+    assert not bolivia.swap_from_own_melds
+    assert not bolivia.own_contract_locked_on_contract_turn
+    assert bolivia.run_joker_swap is RunJokerSwap.END_MOVE
 
     ecuador = find_variant("telefunken-ecuador").layoff
-    assert ecuador.swap_only_from_others_contract and ecuador.swap_on_contract_turn
-    assert ecuador.swap_reuse is SwapReuse.OWN_CONTRACT and ecuador.set_joker_swap == 1
+    assert ecuador.swap_only_from_others_contract
+    assert ecuador.swap_on_contract_turn
+    assert ecuador.swap_reuse is SwapReuse.OWN_CONTRACT
+    assert ecuador.set_joker_swap == 1
 
     for peru_id in ("telefunken-peru", "delifante", "super-deli"):
         peru = find_variant(peru_id).layoff
-        assert peru.run_joker_swap is RunJokerSwap.REPLACE and peru.swap_reuse is SwapReuse.NEW_RUN
-        assert peru.swap_on_contract_turn and peru.set_joker_swap is None
+        assert peru.run_joker_swap is RunJokerSwap.REPLACE
+        assert peru.swap_reuse is SwapReuse.NEW_RUN
+        assert peru.swap_on_contract_turn
+        assert peru.set_joker_swap is None
 
     wittig = find_variant("telefunken-peru-wittig").layoff
-    assert wittig.set_joker_swap == 1 and wittig.run_joker_swap is RunJokerSwap.REPLACE
-    assert wittig.swap_needs_melded and not wittig.swap_on_contract_turn and wittig.swap_reuse is SwapReuse.HAND
+    assert wittig.set_joker_swap == 1
+    assert wittig.run_joker_swap is RunJokerSwap.REPLACE
+    assert wittig.swap_needs_melded
+    assert not wittig.swap_on_contract_turn
+    assert wittig.swap_reuse is SwapReuse.HAND
 
     carrillo = find_variant("telefunken-peru-carrillo").layoff
-    assert not carrillo.layoff_on_contract_turn and not carrillo.extra_melds_on_contract_turn
-    assert not carrillo.new_melds_after_contract and carrillo.run_joker_swap is RunJokerSwap.SLIDE
+    assert not carrillo.layoff_on_contract_turn
+    assert not carrillo.extra_melds_on_contract_turn
+    assert not carrillo.new_melds_after_contract
+    assert carrillo.run_joker_swap is RunJokerSwap.SLIDE
     assert carrillo.set_joker_swap is None
 
     farmers = find_variant("farmers-rummy").layoff
-    assert not farmers.wilds_onto_sets and farmers.set_joker_swap is None
+    assert not farmers.wilds_onto_sets
+    assert farmers.set_joker_swap is None
     assert farmers.run_joker_swap is RunJokerSwap.NONE
 
     for shanghai_id in ("shanghai", "shanghai-tahelia-powe", "shanghai-deb-kolsov"):
         shanghai = find_variant(shanghai_id).layoff
-        assert shanghai.set_joker_swap is None and shanghai.run_joker_swap is RunJokerSwap.NONE
-        assert not shanghai.new_melds_after_contract and not shanghai.own_contract_locked_on_contract_turn
+        assert shanghai.set_joker_swap is None
+        assert shanghai.run_joker_swap is RunJokerSwap.NONE
+        assert not shanghai.new_melds_after_contract
+        assert not shanghai.own_contract_locked_on_contract_turn
         # one run per suit (Tahelia Powe, docs/rules.md D40): a player lays runs only in the contract
         one_run_per_suit = shanghai_id == "shanghai-tahelia-powe"
         deals = find_variant(shanghai_id).deals
         assert all(c.runs_share_suit is not one_run_per_suit for d in deals for c in d.contracts)
 
     progressive = find_variant("progressive-rummy").layoff
-    assert not progressive.wilds_movable and not progressive.runs_joinable
-    assert not progressive.new_melds_after_contract and progressive.set_joker_swap is None
+    assert not progressive.wilds_movable
+    assert not progressive.runs_joinable
+    assert not progressive.new_melds_after_contract
+    assert progressive.set_joker_swap is None
     assert progressive.run_joker_swap is RunJokerSwap.NONE
 
 
@@ -616,7 +640,8 @@ def test_table_rules(variant_id: str) -> None:
     assert variant.house_rule_value("direction") == direction.value
     assert variant.shanghai_call is (variant_id in ("shanghai", "shanghai-deb-kolsov"))
     assert (variant.payouts is not None) is (variant_id == "progressive-rummy")
-    assert not variant.streak_multiplier and not variant.dealer_chooses_contract
+    assert not variant.streak_multiplier
+    assert not variant.dealer_chooses_contract
 
 
 @pytest.mark.parametrize(
@@ -637,7 +662,8 @@ def test_variant_final_discard(variant_id: str, discard: Discard) -> None:
 @pytest.mark.parametrize(("places", "payments"), [(4, (12, -2, -4, -6)), (3, (6, -2, -4)), (2, (2, -2))])
 def test_progressive_payouts(places: int, payments: tuple[int, ...]) -> None:
     payouts = find_variant("progressive-rummy").payouts
-    assert payouts is not None and payouts.payments(places) == payments
+    assert payouts is not None
+    assert payouts.payments(places) == payments
 
 
 # ---- house rules ---------------------------------------------------------------------------------
@@ -680,10 +706,12 @@ def without_values(variant: Variant) -> Variant:
 def test_house_rule_ids_and_defaults(variant_id: str) -> None:
     variant = find_variant(variant_id)
     ids = [rule.id for rule in variant.house_rules]
-    assert set(ids) == HOUSE_RULES[variant_id] and len(ids) == len(set(ids))
+    assert set(ids) == HOUSE_RULES[variant_id]
+    assert len(ids) == len(set(ids))
     assert all(i.isidentifier() and i == i.lower() for i in ids)  # snake_case, never kebab
     for rule in variant.house_rules:
-        assert rule.explanation and "\n" not in rule.explanation
+        assert rule.explanation
+        assert "\n" not in rule.explanation
         assert rule.validate(rule.default) == rule.default
         # The default is the book's rule: applying it changes nothing.
         assert without_values(rule.apply(variant, rule.default)) == variant, rule.id
@@ -738,8 +766,10 @@ def test_every_choice_of_every_house_rule_applies(variant_id: str) -> None:
 def test_a_bad_house_rule_value_is_refused(variant_id: str, rule_id: str, value: object, expected: str) -> None:
     with pytest.raises(HouseRuleError, match=expected) as caught:
         find_variant(variant_id).with_house_rules({rule_id: value})
-    assert caught.value.rule_id == rule_id and repr(rule_id) in str(caught.value)
-    assert caught.value.value == value and not caught.value.unknown
+    assert caught.value.rule_id == rule_id
+    assert repr(rule_id) in str(caught.value)
+    assert caught.value.value == value
+    assert not caught.value.unknown
 
 
 @pytest.mark.parametrize(
@@ -788,9 +818,12 @@ def test_house_rules_take_effect() -> None:
     assert switched.cut.reward is CutReward.MINUS_25
     assert switched.streak_multiplier
     assert switched.house_rule_value("direction") == "clockwise"
-    assert switched.meld_rules.set_wilds is WildLimit.ANY and switched.meld_rules.run_wilds is WildLimit.ANY
+    assert switched.meld_rules.set_wilds is WildLimit.ANY
+    assert switched.meld_rules.run_wilds is WildLimit.ANY
     assert [d.exchanges for d in switched.deals] == [0, 0, 0, 1, 0, 2, 0]
-    assert switched.players.max == 8 and switched.deck_row(6).decks == 3 and switched.deck_row(5).decks == 2
+    assert switched.players.max == 8
+    assert switched.deck_row(6).decks == 3
+    assert switched.deck_row(5).decks == 2
     assert switched.deal(1).contracts == telefunken.deal(1).contracts  # the pure trío stays pure
     assert find_variant("telefunken").buy.per_game == 7  # the registry is never changed
     assert telefunken.with_house_rules({"deal6_exchange": "none"}).deal(6).exchanges == 0
@@ -802,7 +835,8 @@ def test_ecuador_house_rules() -> None:
     regulated = ecuador.with_house_rules({"telefunque_regulations": True})
     assert spell(regulated.deal(3).contracts[0]) == "1×set4/pure [jokers≤0]"
     assert regulated.deal(3).contracts[0].melds[0].distinct_suits
-    assert regulated.deal(6).go_out_in_one_turn and not regulated.deal(7).go_out_in_one_turn
+    assert regulated.deal(6).go_out_in_one_turn
+    assert not regulated.deal(7).go_out_in_one_turn
     loose = ecuador.with_house_rules({"jokers_per_meld": "any"})
     assert loose.deal(7).contracts[0].max_wilds == 1  # the contract's limit still holds
 
@@ -828,9 +862,11 @@ def test_kolsov_ext_preset() -> None:
         (MeldKind.RUN, 7): 3,
         (MeldKind.RUN, 10): 4,
     }
-    assert ext.card_values.ranks[1:10] == (5,) * 9 and ext.card_values.ranks[0] == 20
+    assert ext.card_values.ranks[1:10] == (5,) * 9
+    assert ext.card_values.ranks[0] == 20
     assert ext.blind_out_bonus == (-25, -50)
-    assert kolsov.blind_out_bonus is None and kolsov.buy_limit_in(1) == 2
+    assert kolsov.blind_out_bonus is None
+    assert kolsov.buy_limit_in(1) == 2
     assert ext.with_house_rules({"kolsov_ext": False}).card_values == shanghai.SHANGHAI.card_values
 
 

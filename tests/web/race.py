@@ -83,7 +83,7 @@ class Racer:
         if self._turn_rng.randrange(TURN_ONE_IN) == 0:
             self._turns.release()
 
-    def _before_write(self, connection: Connection, options: dict[str, Any]) -> None:
+    def _before_write(self, _connection: Connection, options: dict[str, Any]) -> None:
         """In the fuzzer's thread, a write transaction about to begin: when an ambush is armed, the game goes first."""
         if not self._armed or threading.get_ident() != self._writer or not options.get(store.WRITE_TRANSACTION):
             return

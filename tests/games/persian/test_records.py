@@ -44,5 +44,7 @@ def test_a_hokm_match_partners_share_the_win_and_no_total_counts() -> None:
     assert found.teams == (("Ana", "Cyrus"), ("Bahram", "Dara"))
     assert found.places == {"Ana": 1, "Bahram": 3, "Cyrus": 1, "Dara": 3}
     ana = records_of([found]).player("Ana")
-    assert ana is not None and ana.wins == 1 and ana.variants[0].average is None
+    assert ana is not None
+    assert ana.wins == 1
+    assert ana.variants[0].average is None
     assert ana.meetings == (Meeting("Bahram", 1, 1, 0), Meeting("Dara", 1, 1, 0))  # Cyrus is her partner

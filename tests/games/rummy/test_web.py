@@ -41,4 +41,5 @@ def test_the_scorekeepers_entry_is_the_deal_screen(app: Flask) -> None:
         assert WEB.heading() == "Contract rummy"
     assert (WEB.edit_endpoint, WEB.sheet_endpoint, WEB.export_endpoint) == ("table.deal", "table.sheet",
                                                                             "table.export_json")
-    assert WEB.edit_endpoint in app.view_functions and WEB.export_endpoint in app.view_functions
+    assert WEB.edit_endpoint in app.view_functions
+    assert WEB.export_endpoint in app.view_functions

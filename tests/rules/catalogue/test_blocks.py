@@ -30,7 +30,8 @@ def test_contract_melds() -> None:
     assert set_of(3) == Requirement(MeldKind.SET, 3) == TRIO
     assert set_of(4, or_more=True, wilds=WildLimit.NONE) == Requirement(MeldKind.SET, 4, True, WildLimit.NONE)
     assert run_of(7, or_more=True).describe() == "run of 7 or more"
-    assert PURE_TRIO.pure and not TRIO.pure  # the trío limpio: no wild card, three suits
+    assert PURE_TRIO.pure  # the trío limpio: no wild card, three suits
+    assert not TRIO.pure
 
 
 def test_one_contract_is_a_deals_only_choice() -> None:
@@ -65,7 +66,7 @@ def test_card_values_put_the_faces_at_ten() -> None:
     assert values.value(Card(Rank.SEVEN, Suit.HEARTS)) == 7
     assert values.value(Card(Rank.QUEEN, Suit.CLUBS)) == 10
     assert values.value(JOKER) == 50
-    flat = card_values(two=5, low=lambda rank: 5, ten=5, ace=20, joker=50)
+    flat = card_values(two=5, low=lambda _rank: 5, ten=5, ace=20, joker=50)
     assert flat.ranks == (20, 5, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10)
 
 

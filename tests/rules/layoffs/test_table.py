@@ -64,7 +64,8 @@ def test_a_meld_is_a_contract_meld_where_the_variant_lays_nothing_else() -> None
     """Shanghai lays nothing but the contract, so every meld on its table is a contract meld; in Telefunken it is
     assumed not to be one unless said."""
     shanghai = TableFacts(find_variant("shanghai"), LayoffContext())
-    assert shanghai.contract_meld() is True and shanghai.assumed == []
+    assert shanghai.contract_meld() is True
+    assert shanghai.assumed == []
     telefunken = TableFacts(find_variant("telefunken"), LayoffContext())
     assert telefunken.contract_meld() is False
     assert [p.code for p in telefunken.assumed] == ["assumed-not-contract"]

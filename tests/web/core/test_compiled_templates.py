@@ -39,10 +39,12 @@ def test_a_second_environment_compiles_nothing_the_first_compiled_until_the_sour
     assert compiled == ["hello.html", "hello.html"]
 
 
-def test_every_app_of_the_process_shares_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.usefixtures("monkeypatch")
+def test_every_app_of_the_process_shares_the_cache(tmp_path: Path) -> None:
     first = make_test_app(tmp_path / "first")
     second = make_test_app(tmp_path / "second")
-    assert first.jinja_env.bytecode_cache is CACHE and second.jinja_env.bytecode_cache is CACHE
+    assert first.jinja_env.bytecode_cache is CACHE
+    assert second.jinja_env.bytecode_cache is CACHE
     assert first.test_client().get("/").status_code == 200
     compiled: list[str] = []
     counting(second.jinja_env, compiled)

@@ -44,7 +44,8 @@ def test_a_static_file_is_compressed_once_per_version(client: FlaskClient) -> No
     first = client.get("/static/css/app.css", headers=GZIP)
     cache = client.application.extensions["compress"].cache
     kept = dict(cache.data)
-    assert len(kept) == 1 and next(iter(kept.values())) == first.get_data()
+    assert len(kept) == 1
+    assert next(iter(kept.values())) == first.get_data()
     again = client.get("/static/css/app.css", headers=GZIP)
     assert again.get_data() == first.get_data()
     assert cache.data == kept

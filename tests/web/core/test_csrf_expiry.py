@@ -8,7 +8,6 @@ import time
 
 import itsdangerous.timed
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.games.rummy.web.table.test_table import Table, text_of
@@ -40,8 +39,11 @@ def test_ending_a_deal_after_the_session_was_lost_keeps_every_entry(table: Table
     html = text_of(response)
     assert LOST in html
     again = Forms(html).form("/end")
-    assert again["went_out"] == "Beto" and again["points-0"] == "17" and again["hands-2"] == "K 7 JK"
-    assert again["points-3"] == "4" and again["csrf_token"] != data["csrf_token"]
+    assert again["went_out"] == "Beto"
+    assert again["points-0"] == "17"
+    assert again["hands-2"] == "K 7 JK"
+    assert again["points-3"] == "4"
+    assert again["csrf_token"] != data["csrf_token"]
     assert table.state().deals_played == 0
     # The page's fresh token works: sending it again records the deal, once.
     assert table.post("/end", {**again, "confirm": "1"}).status_code == 303
@@ -53,12 +55,14 @@ def test_a_rename_after_the_session_was_lost_keeps_the_new_name(table: Table) ->
     data = {**next(fields for _action, fields in form.forms if fields.get("row") == "1"), "p1-new_name": "Roberto"}
     lose_session(table.client)
     response = table.post("/players", data)
-    assert response.status_code == 400 and LOST in text_of(response)
+    assert response.status_code == 400
+    assert LOST in text_of(response)
     assert 'value="Roberto"' in text_of(response)
     assert table.state().players == ("Ana", "Beto", "Caro", "Dani")
 
 
-def test_a_new_game_after_the_session_was_lost_keeps_the_names(client: FlaskClient, app: Flask) -> None:
+@pytest.mark.usefixtures("app")
+def test_a_new_game_after_the_session_was_lost_keeps_the_names(client: FlaskClient) -> None:
     html = client.get("/games/new").get_data(as_text=True)
     data = {**Forms(html).form("/games/new"), "players-0": "Zoë", "players-1": "Yago", "players-2": "Xime",
             "first_dealer": "0"}
@@ -81,7 +85,8 @@ def test_melds_typed_on_the_deal_screen_survive_a_lost_session(table: Table) -> 
     assert response.status_code == 400
     html = text_of(response)
     assert LOST in html
-    assert ">7H 7S 7D</textarea>" in html and re.search(r'value="Caro"\s+checked', html)
+    assert ">7H 7S 7D</textarea>" in html
+    assert re.search(r'value="Caro"\s+checked', html)
     assert table.state().seq == 1
 
 
@@ -91,7 +96,8 @@ def test_the_reason_for_ending_early_survives_a_lost_session(table: Table) -> No
     response = table.post("/abandon", data)
     assert response.status_code == 400
     html = text_of(response)
-    assert LOST in html and 'value="the café is closing"' in html
+    assert LOST in html
+    assert 'value="the café is closing"' in html
     assert not table.state().over
 
 
@@ -100,7 +106,8 @@ def test_a_correction_after_the_session_was_lost_keeps_the_entries(table: Table)
     data = {**table.form("/deals/1/correct", "/deals/1/correct"), "points-0": "50", "confirm": "1"}
     lose_session(table.client)
     response = table.post("/deals/1/correct", data)
-    assert response.status_code == 422 and LOST in text_of(response)
+    assert response.status_code == 422
+    assert LOST in text_of(response)
     assert Forms(text_of(response)).form("/deals/1/correct")["points-0"] == "50"
     assert table.state().sheet.totals["Ana"] == 5
 
@@ -112,7 +119,9 @@ def test_a_button_with_nothing_typed_says_why_in_words(table: Table) -> None:
     response = table.post("/undo", data)
     assert response.status_code == 400
     html = text_of(response)
-    assert "Nothing was saved" in html and "reload the page" in html and "CSRF" not in html
+    assert "Nothing was saved" in html
+    assert "reload the page" in html
+    assert "CSRF" not in html
     assert table.state().seq == 2
 
 

@@ -22,7 +22,7 @@ class Inner:
         self.calls = 0
         self.fail = False
 
-    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+    def __call__(self, _environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         self.calls += 1
         if self.fail:
             raise RuntimeError("the app failed")
@@ -66,7 +66,8 @@ def test_beyond_the_cap_a_stream_is_answered_busy_without_the_app(flask_app: Fla
     assert headers["Cache-Control"] == "no-store"
     assert BUSY == b"retry: 2000\n\nevent: busy\ndata: \n\n"
     assert open_streams(flask_app).held == {"192.0.2.1": 2}
-    assert first[1] is not None and second[1] is not None
+    assert first[1] is not None
+    assert second[1] is not None
 
 
 def test_a_closed_stream_gives_its_place_back(flask_app: Flask) -> None:

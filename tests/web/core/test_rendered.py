@@ -15,7 +15,8 @@ def test_a_page_is_its_utf8_bytes_their_gzip_and_an_etag_of_them() -> None:
     assert isinstance(page, Page)
     assert page.body == "<p>Zoë: 25</p>".encode()
     assert gzip.decompress(page.gzipped) == page.body
-    assert len(page.etag) == 24 and int(page.etag, 16) >= 0  # 12 bytes, in hex
+    assert len(page.etag) == 24  # 12 bytes, in hex
+    assert int(page.etag, 16) >= 0
     assert page_of("<p>Zoë: 25</p>") == page  # the same page: the same bytes, gzip (no time in it) and ETag
     assert page_of("<p>Zoë: 26</p>").etag != page.etag
 

@@ -52,7 +52,8 @@ def test_the_sheet_shows_persian_digits_and_keeps_ascii_where_a_machine_reads(pe
     assert 'data-testid="sheet-total-Ana">۷<' in html
     assert 'data-testid="sheet-total-مریم">۲۴<' in html
     assert 'data-testid="sheet-total-太郎">۲۵<' in html
-    assert 'data-testid="sheet-rank-Ana">۱<' in html and 'data-testid="sheet-rank-太郎">۳<' in html
+    assert 'data-testid="sheet-rank-Ana">۱<' in html
+    assert 'data-testid="sheet-rank-太郎">۳<' in html
     # A deal's points: مریم's 14 in deal 2, 太郎's 25 in deal 1.
     assert re.search(r'data-testid="cell-2-مریم">\s*۱۴</td>', html)
     assert re.search(r'data-testid="cell-1-太郎">\s*۲۵</td>', html)
@@ -71,7 +72,9 @@ def test_the_sheet_shows_persian_digits_and_keeps_ascii_where_a_machine_reads(pe
 def test_forms_post_ascii_on_a_persian_page(persian: Table) -> None:
     end = persian.get("/end")
     fields = Forms(end).form("/end")
-    assert fields["deal"] == "3" and fields["expected_seq"].isascii() and fields["expected_seq"].isdigit()
+    assert fields["deal"] == "3"
+    assert fields["expected_seq"].isascii()
+    assert fields["expected_seq"].isdigit()
     assert re.search(r'<h1 data-testid="end-title">[^<]*۳[^<]*</h1>', end)
     # The keypad's keys post the card, not a Persian word or digit.
     assert re.search(r'name="key" value="A" class="key"\s+data-key="A" data-points="11"', end)
@@ -103,7 +106,8 @@ def test_the_viewer_and_the_deal_screen_in_persian(persian: Table, client: Flask
     assert view
     board = client.get(view.group(1)).get_data(as_text=True)
     assert 'data-testid="total-points-太郎">۲۵<' in board
-    assert "<bdi>مریم</bdi>" in board and "<bdi>太郎</bdi>" in board
+    assert "<bdi>مریم</bdi>" in board
+    assert "<bdi>太郎</bdi>" in board
     assert [cell for cell in num_cells(board) if ASCII_DIGIT.search(cell)] == []
     # The deal-by-deal table's row names its deal in Persian, its test id in ASCII.
     assert re.search(r'data-testid="deal-row-1"[^>]*>\s*<th scope="row">۱', board)
@@ -119,7 +123,8 @@ def test_money_in_persian_digits_and_decimal_sign(client: FlaskClient, app: Flas
     assert 'data-testid="money-Ana">۱۲٫۰۰<' in over
     assert 'data-testid="money-مریم">۰٫۰۰<' in over
     # 7 deals × 5 and × 6.
-    assert 'data-testid="final-total-مریم">۳۵<' in over and 'data-testid="final-total-太郎">۴۲<' in over
+    assert 'data-testid="final-total-مریم">۳۵<' in over
+    assert 'data-testid="final-total-太郎">۴۲<' in over
     assert "<bdi>Ana</bdi>" in over
     assert [cell for cell in num_cells(over) if ASCII_DIGIT.search(cell)] == []
 
@@ -146,8 +151,11 @@ def test_number_and_amount_write_the_sign_before_a_persian_number(app: Flask) ->
         assert amount(2, signed=True) == "\u200e+۲٫۰۰"
     for language in ("en", "es", "ja"):
         with app.test_request_context("/", headers={"Cookie": f"lang={language}"}):
-            assert number(25, signed=True) == "+25" and number(-25, signed=True) == "-25"
-            assert amount(1.5) == "1.50" and amount(-1.5, signed=True) == "-1.50" and amount(2, signed=True) == "+2.00"
+            assert number(25, signed=True) == "+25"
+            assert number(-25, signed=True) == "-25"
+            assert amount(1.5) == "1.50"
+            assert amount(-1.5, signed=True) == "-1.50"
+            assert amount(2, signed=True) == "+2.00"
 
 
 def test_the_sheet_points_to_where_more_players_are(persian: Table, app: Flask) -> None:
@@ -155,7 +163,8 @@ def test_the_sheet_points_to_where_more_players_are(persian: Table, app: Flask) 
         left = gettext("More players to the left: swipe the sheet sideways ←")
         right = gettext("More players to the right: swipe the sheet sideways →")
     html = persian.get("/sheet")
-    assert left in html and right not in html
+    assert left in html
+    assert right not in html
     persian.client.set_cookie("lang", "en")
     assert "More players to the right" in persian.get("/sheet")
 
@@ -173,7 +182,8 @@ def test_the_language_menu_lists_each_language_in_its_own_name(client: FlaskClie
     assert '<span class="lang-here" lang="fa" aria-current="true">فارسی</span>' in menu.group(1)
     # A plain GET link: it keeps the language and comes back.
     response = client.get("/lang/ja?next=/rules")
-    assert response.status_code == 303 and response.headers["Location"] == "/rules"
+    assert response.status_code == 303
+    assert response.headers["Location"] == "/rules"
     assert '<html lang="ja" dir="ltr">' in client.get("/rules").get_data(as_text=True)
 
 

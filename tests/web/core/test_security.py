@@ -37,7 +37,7 @@ def every_page(client: FlaskClient, app: Flask) -> dict[str, str]:
     assert table.end_deal("Beto", {"Ana": "5", "Caro": "3", "Dani": "4"}).status_code == 303
     pages = {table.base + page: text_of(client.get(table.base + page)) for page in PAGES}
     state = table.state()
-    viewer = f"/v/{view_token(app, table)}"
+    viewer = f"/v/{view_token(table)}"
     for path in ("/", "/games/new", "/games", "/rules", "/rules/telefunken", "/referee", viewer, viewer + "/rules",
                  viewer + "/referee", "/g/" + "x" * 43):
         pages[path] = text_of(client.get(path))
@@ -46,7 +46,7 @@ def every_page(client: FlaskClient, app: Flask) -> dict[str, str]:
     return pages
 
 
-def view_token(app: Flask, table: Table) -> str:
+def view_token(table: Table) -> str:
     html = table.get("/share")
     match = re.search(r"/v/([A-Za-z0-9_-]{16,})", html)
     assert match
@@ -58,7 +58,9 @@ def test_every_response_has_the_security_headers(client: FlaskClient, app: Flask
     for path in ["/", "/games/new", table.base, table.base + "/sheet", "/g/" + "x" * 43, "/static/css/app.css"]:
         response = client.get(path)
         csp = response.headers["Content-Security-Policy"]
-        assert "frame-ancestors 'none'" in csp and "script-src 'self'" in csp and "unsafe-inline" not in csp
+        assert "frame-ancestors 'none'" in csp
+        assert "script-src 'self'" in csp
+        assert "unsafe-inline" not in csp
         assert response.headers["X-Content-Type-Options"] == "nosniff"
         assert response.headers["Referrer-Policy"] == "no-referrer"
         assert "Strict-Transport-Security" not in response.headers  # plain HTTP: no HSTS
@@ -77,7 +79,8 @@ def test_no_page_has_inline_script_style_or_event_handlers(client: FlaskClient, 
     assert carried == {path for path, html in pages.items() if "<body data-keep-awake>" in html}
     deal_screen = {path for path in pages if re.fullmatch(r"/g/[^/]+", path) and path != "/g/" + "x" * 43}
     viewer = {path for path in pages if re.fullmatch(r"/v/[^/]+", path)}
-    assert len(deal_screen) == len(viewer) == 1 and deal_screen | viewer <= carried
+    assert len(deal_screen) == len(viewer) == 1
+    assert deal_screen | viewer <= carried
     for path, html in pages.items():
         assert not re.search(r"<script(?![^>]*\bsrc=)", html.replace(awake, "")), path
         assert not re.search(r"<style|\sstyle=", html), path
@@ -85,7 +88,7 @@ def test_no_page_has_inline_script_style_or_event_handlers(client: FlaskClient, 
         assert "javascript:" not in html, path
 
 
-def cookie_headers(client: FlaskClient, app: Flask, **request: object) -> list[str]:
+def cookie_headers(client: FlaskClient, **request: object) -> list[str]:
     """The Set-Cookie headers of creating a game (session, this device's games, recent names)."""
     html = client.get("/games/new", **request).get_data(as_text=True)  # type: ignore[arg-type]
     csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html)
@@ -99,22 +102,25 @@ def cookie_headers(client: FlaskClient, app: Flask, **request: object) -> list[s
     return cookies
 
 
-def test_cookies_are_httponly_and_lax_and_not_secure_over_plain_http(client: FlaskClient, app: Flask) -> None:
-    for cookie in cookie_headers(client, app):
-        assert "HttpOnly" in cookie and "SameSite=Lax" in cookie, cookie
+def test_cookies_are_httponly_and_lax_and_not_secure_over_plain_http(client: FlaskClient) -> None:
+    for cookie in cookie_headers(client):
+        assert "HttpOnly" in cookie, cookie
+        assert "SameSite=Lax" in cookie, cookie
         assert "Secure" not in cookie, cookie
 
 
-def test_cookies_are_secure_over_https(client: FlaskClient, app: Flask) -> None:
-    for cookie in cookie_headers(client, app, base_url="https://table.example"):
-        assert "Secure" in cookie and "HttpOnly" in cookie and "SameSite=Lax" in cookie, cookie
+def test_cookies_are_secure_over_https(client: FlaskClient) -> None:
+    for cookie in cookie_headers(client, base_url="https://table.example"):
+        assert "Secure" in cookie, cookie
+        assert "HttpOnly" in cookie, cookie
+        assert "SameSite=Lax" in cookie, cookie
 
 
 def test_behind_a_tls_proxy_the_cookies_are_secure_and_hsts_is_sent(tmp_path: Path) -> None:
     app = make_test_app(tmp_path, PROXY_FIX_X_PROTO="1", PROXY_FIX_X_FOR="1")
     client = app.test_client()
     proxied = {"headers": {"X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.7"}}
-    for cookie in cookie_headers(client, app, **proxied):
+    for cookie in cookie_headers(client, **proxied):
         assert "Secure" in cookie, cookie
     response = client.get("/", **proxied)  # type: ignore[arg-type]
     assert response.headers["Strict-Transport-Security"].startswith("max-age=")
@@ -122,9 +128,9 @@ def test_behind_a_tls_proxy_the_cookies_are_secure_and_hsts_is_sent(tmp_path: Pa
     app.extensions["referee.db"].dispose()
 
 
-def test_without_proxy_fix_a_forged_forwarded_proto_changes_nothing(client: FlaskClient, app: Flask) -> None:
+def test_without_proxy_fix_a_forged_forwarded_proto_changes_nothing(client: FlaskClient) -> None:
     forged = {"headers": {"X-Forwarded-Proto": "https"}}
-    for cookie in cookie_headers(client, app, **forged):
+    for cookie in cookie_headers(client, **forged):
         assert "Secure" not in cookie, cookie
     assert "Strict-Transport-Security" not in client.get("/", **forged).headers  # type: ignore[arg-type]
 
@@ -150,7 +156,8 @@ def test_a_huge_request_is_refused_with_413_before_it_is_read(client: FlaskClien
                            environ_overrides={"CONTENT_LENGTH": str(300 * 1024 * 1024)})
     assert response.status_code == 413
     html = text_of(response)
-    assert "That was too much to send" in html and "more than 1 MB" in html
+    assert "That was too much to send" in html
+    assert "more than 1 MB" in html
     assert 'data-testid="refused-413"' in html
 
 
@@ -180,7 +187,8 @@ def test_a_small_chunked_body_is_read_as_usual(client: FlaskClient) -> None:
     # No CSRF token: the form comes back with what was entered, which shows the body was read.
     response = chunked(client, b"players-0=Zelda&players-1=Quentin")
     assert response.status_code != 413
-    assert 'value="Zelda"' in text_of(response) and 'value="Quentin"' in text_of(response)
+    assert 'value="Zelda"' in text_of(response)
+    assert 'value="Quentin"' in text_of(response)
 
 
 def test_creating_games_is_rate_limited_but_editing_the_form_is_not(tmp_path: Path) -> None:
@@ -194,7 +202,8 @@ def test_creating_games_is_rate_limited_but_editing_the_form_is_not(tmp_path: Pa
     assert client.post("/games/new", data=form).status_code == 303
     refused = client.post("/games/new", data=form)
     assert refused.status_code == 429
-    assert "Too many requests" in text_of(refused) and "Wait a minute" in text_of(refused)
+    assert "Too many requests" in text_of(refused)
+    assert "Wait a minute" in text_of(refused)
     # Another address is not held back.
     assert client.post("/games/new", data=form, environ_overrides={"REMOTE_ADDR": "198.51.100.2"}).status_code == 303
     app.extensions["referee.db"].dispose()
@@ -301,7 +310,8 @@ def test_the_apps_log_lines_never_hold_a_link_secret(
     assert caplog.records, "nothing was logged"
     text = caplog.text + "".join(record.exc_text or "" for record in caplog.records)
     assert secret not in text
-    assert "/g/…/end" in text and "/g/…/sheet" in text
+    assert "/g/…/end" in text
+    assert "/g/…/sheet" in text
 
 
 def test_a_response_sends_the_session_only_when_its_request_changed_it(client: FlaskClient) -> None:

@@ -83,12 +83,14 @@ def test_a_new_game_takes_house_rules_and_stakes_in_persian_and_arabic_digits(cl
     created = state.history.entries[0].event
     assert isinstance(created, GameCreated)
     assert created.house_rules == {"chips": 5}
-    assert created.settings["small_stake"] == 2 and created.settings["large_stake"] == 10
+    assert created.settings["small_stake"] == 2
+    assert created.settings["large_stake"] == 10
     assert state.chips.chips_left == {"Ana": 5, "Beto": 5, "Caro": 5, "Dani": 5}
 
 
+@pytest.mark.usefixtures("app")
 @pytest.mark.parametrize("typed", ["۵x", "٢٫٥", "²", "۱" * 10])
-def test_a_new_game_with_junk_in_persian_digits_is_refused(client: FlaskClient, app: Flask, typed: str) -> None:
+def test_a_new_game_with_junk_in_persian_digits_is_refused(client: FlaskClient, typed: str) -> None:
     html = client.get("/games/new").get_data(as_text=True)
     csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html)
     assert csrf
@@ -104,7 +106,8 @@ def test_an_exact_cut_takes_the_jokers_in_persian_digits(table: Table) -> None:
     assert table.act("/cut", cutter_jokers="۱").status_code == 303
     state = table.state()
     event = state.history.entries[-1].event
-    assert isinstance(event, ExactCut) and event.cutter_jokers == 1
+    assert isinstance(event, ExactCut)
+    assert event.cutter_jokers == 1
     assert state.chips.chips_left["Dani"] == 8  # the cutter's 7 chips and 1 for the exact cut
 
 
@@ -161,7 +164,8 @@ def test_a_correction_takes_points_buys_and_jokers_in_persian_and_arabic_digits(
     assert isinstance(event, DealCorrected)
     assert event.hands == {"Ana": 15, "Caro": 20, "Dani": 30}
     assert event.buys == {"Ana": 2, "Beto": 0, "Caro": 1, "Dani": 0}
-    assert event.exact_cut is True and event.cutter_jokers == 2
+    assert event.exact_cut is True
+    assert event.cutter_jokers == 2
     assert state.sheet.totals["Ana"] == 15
 
 
@@ -187,7 +191,8 @@ def test_the_numbers_a_page_sends_back_may_come_in_persian_digits(table: Table) 
     assert undo["target"] == "2"
     assert table.post("/undo", {**undo, "target": "۲", "expected_seq": "٢"}).status_code == 303
     event = table.state().history.entries[-1].event
-    assert isinstance(event, Undone) and event.seq == 2
+    assert isinstance(event, Undone)
+    assert event.seq == 2
     assert table.state().chips.buys_this_deal["Beto"] == 0
 
 

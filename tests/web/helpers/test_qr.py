@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import socket
-from collections.abc import Iterator
 
 import pytest
 import qrcode
@@ -20,10 +19,10 @@ def no_lan(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def lan(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+def lan(monkeypatch: pytest.MonkeyPatch) -> str:
     monkeypatch.setattr(qr, "lan_address", lambda: "192.168.1.20")
     monkeypatch.setattr(qr, "_lan_candidates", lambda: ["192.168.1.20", "127.0.1.1"])
-    yield "192.168.1.20"
+    return "192.168.1.20"
 
 
 @pytest.fixture
@@ -78,14 +77,16 @@ def test_qr_svg_escapes_the_label() -> None:
     assert "&lt;Bo&gt;" in svg
 
 
-def test_configured_public_url_wins(app: Flask, lan: str) -> None:
+@pytest.mark.usefixtures("lan")
+def test_configured_public_url_wins(app: Flask) -> None:
     app.config["PUBLIC_URL"] = "https://referee.example.org/"
     with app.test_request_context("/", base_url="http://127.0.0.1:5000"):
         address = qr.public_url_for("home.index", x="1")
     assert address == qr.PublicAddress("https://referee.example.org/?x=1")
 
 
-def test_configured_public_url_wins_over_any_host_header(app: Flask, lan: str) -> None:
+@pytest.mark.usefixtures("lan")
+def test_configured_public_url_wins_over_any_host_header(app: Flask) -> None:
     app.config["PUBLIC_URL"] = "http://192.168.1.9:8000"
     with app.test_request_context("/", base_url="http://evil.example"):
         assert qr.public_url_for("home.index").url == "http://192.168.1.9:8000/"
@@ -96,15 +97,18 @@ def test_configured_public_url_replaces_the_script_root(app: Flask) -> None:
     with app.test_request_context("/", base_url="http://127.0.0.1:5000/app"):
         address = qr.public_url_for("home.index")
     assert address.url == "http://192.168.1.9:8000/referee/"
-    assert address.note is None and address.reachable
+    assert address.note is None
+    assert address.reachable
 
 
-def test_this_machines_lan_address_is_used_as_it_came(app: Flask, lan: str) -> None:
+@pytest.mark.usefixtures("lan")
+def test_this_machines_lan_address_is_used_as_it_came(app: Flask) -> None:
     with app.test_request_context("/", base_url="http://192.168.1.20:5000"):
         assert qr.public_url_for("home.index") == qr.PublicAddress("http://192.168.1.20:5000/")
 
 
-def test_a_trusted_host_is_used_as_it_came(app: Flask, lan: str) -> None:
+@pytest.mark.usefixtures("lan")
+def test_a_trusted_host_is_used_as_it_came(app: Flask) -> None:
     app.config["TRUSTED_HOSTS"] = ["cards.example.org", ".club.example"]
     with app.test_request_context("/", base_url="https://cards.example.org"):
         assert qr.public_url_for("home.index") == qr.PublicAddress("https://cards.example.org/")
@@ -112,16 +116,19 @@ def test_a_trusted_host_is_used_as_it_came(app: Flask, lan: str) -> None:
         assert qr.public_url_for("home.index").url == "https://table.club.example:8443/"
 
 
+@pytest.mark.usefixtures("lan", "listening")
 @pytest.mark.parametrize("host", ["evil.example", "evil.example:5000", "cards.example.org", "192.168.1.33:5000"])
 def test_an_untrusted_host_header_never_reaches_the_code(
-    app: Flask, lan: str, listening: list[tuple[str, int]], host: str
+    app: Flask, host: str
 ) -> None:
     """The Host header is whatever the sender wrote: only a trusted host or this machine's own address is used."""
     with app.test_request_context("/", base_url="http://127.0.0.1:5000", headers={"Host": host}):
         address = qr.public_url_for("board.view", view_token="t" * 43)
     assert host.split(":")[0] not in address.url
     assert address.url.startswith("http://192.168.1.20")
-    assert address.note is not None and host.split(":")[0] in address.note and "REFEREE_PUBLIC_URL" in address.note
+    assert address.note is not None
+    assert host.split(":")[0] in address.note
+    assert "REFEREE_PUBLIC_URL" in address.note
 
 
 def test_an_untrusted_name_with_trusted_hosts_set_is_refused_before_any_page(app: Flask) -> None:
@@ -130,9 +137,10 @@ def test_an_untrusted_name_with_trusted_hosts_set_is_refused_before_any_page(app
     assert response.status_code == 400
 
 
+@pytest.mark.usefixtures("lan")
 @pytest.mark.parametrize("host", ["127.0.0.1", "127.8.9.10", "localhost", "[::1]", "app.localhost"])
 def test_loopback_becomes_the_lan_address_and_says_so(
-    app: Flask, lan: str, listening: list[tuple[str, int]], host: str
+    app: Flask, listening: list[tuple[str, int]], host: str
 ) -> None:
     with app.test_request_context("/", base_url=f"http://{host}:5000"):
         address = qr.public_url_for("home.index", lang="es")
@@ -145,34 +153,39 @@ def test_loopback_becomes_the_lan_address_and_says_so(
     assert ("192.168.1.20", 5000) in listening
 
 
+@pytest.mark.usefixtures("lan")
 def test_loopback_when_the_server_listens_on_loopback_only_says_the_others_cannot_connect(
-    app: Flask, lan: str, monkeypatch: pytest.MonkeyPatch
+    app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(qr, "accepts_connections", lambda address, port: False)
+    monkeypatch.setattr(qr, "accepts_connections", lambda _address, _port: False)
     with app.test_request_context("/", base_url="http://127.0.0.1:5000"):
         address = qr.public_url_for("home.index")
     assert not address.reachable
     assert address.url == "http://127.0.0.1:5000/"
     assert address.note is not None
-    assert "cannot connect" in address.note and "HOST=0.0.0.0 make run" in address.note
+    assert "cannot connect" in address.note
+    assert "HOST=0.0.0.0 make run" in address.note
     assert "REFEREE_PUBLIC_URL" in address.note
 
 
+@pytest.mark.usefixtures("listening")
 def test_an_ipv6_lan_address_is_bracketed(
-    app: Flask, monkeypatch: pytest.MonkeyPatch, listening: list[tuple[str, int]]
+    app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(qr, "lan_address", lambda: "fd00::20")
     with app.test_request_context("/", base_url="http://[::1]:5000"):
         assert qr.public_url_for("home.index").url == "http://[fd00::20]:5000/"
 
 
-def test_loopback_without_a_lan_address_stays_and_says_why(app: Flask, no_lan: None) -> None:
+@pytest.mark.usefixtures("no_lan")
+def test_loopback_without_a_lan_address_stays_and_says_why(app: Flask) -> None:
     with app.test_request_context("/", base_url="http://127.0.0.1:5000"):
         address = qr.public_url_for("home.index")
     assert address.url == "http://127.0.0.1:5000/"
     assert not address.reachable
     assert address.note is not None
-    assert "no address on a local network" in address.note and "HOST=0.0.0.0 make run" in address.note
+    assert "no address on a local network" in address.note
+    assert "HOST=0.0.0.0 make run" in address.note
 
 
 def test_accepts_connections_tells_a_listening_port_from_a_closed_one() -> None:
@@ -240,7 +253,7 @@ def fake_network(
     monkeypatch: pytest.MonkeyPatch, *, probe: str | Exception, hostname_addresses: list[str] | Exception
 ) -> None:
     FakeSocket.instances = []
-    monkeypatch.setattr(socket, "socket", lambda *args, **kwargs: FakeSocket(probe))
+    monkeypatch.setattr(socket, "socket", lambda *_args, **_kwargs: FakeSocket(probe))
     monkeypatch.setattr(socket, "gethostname", lambda: "table-laptop")
 
     def by_name(name: str) -> tuple[str, list[str], list[str]]:

@@ -57,7 +57,8 @@ def polyline_points(svg: str) -> list[list[tuple[float, float]]]:
 
 def test_chart_draws_one_line_per_player_with_a_point_per_deal() -> None:
     svg = str(viewer.score_chart([series("Ana", 0, 10, 10), series("Bo", 0, 30, 45)], deals=7, title="Totals"))
-    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    assert svg.startswith("<svg")
+    assert svg.endswith("</svg>")
     lines = polyline_points(svg)
     assert [len(line) for line in lines] == [3, 3]
     # x grows with the deal; a higher total is drawn higher (smaller y).
@@ -72,7 +73,8 @@ def test_chart_axis_spans_negative_totals_and_the_whole_game() -> None:
     svg = str(viewer.score_chart([series("Ana", 0, -50, -25), series("Bo", 0, 40, 80)], deals=10, title="t"))
     labels = re.findall(r'<text class="axis"[^>]*>(-?\d+)</text>', svg)
     values = [int(v) for v in labels]
-    assert min(values) <= -50 and max(values) >= 80
+    assert min(values) <= -50
+    assert max(values) >= 80
     assert "10" in labels  # the last deal is labelled on the x axis
 
 
@@ -105,14 +107,16 @@ def test_board_context_follows_the_state(app: Flask) -> None:
     with app.test_request_context("/"):
         context = viewer.board_context(state, "Carla")
     rows = {row.name: row for row in context["players"]}
-    assert rows["Carla"].me and not rows["Ana"].me
+    assert rows["Carla"].me
+    assert not rows["Ana"].me
     assert rows["Bruno"].chips == state.chips.chips_left["Bruno"]
     assert [row.total for row in context["standings"]] == [state.sheet.totals[n] for n in state.sheet.standings]
     lines = context["lines"]
     assert [line.corrected for line in lines] == [True, False]
     assert lines[0].points == (0, 32, 20, 7)
     chart = polyline_points(str(context["chart"]))
-    assert len(chart) == 4 and all(len(points) == 3 for points in chart)
+    assert len(chart) == 4
+    assert all(len(points) == 3 for points in chart)
     assert context["show_chips"]
 
 

@@ -50,10 +50,13 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 def test_the_manifest_makes_an_installable_app(client: FlaskClient) -> None:
     response = client.get("/manifest.webmanifest")
-    assert response.status_code == 200 and response.mimetype == "application/manifest+json"
+    assert response.status_code == 200
+    assert response.mimetype == "application/manifest+json"
     manifest = json.loads(response.get_data(as_text=True))
-    assert manifest["name"] == "referee" and manifest["display"] == "standalone"
-    assert manifest["start_url"] == "/" and manifest["theme_color"] == install.THEME_COLOUR
+    assert manifest["name"] == "referee"
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] == "/"
+    assert manifest["theme_color"] == install.THEME_COLOUR
     sizes = {}
     for icon in manifest["icons"]:
         data = client.get(icon["src"]).get_data()
@@ -64,9 +67,12 @@ def test_the_manifest_makes_an_installable_app(client: FlaskClient) -> None:
             sizes[(icon["purpose"], width)] = icon["src"]
         else:
             assert data.lstrip().startswith(b"<svg")
-    assert ("any", 192) in sizes and ("any", 512) in sizes and ("maskable", 512) in sizes
+    assert ("any", 192) in sizes
+    assert ("any", 512) in sizes
+    assert ("maskable", 512) in sizes
     spanish = json.loads(client.get("/manifest.webmanifest", headers={"Accept-Language": "es"}).get_data())
-    assert spanish["lang"] == "es" and spanish["description"] != manifest["description"]
+    assert spanish["lang"] == "es"
+    assert spanish["description"] != manifest["description"]
 
 
 def test_every_page_links_the_manifest_in_its_language(client: FlaskClient) -> None:
@@ -84,13 +90,16 @@ def test_the_manifest_gives_the_languages_name_description_and_direction(
 ) -> None:
     english = json.loads(client.get("/manifest.webmanifest?lang=en").get_data())
     manifest = json.loads(client.get(f"/manifest.webmanifest?lang={language}").get_data())
-    assert manifest["lang"] == language and manifest["dir"] == direction
-    assert manifest["name"] and manifest["short_name"] == manifest["name"]
+    assert manifest["lang"] == language
+    assert manifest["dir"] == direction
+    assert manifest["name"]
+    assert manifest["short_name"] == manifest["name"]
     assert (manifest["description"] == english["description"]) is (language == "en")
     assert english["description"] == "Keep the score of a contract-rummy game; the table watches it live."
     # Without ?lang= (an old page's link): the browser's languages, as every page.
     browser = json.loads(client.get("/manifest.webmanifest", headers={"Accept-Language": language}).get_data())
-    assert browser["lang"] == language and browser["description"] == manifest["description"]
+    assert browser["lang"] == language
+    assert browser["description"] == manifest["description"]
 
 
 def test_the_service_worker_is_served_from_the_root_and_never_cached_stale(client: FlaskClient) -> None:
@@ -100,7 +109,8 @@ def test_the_service_worker_is_served_from_the_root_and_never_cached_stale(clien
     worker = html.unescape(match.group(1))
     assert re.fullmatch(r"/sw\.js\?v=[0-9a-f]{12}&lang=en", worker)
     response = client.get(worker)
-    assert response.status_code == 200 and response.mimetype == "text/javascript"
+    assert response.status_code == 200
+    assert response.mimetype == "text/javascript"
     assert response.headers["Cache-Control"] == "no-cache"
     assert "caches" in response.get_data(as_text=True)
 
@@ -174,4 +184,6 @@ def test_the_score_sheet_so_far_is_shared_too_and_in_spanish(client: FlaskClient
     client.set_cookie("lang", "es")
     page = client.get(f"/g/{game.edit_token}/sheet").get_data(as_text=True)
     text = html.unescape(re.search(r'data-testid="share-text">(.*?)</textarea>', page, re.S).group(1))  # type: ignore[union-attr]
-    assert "mano 4 de 7" in text and "Posiciones hasta ahora" in text and "Mano 1: Beto salió; Ana 5, Caro 20" in text
+    assert "mano 4 de 7" in text
+    assert "Posiciones hasta ahora" in text
+    assert "Mano 1: Beto salió; Ana 5, Caro 20" in text

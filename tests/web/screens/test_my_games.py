@@ -46,7 +46,8 @@ BETO_WINS = {"Ana": 20, "Beto": 5, "Caro": 10}
 
 
 def link(app: Flask, new: store.Game, old: store.Game) -> None:
-    assert new.id is not None and old.id is not None
+    assert new.id is not None
+    assert old.id is not None
     with Session(app.extensions["referee.db"]) as session:
         store.link_rematch(session, game_id=new.id, previous_id=old.id)
 
@@ -104,10 +105,12 @@ def test_a_rematch_from_the_new_game_form_is_followed_by_the_old_viewer(client: 
     with Session(app.extensions["referee.db"]) as session:
         assert old.id is not None
         rematch = store.next_game(session, old.id)
-        assert rematch is not None and rematch.edit_token == new_edit.group(1)
+        assert rematch is not None
+        assert rematch.edit_token == new_edit.group(1)
         new_view = rematch.view_token
     answer = client.get(f"/v/{old.view_token}/next")
-    assert answer.status_code == 200 and answer.get_json() == {"url": f"/v/{new_view}"}
+    assert answer.status_code == 200
+    assert answer.get_json() == {"url": f"/v/{new_view}"}
     assert answer.headers["Cache-Control"] == "no-store"
     # The old viewer's page carries the (hidden) way there for its script.
     viewer = client.get(f"/v/{old.view_token}").get_data(as_text=True)

@@ -25,7 +25,8 @@ def saved(app: Flask, events: list[Event]) -> store.Game:
 
 
 def rematch(app: Flask, new: store.Game, old: store.Game) -> None:
-    assert new.id is not None and old.id is not None
+    assert new.id is not None
+    assert old.id is not None
     with Session(app.extensions["referee.db"]) as session:
         store.link_rematch(session, game_id=new.id, previous_id=old.id)
 
@@ -66,15 +67,17 @@ def test_a_players_record(client: FlaskClient, games: dict[str, store.Game]) -> 
     figures = [texts(page, f"figure-{code}") for code in
                ("games", "wins", "average", "best", "went-out", "exact-cuts", "buys")]
     assert figures == [["2"], ["0"], ["75.0"], ["50"], ["4"], ["1"], ["2"]]
-    assert "Deals won by going out" in page and "Exact cuts" in page
+    assert "Deals won by going out" in page
+    assert "Exact cuts" in page
     assert texts(page, "meeting-games") == ["2", "2"]
     assert texts(page, "meeting-ahead") == ["1", "0"]
     assert texts(page, "meeting-behind") == ["1", "2"]
     assert texts(page, "meeting-level") == ["0", "0"]
 
 
+@pytest.mark.usefixtures("games")
 def test_a_phone_without_games_sees_no_player_and_no_name_leaks(
-    client: FlaskClient, games: dict[str, store.Game]
+    client: FlaskClient
 ) -> None:
     page = client.get("/players").get_data(as_text=True)
     assert texts(page, "no-players") == ["No games on this phone yet."]

@@ -98,9 +98,9 @@ def problems_shown(client: FlaskClient, content: bytes) -> list[str]:
     return [html.unescape(p) for p in re.findall(r"<p>(.*?)</p>", shown.group(1), re.S)]
 
 
-@pytest.mark.parametrize(("content", "english", "persian", "japanese"), [c[1:] for c in BAD_FILES], ids=IDS)
+@pytest.mark.parametrize(("content", "english"), [c[1:3] for c in BAD_FILES], ids=IDS)
 def test_the_ledger_refuses_with_a_problem_whose_english_is_the_line_it_always_was(
-    content: bytes, english: str, persian: str, japanese: str
+    content: bytes, english: str
 ) -> None:
     with pytest.raises(GameFileError) as caught:
         read_game_file(content)
@@ -117,20 +117,20 @@ def test_the_restore_screen_says_why_in_persian_and_japanese(
         client.set_cookie("lang", language)
         shown = problems_shown(client, content)
         assert shown == [CANNOT[language].format(reason)]
-        assert english not in shown[0] and "cannot be restored" not in shown[0]
+        assert english not in shown[0]
+        assert "cannot be restored" not in shown[0]
     client.set_cookie("lang", "en")
     assert problems_shown(client, content) == [f"This file cannot be restored: {english}."]
     assert rows(app) == before
 
 
-@pytest.mark.parametrize(("content", "english", "persian", "japanese"), [c[1:] for c in BAD_FILES], ids=IDS)
-def test_referee_tally_prints_the_english_line(
-    tmp_path: Path, content: bytes, english: str, persian: str, japanese: str
-) -> None:
+@pytest.mark.parametrize(("content", "english"), [c[1:3] for c in BAD_FILES], ids=IDS)
+def test_referee_tally_prints_the_english_line(tmp_path: Path, content: bytes, english: str) -> None:
     path = tmp_path / "bad.json"
     path.write_bytes(content)
     result = CliRunner().invoke(main, ["tally", str(path)])
-    assert result.exit_code == 2 and result.stdout == ""
+    assert result.exit_code == 2
+    assert result.stdout == ""
     assert result.stderr == f"{path}: {english}\n"
 
 
@@ -142,7 +142,7 @@ def test_a_rules_error_past_the_file_is_refused_in_the_page_language(
     variant = VARIANTS["telefunken"]
     refusal: RulesError = DealOutOfRangeError("no-such-deal", variant=variant.named, count=7, deal=9)
 
-    def refuse(*args: object, **kwargs: object) -> None:
+    def refuse(*_args: object, **_kwargs: object) -> None:
         raise refusal
 
     monkeypatch.setattr(store, "restore_game", refuse)
@@ -164,15 +164,12 @@ def test_rules_problem_names_the_variant_and_house_rule_or_says_it_generically()
     assert (unknown.key, str(unknown)) == ("file-unknown-variant", f"unknown variant 'canasta' (known: {KNOWN})")
     assert unknown.as_dict() == {"variant": "canasta", "known": KNOWN}
     telefunken = VARIANTS["telefunken"]
-    try:
+    with pytest.raises(HouseRuleError) as refused:
         telefunken.with_house_rules({"exact_cut_reward": "cake"})
-    except HouseRuleError as error:
-        choice = rules_problem(error, telefunken)
-        assert str(choice) == ("house rule 'exact_cut_reward' cannot be 'cake': it takes one of chip, minus-25, "
-                               "minus-50, erase-previous, none")
-        assert rules_problem(error).key == "file-rules-error"  # without the variant, what it takes is unknown
-    else:
-        pytest.fail("the house rule took 'cake'")
+    choice = rules_problem(refused.value, telefunken)
+    assert str(choice) == ("house rule 'exact_cut_reward' cannot be 'cake': it takes one of chip, minus-25, "
+                           "minus-50, erase-previous, none")
+    assert rules_problem(refused.value).key == "file-rules-error"  # without the variant, what it takes is unknown
     past = DealOutOfRangeError("no-such-deal", variant=telefunken.named, count=7, deal=9)
     assert rules_problem(past) is past.problem
     assert rules_problem(RulesError("an engine refusal that carries no problem")).key == "file-rules-error"

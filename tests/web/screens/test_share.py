@@ -24,7 +24,7 @@ def reachable(monkeypatch: pytest.MonkeyPatch) -> None:
     """This machine is on a LAN and the server listens there too (HOST=0.0.0.0)."""
     monkeypatch.setattr(qr, "lan_address", lambda: "192.168.1.20")
     monkeypatch.setattr(qr, "_lan_candidates", lambda: ["192.168.1.20"])
-    monkeypatch.setattr(qr, "accepts_connections", lambda address, port: True)
+    monkeypatch.setattr(qr, "accepts_connections", lambda _address, _port: True)
 
 
 @pytest.fixture
@@ -61,26 +61,31 @@ def link_of(page: str, testid: str) -> str:
     return html.unescape(match.group(1))
 
 
-def test_the_share_screen_shows_the_players_code_only(client: FlaskClient, game: store.Game, reachable: None) -> None:
+@pytest.mark.usefixtures("reachable")
+def test_the_share_screen_shows_the_players_code_only(client: FlaskClient, game: store.Game) -> None:
     page = client.get(f"/g/{game.edit_token}/share").get_data(as_text=True)
     view_url = link_of(page, "view-url")
     assert view_url == f"http://192.168.1.20/v/{game.view_token}"
     assert modules(block_of(page, "view-qr")) == code_modules(view_url)
-    assert page.count("<svg") == 1 and 'data-testid="edit-qr"' not in page
+    assert page.count("<svg") == 1
+    assert 'data-testid="edit-qr"' not in page
     # The edit link appears only in this phone's own navigation, never as a code or an address to copy.
     assert "192.168.1.20/g/" not in page
-    assert 'data-testid="hand-over"' in page and 'data-testid="address-warning"' not in page
+    assert 'data-testid="hand-over"' in page
+    assert 'data-testid="address-warning"' not in page
 
 
+@pytest.mark.usefixtures("reachable")
 def test_handing_over_is_its_own_screen_with_a_code_that_looks_different_and_a_warning(
-    client: FlaskClient, game: store.Game, reachable: None
+    client: FlaskClient, game: store.Game
 ) -> None:
     page = client.get(f"/g/{game.edit_token}/share/scorekeeper").get_data(as_text=True)
     edit_url = link_of(page, "edit-url")
     assert edit_url == f"http://192.168.1.20/g/{game.edit_token}"
     svg = block_of(page, "edit-qr")
     assert modules(svg) == code_modules(edit_url)
-    assert f'fill="{share.SCOREKEEPER_COLOUR}"' in svg and 'fill="#000000"' not in svg
+    assert f'fill="{share.SCOREKEEPER_COLOUR}"' in svg
+    assert 'fill="#000000"' not in svg
     assert re.search(r'class="qr-scorekeeper-word">Scorekeeper<', page)
     assert "Whoever scans this code can change the scores." in page
     assert 'data-testid="view-qr"' not in page
@@ -99,24 +104,27 @@ def test_when_the_server_listens_on_loopback_only_the_share_screen_says_the_othe
     client: FlaskClient, game: store.Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(qr, "lan_address", lambda: "192.168.1.20")
-    monkeypatch.setattr(qr, "accepts_connections", lambda address, port: False)
+    monkeypatch.setattr(qr, "accepts_connections", lambda _address, _port: False)
     for path in ("/share", "/share/scorekeeper"):
         page = client.get(f"/g/{game.edit_token}{path}", base_url="http://127.0.0.1:5000").get_data(as_text=True)
         warning = block_of(page, "address-warning")
-        assert "The other phones cannot connect" in warning and "HOST=0.0.0.0 make run" in warning
+        assert "The other phones cannot connect" in warning
+        assert "HOST=0.0.0.0 make run" in warning
         assert "qr-unreachable" in page
     # In Spanish too.
     page = client.get(
         f"/g/{game.edit_token}/share", base_url="http://127.0.0.1:5000", headers={"Accept-Language": "es"}
     ).get_data(as_text=True)
     warning = block_of(page, "address-warning")
-    assert "Los demás teléfonos no pueden conectarse" in warning and "HOST=0.0.0.0 make run" in warning
+    assert "Los demás teléfonos no pueden conectarse" in warning
+    assert "HOST=0.0.0.0 make run" in warning
 
 
 def replace_view(client: FlaskClient, edit_token: str) -> str:
     fields = Forms(client.get(f"/g/{edit_token}/share").get_data(as_text=True)).form("/share/replace-view")
     response = client.post(f"/g/{edit_token}/share/replace-view", data=fields)
-    assert response.status_code == 303 and response.headers["Location"] == f"/g/{edit_token}/share"
+    assert response.status_code == 303
+    assert response.headers["Location"] == f"/g/{edit_token}/share"
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     match = re.search(r"/v/([A-Za-z0-9_-]+)\" data-testid=\"view-url\"", page)
     assert match
@@ -133,14 +141,17 @@ def test_replacing_the_players_link_makes_the_old_one_say_so(client: FlaskClient
         response = client.get(path)
         assert response.status_code == 410, path
         text = response.get_data(as_text=True)
-        assert "This link was replaced" in text and "Ask the table for the new code" in text
+        assert "This link was replaced" in text
+        assert "Ask the table for the new code" in text
         assert "does not work" not in text  # not the unknown-link page
     # A link that never existed still says it does not work.
     unknown = client.get("/v/" + "x" * 43)
-    assert unknown.status_code == 404 and "This link was replaced" not in unknown.get_data(as_text=True)
+    assert unknown.status_code == 404
+    assert "This link was replaced" not in unknown.get_data(as_text=True)
     # Replaced twice: both old links say so; the scorekeeper's link is untouched.
     newer = replace_view(client, game.edit_token)
-    assert client.get(f"/v/{new}").status_code == 410 and client.get(f"/v/{old}").status_code == 410
+    assert client.get(f"/v/{new}").status_code == 410
+    assert client.get(f"/v/{old}").status_code == 410
     assert client.get(f"/v/{newer}").status_code == 200
     assert client.get(f"/g/{game.edit_token}").status_code == 200
 
@@ -149,7 +160,8 @@ def test_the_replaced_page_speaks_spanish(client: FlaskClient, game: store.Game)
     replace_view(client, game.edit_token)
     client.set_cookie("lang", "es")
     text = client.get(f"/v/{game.view_token}").get_data(as_text=True)
-    assert "Este enlace fue reemplazado" in text and "Pide en la mesa el código nuevo" in text
+    assert "Este enlace fue reemplazado" in text
+    assert "Pide en la mesa el código nuevo" in text
 
 
 def test_replacing_needs_the_csrf_token_and_the_edit_link(app: Flask, game: store.Game) -> None:

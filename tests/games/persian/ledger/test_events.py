@@ -42,7 +42,8 @@ EVERY_EVENT = [
 @pytest.mark.parametrize("event", EVERY_EVENT, ids=lambda e: e.type)
 def test_every_event_reads_back_from_its_stored_form(event: Event) -> None:
     stored = event.to_dict()
-    assert list(stored)[0] == "type" and stored["type"] == event.type
+    assert list(stored)[0] == "type"
+    assert stored["type"] == event.type
     assert event_from_dict(stored) == event
 
 

@@ -88,8 +88,10 @@ def test_an_export_with_its_log_reads_back_the_same_and_the_log_is_ignored() -> 
 
 def test_the_sources_shelem_sheet_as_a_file() -> None:
     result = tally_file(json.dumps(game_file(hands=SHELEM_HANDS)).encode())
-    assert result.allowed and result.errors == ()
-    assert result.state is not None and result.state.totals == (240, 320)
+    assert result.allowed
+    assert result.errors == ()
+    assert result.state is not None
+    assert result.state.totals == (240, 320)
     text = sheet_text(result.state)
     assert "A (Ana & Cyrus) 240, B (Bahram & Dara) 320" in text
     assert text.splitlines()[3].split() == ["1", "Ana", "-135", "35"]
@@ -192,4 +194,5 @@ def test_the_published_schema_is_the_readers() -> None:
     schema = json.loads(published)
     assert set(schema["properties"]) >= {"format", "variant", "players", "first", "options", "hands", "redeals",
                                          "ended", "log"}
-    assert "totals" not in schema["properties"] and schema["additionalProperties"] is False
+    assert "totals" not in schema["properties"]
+    assert schema["additionalProperties"] is False

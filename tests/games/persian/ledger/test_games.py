@@ -64,7 +64,8 @@ def test_a_hokm_match_replayed_from_its_events_is_the_same_state() -> None:
 
 def test_a_bam_ends_the_match_at_once() -> None:
     state = played(start(created("hokm")), {"winner": "A", "losers_tricks": 0, "bam": True})
-    assert state.is_over and state.winners == ("Ana", "Cyrus")
+    assert state.is_over
+    assert state.winners == ("Ana", "Cyrus")
 
 
 # Shelem (docs/table-games.md §2): the source's worked sheet, bids 135, 125, 150, 135 and points 130, 150, a
@@ -92,7 +93,8 @@ def test_shelem_to_330_is_won_in_the_fifth_hand() -> None:
     state = played(start(created("shelem", target=330)), *(hand for hand, *_ in SHELEM))
     state = played(state, {"ruler": 1, "bid": 100, "points": 100})  # B: 320 + 100; A: 240 + 65
     assert state.totals == (305, 420)
-    assert state.is_over and state.winners == ("Bahram", "Dara")
+    assert state.is_over
+    assert state.winners == ("Bahram", "Dara")
 
 
 def test_shelem_refuses_a_hand_the_rules_refuse_and_changes_nothing() -> None:

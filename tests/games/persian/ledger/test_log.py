@@ -66,22 +66,28 @@ def refused(state: TableState, event: Event) -> list[str]:
 
 def test_undo_and_redo_walk_back_and_forth() -> None:
     state = played(hokm(), hand("A", 3), hand("B", 0))  # seqs 2 and 3: (1, 0) then (1, 3)
-    assert state.history.undo_target is not None and state.history.undo_target.seq == 3
+    assert state.history.undo_target is not None
+    assert state.history.undo_target.seq == 3
     assert state.history.redo_target is None
     state = apply(state, Undone(seq=3))  # seq 4
     assert (state.totals, state.ruler, state.hand_number) == ((1, 0), "Ana", 2)
-    assert state.history.undo_target is not None and state.history.undo_target.seq == 2
-    assert state.history.redo_target is not None and state.history.redo_target.seq == 4
+    assert state.history.undo_target is not None
+    assert state.history.undo_target.seq == 2
+    assert state.history.redo_target is not None
+    assert state.history.redo_target.seq == 4
     state = apply(state, Undone(seq=2))  # seq 5
     assert (state.totals, state.hand_number, state.history.undo_target) == ((0, 0), 1, None)
-    assert state.history.redo_target is not None and state.history.redo_target.seq == 5
+    assert state.history.redo_target is not None
+    assert state.history.redo_target.seq == 5
     state = apply(state, Undone(seq=5))  # redo: hand 1 back
     assert (state.totals, state.hand_number) == ((1, 0), 2)
-    assert state.history.redo_target is not None and state.history.redo_target.seq == 4
+    assert state.history.redo_target is not None
+    assert state.history.redo_target.seq == 4
     state = apply(state, Undone(seq=4))  # redo: hand 2 back
     assert (state.totals, state.hand_number, state.ruler) == ((1, 3), 3, "Bahram")
     assert state.history.redo_target is None
-    assert state.history.undo_target is not None and state.history.undo_target.seq == 3
+    assert state.history.undo_target is not None
+    assert state.history.undo_target.seq == 3
     assert [str(entry.words) for entry in state.history.entries] == [
         "hokm created for Ana, Bahram, Cyrus, Dara", "hand 1 entered", "hand 2 entered", "event 3 undone",
         "event 2 undone", "event 2 redone", "event 3 redone"]
@@ -101,7 +107,8 @@ def test_undoing_a_redo_takes_the_entry_back_again() -> None:
     state = apply(state, Undone(seq=3))  # seq 4: redo
     state = apply(state, Undone(seq=4))  # seq 5: undo the redo: hand 1 is gone again
     assert (state.totals, state.hand_number) == ((0, 0), 1)
-    assert state.history.redo_target is not None and state.history.redo_target.seq == 3
+    assert state.history.redo_target is not None
+    assert state.history.redo_target.seq == 3
     assert replay(state.events).totals == (0, 0)
 
 
@@ -120,10 +127,12 @@ def test_undos_the_log_cannot_take(seq: int, code: str) -> None:
 def test_an_undos_outcome_is_the_state_apply_gives() -> None:
     state = played(hokm(), hand("A", 3), hand("B", 0))  # (1, 0), then a kot of the ruler's team: (1, 3)
     problems, after = undo_outcome(state, Undone(seq=3))
-    assert problems == [] and after is not None
+    assert problems == []
+    assert after is not None
     assert (after.totals, after.ruler, after.hand_number, after.seq) == ((1, 0), "Ana", 2, 4)
     assert after.marks.cancelled == {3}
-    assert state.seq == 3 and state.totals == (1, 3)  # the state it was asked of is unchanged
+    assert state.seq == 3  # the state it was asked of is unchanged
+    assert state.totals == (1, 3)
 
 
 def test_undoing_a_hand_under_a_later_one_is_refused_and_says_why() -> None:
@@ -134,10 +143,12 @@ def test_undoing_a_hand_under_a_later_one_is_refused_and_says_why() -> None:
 
 def test_undo_reopens_an_ended_game_and_a_won_one() -> None:
     state = apply(played(hokm(), hand("A", 3)), GameEnded(reason="dinner"))
-    assert state.is_over and state.ended == "dinner"
+    assert state.is_over
+    assert state.ended == "dinner"
     assert codes(state, HandPlayed(hand_number=2, hand=hand("A", 1))) == ["game-over"]
     state = apply(state, Undone(seq=3))
-    assert not state.is_over and state.ended is None
+    assert not state.is_over
+    assert state.ended is None
     won = played(hokm(), {"winner": "B", "losers_tricks": 0, "bam": True})
     assert won.is_over
     assert not apply(won, Undone(seq=2)).is_over
@@ -189,7 +200,8 @@ def test_corrections_refused(number: int, entered: dict[str, Any], code: str) ->
 def test_a_game_can_be_corrected_after_it_is_won() -> None:
     state = played(hokm(), {"winner": "A", "losers_tricks": 0, "bam": True})
     state = apply(state, HandCorrected(hand_number=1, hand=hand("A", 0)))
-    assert not state.is_over and state.totals == (2, 0)
+    assert not state.is_over
+    assert state.totals == (2, 0)
 
 
 # ---- stale forms and redeals ----------------------------------------------------------------------------------

@@ -53,7 +53,8 @@ def test_a_bidel_game_replayed() -> None:
         assert state.score.passing == passing
         state = played(state, hand)
         assert state.totals == totals
-    assert state.is_over and state.winners == ("Amin",)
+    assert state.is_over
+    assert state.winners == ("Amin",)
     assert export_game(replay(import_game(export_game(state)))) == export_game(state)
 
 
@@ -73,7 +74,8 @@ def test_a_rim_game_replayed() -> None:
     assert (state.totals, state.is_over) == ((5, 42), False)
     state = played(state, {"winner": 1, "cards": "QS"})
     assert state.totals == (5, 54)
-    assert state.is_over and state.winners == ("Hamid",)
+    assert state.is_over
+    assert state.winners == ("Hamid",)
 
 
 def test_rims_jack_counts_eleven_under_the_house_rule() -> None:
@@ -86,7 +88,8 @@ def test_a_shaytan_session_ends_when_the_scorekeeper_ends_it() -> None:
     state = played(game("shaytan", ("Ana", "Bahram", "Cyrus")), {"player": 1}, {"player": 1}, {"player": 0})
     assert (state.totals, state.is_over, state.winners) == ((1, 2, 0), False, ())
     state = apply(state, GameEnded(reason="midnight"))
-    assert state.is_over and state.winners == ("Cyrus",)  # the fewest times left with the joker
+    assert state.is_over  # the fewest times left with the joker
+    assert state.winners == ("Cyrus",)
     assert [p.code for p in check(state, HandPlayed(hand_number=4, hand={"player": 2}))] == ["game-over"]
     corrected = apply(state, HandCorrected(hand_number=3, hand={"player": 2}))  # Cyrus held it, not Ana
     assert (corrected.totals, corrected.winners) == ((0, 2, 1), ("Ana",))
@@ -106,7 +109,8 @@ def test_a_tally_games_sheet_and_its_file() -> None:
     raw = json.dumps({"format": "referee-table-game/1", "variant": "shaytan", "players": ["Ana", "Bahram", "Cyrus"],
                       "hands": [{"player": 1}, {"player": 1}, {"player": 0}], "ended": "midnight"})
     result = tally_file(raw)
-    assert result.allowed and result.state is not None
+    assert result.allowed
+    assert result.state is not None
     text = sheet_text(result.state)
     assert text.splitlines()[0] == "shaytan: Ana, Bahram, Cyrus; won by Cyrus"
     assert "totals: Ana 1, Bahram 2, Cyrus 0" in text

@@ -39,7 +39,8 @@ def test_partners_sit_opposite(seat: int, team: int) -> None:
 
 def test_seats_from_go_round_to_the_right() -> None:
     assert seats_from(3, 4) == (3, 0, 1, 2)
-    assert team_seats(0) == (0, 2) and team_seats(1, 2) == (1,)
+    assert team_seats(0) == (0, 2)
+    assert team_seats(1, 2) == (1,)
 
 
 def test_every_sentence_names_only_its_parameters() -> None:

@@ -176,15 +176,20 @@ def test_a_whole_game_of_four_to_a_limit_of_100() -> None:
     ]
     score = replay(score, hands)
     assert score.totals == (87, 63, 17, 67)
-    assert not score.is_over and score.winners == () and score.losers == ()
-    assert score.passing is Passing.NONE and score.pass_to(0) is None
+    assert not score.is_over
+    assert score.winners == ()
+    assert score.losers == ()
+    assert score.passing is Passing.NONE
+    assert score.pass_to(0) is None
     score = score.play(Hand((3, 4, 0, 6), 0))  # none: 16 4 0 6 → 103 67 17 73: Amir passes 100
     assert score.totals == (103, 67, 17, 73)
     assert [row.passing.value for row in score.rows] == ["right", "left", "across", "none"] * 2
     assert [row.moon for row in score.rows] == [None, None, 2, None, None, None, None, None]
     assert [row.dealer for row in score.rows] == [0, 1, 2, 3, 0, 1, 2, 3]
     assert [row.line_after for row in score.rows] == [False] * 7 + [True]
-    assert score.is_over and score.losers == (0,) and score.winners == (2,)
+    assert score.is_over
+    assert score.losers == (0,)
+    assert score.winners == (2,)
     assert score.places == (4, 2, 1, 3)
     with pytest.raises(HandRefused) as refused:
         score.play(Hand((3, 4, 0, 6), 0))
@@ -201,12 +206,15 @@ def test_a_game_of_three_with_moons_ends_on_reaching_the_limit_exactly() -> None
         ((5, 4, 4), 2),  # left: 5 4 17 → 61 78 69
     ]
     score = replay(score, hands)
-    assert score.totals == (61, 78, 69) and not score.is_over
+    assert score.totals == (61, 78, 69)
+    assert not score.is_over
     score = score.play(Hand((0, 9, 4), 1))  # none: 0 22 4 → 61 100 73: Hamid reaches 100 exactly
     assert score.totals == (61, 100, 73)
     assert [row.moon for row in score.rows] == [0, 2, None, 1, None, None]
     assert [row.passing.value for row in score.rows] == ["right", "left", "none"] * 2
-    assert score.is_over and score.losers == (1,) and score.winners == (0,)
+    assert score.is_over
+    assert score.losers == (1,)
+    assert score.winners == (0,)
 
 
 def test_a_tie_for_the_lowest_total_shares_the_win() -> None:
@@ -220,16 +228,22 @@ def test_a_tie_for_the_lowest_total_shares_the_win() -> None:
         ((0, 0, 7, 6), 0),  # 13 0 7 6 → 97 85 85 97
     ]
     score = replay(score, hands)
-    assert score.totals == (97, 85, 85, 97) and score.places == (3, 1, 1, 3) and not score.is_over
+    assert score.totals == (97, 85, 85, 97)
+    assert score.places == (3, 1, 1, 3)
+    assert not score.is_over
     score = score.play(Hand((1, 0, 0, 12), 3))  # 1 0 0 25 → 98 85 85 122
     assert score.totals == (98, 85, 85, 122)
-    assert score.losers == (3,) and score.winners == (1, 2) and score.places == (3, 1, 1, 4)
+    assert score.losers == (3,)
+    assert score.winners == (1, 2)
+    assert score.places == (3, 1, 1, 4)
 
 
 def test_a_moon_can_put_several_players_past_the_limit() -> None:
     score = replay(start(THREE, limit=100), [((13, 0, 0), 0)] * 4)  # four moons by Amir: 0 104 104
     assert score.totals == (0, 104, 104)
-    assert score.losers == (1, 2) and score.winners == (0,) and score.places == (1, 2, 2)
+    assert score.losers == (1, 2)
+    assert score.winners == (0,)
+    assert score.places == (1, 2, 2)
 
 
 @pytest.mark.parametrize(("totals", "expected"), [
@@ -243,11 +257,14 @@ def test_places_lowest_first_ties_shared(totals: tuple[int, ...], expected: tupl
 
 def test_the_default_limit_is_300() -> None:
     score = replay(start(), [((13, 0, 0, 0), 0)] * 11)  # eleven moons by Amir: 286 each for the others
-    assert score.totals == (0, 286, 286, 286) and not score.is_over
+    assert score.totals == (0, 286, 286, 286)
+    assert not score.is_over
     score = score.play(Hand((0, 0, 0, 13), 1))  # 13 + 13 → 0 299 286 299
-    assert score.totals == (0, 299, 286, 299) and not score.is_over
+    assert score.totals == (0, 299, 286, 299)
+    assert not score.is_over
     score = score.play(Hand((0, 1, 12, 0), 3))  # 0 1 12 13 → 0 300 298 312
-    assert score.losers == (1, 3) and score.winners == (0,)
+    assert score.losers == (1, 3)
+    assert score.winners == (0,)
 
 
 @pytest.mark.parametrize(
@@ -268,9 +285,12 @@ def test_a_table_bi_del_cannot_seat(players: tuple[str, ...], options: dict[str,
 
 
 def test_the_deck_and_the_reminders_the_screen_shows() -> None:
-    assert len(deck(4)) == 52 and len(set(deck(4))) == 52
-    assert len(deck(3)) == 51 and TWO_OF_DIAMONDS not in deck(3)
-    assert TWO_OF_CLUBS in deck(3) and QUEEN_OF_SPADES in deck(3)  # the lead and the queen stay
+    assert len(deck(4)) == 52
+    assert len(set(deck(4))) == 52
+    assert len(deck(3)) == 51
+    assert TWO_OF_DIAMONDS not in deck(3)
+    assert TWO_OF_CLUBS in deck(3)  # the lead and the queen stay
+    assert QUEEN_OF_SPADES in deck(3)
     assert start(THREE).deck == deck(3)
     assert reminders(4) == ("bidel-reminder-lead", "bidel-reminder-first-trick", "bidel-reminder-hearts-broken")
     assert reminders(3) == ("bidel-reminder-three-players", *reminders(4))
@@ -284,10 +304,14 @@ def test_the_deck_and_the_reminders_the_screen_shows() -> None:
 
 def test_bi_del_is_in_the_registry() -> None:
     rules = find_game("bi-del")
-    assert rules.players == (3, 4) and not rules.teams
+    assert rules.players == (3, 4)
+    assert not rules.teams
     assert rules.read_hand({"hearts": [0, 0, 13], "queen": 2}) == Hand((0, 0, 13), 2)
     score = rules.start(Table("bi-del", THREE))
-    assert score.dealer == 0 and score.ruler is None and score.first_bidder is None and score.hand_number == 1
+    assert score.dealer == 0
+    assert score.ruler is None
+    assert score.first_bidder is None
+    assert score.hand_number == 1
 
 
 # ---- properties: every hand the referee allows costs 26, or 26 to each of the others after a moon --------------
@@ -309,8 +333,10 @@ def test_an_allowed_hand_costs_26(entry: tuple[int, Hand]) -> None:
     assert score.problems(hand) == ()
     penalties, moon = hand_penalties(hand.hearts, hand.queen)
     if moon is None:
-        assert sum(penalties) == 26 and penalties[hand.queen] >= 13
+        assert sum(penalties) == 26
+        assert penalties[hand.queen] >= 13
     else:
-        assert hand.hearts[moon] == 13 and hand.queen == moon
+        assert hand.hearts[moon] == 13
+        assert hand.queen == moon
         assert sorted(penalties) == [0] + [26] * (players - 1)
     assert score.play(hand).totals == penalties

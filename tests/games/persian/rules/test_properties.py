@@ -66,7 +66,9 @@ def test_shelem(hands: list[ShelemHand], first: int) -> None:
         if score.is_over:
             break
         assert score.dealer == (first + number) % 4
-        assert hand.bid is not None and hand.points is not None and hand.ruler is not None
+        assert hand.bid is not None
+        assert hand.points is not None
+        assert hand.ruler is not None
         score = score.play(hand)
         row = score.rows[-1]
         mine, theirs = row.scores[team_of(hand.ruler)], row.scores[1 - team_of(hand.ruler)]

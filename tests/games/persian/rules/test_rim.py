@@ -86,7 +86,8 @@ def test_unmatched_points(cards: str, jack: int, points: int) -> None:
 )
 def test_a_valid_meld(cards: str, kind: MeldKind) -> None:
     assert meld_problems(cards) == ()
-    assert meld_kind(cards) is kind and is_meld(cards)
+    assert meld_kind(cards) is kind
+    assert is_meld(cards)
 
 
 @pytest.mark.parametrize(
@@ -111,7 +112,8 @@ def test_a_valid_meld(cards: str, kind: MeldKind) -> None:
 )
 def test_an_invalid_meld_says_why(cards: str, expected: list[str]) -> None:
     assert codes(meld_problems(cards)) == expected
-    assert meld_kind(cards) is None and not is_meld(cards)
+    assert meld_kind(cards) is None
+    assert not is_meld(cards)
 
 
 def test_a_meld_refusal_in_words() -> None:
@@ -222,9 +224,13 @@ def test_a_whole_game_to_100(jack: int, totals_before_last: tuple[int, ...], tot
     ]
     for hand in hands:
         score = score.play(hand)
-    assert score.totals == totals_before_last and not score.is_over and score.winners == ()
+    assert score.totals == totals_before_last
+    assert not score.is_over
+    assert score.winners == ()
     score = score.play(Hand.of(0, "7H 9S"))  # Amir: 16, reaching 100 exactly
-    assert score.totals == totals and score.is_over and score.winners == (0,)
+    assert score.totals == totals
+    assert score.is_over
+    assert score.winners == (0,)
     assert [row.points for row in score.rows][1] == 0
     assert [row.dealer for row in score.rows] == [0, 1, 0, 1, 0, 1]
     assert [row.line_after for row in score.rows] == [False] * 5 + [True]
@@ -239,7 +245,8 @@ def test_the_dealer_takes_turns_from_the_first() -> None:
     for _ in range(4):
         dealers.append(score.dealer)
         score = score.play(Hand(None))
-    assert dealers == [1, 0, 1, 0] and score.totals == (0, 0)
+    assert dealers == [1, 0, 1, 0]
+    assert score.totals == (0, 0)
 
 
 @pytest.mark.parametrize(
@@ -260,7 +267,9 @@ def test_a_table_rim_cannot_seat(players: tuple[str, ...], options: dict[str, in
 
 def test_rim_is_in_the_registry_with_its_house_rules() -> None:
     rules = find_game("rim")
-    assert rules.players == (2,) and rules.option("jack").default == 10 and rules.option("target").default == 100
+    assert rules.players == (2,)
+    assert rules.option("jack").default == 10
+    assert rules.option("target").default == 100
     assert rules.read_hand({"winner": 1, "cards": "KH"}) == Hand.of(1, "KH")
 
 

@@ -25,7 +25,8 @@ def test_the_page_has_its_sections_and_unique_decisions() -> None:
     text = DOC.read_text(encoding="utf-8")
     assert {"1", "2", "2.6", "3", "4", "5", "6", "7", "7.1", "8"} <= set(HEADING.findall(text))
     numbers = DECISION.findall(text)
-    assert numbers and len(numbers) == len(set(numbers))
+    assert numbers
+    assert len(numbers) == len(set(numbers))
 
 
 @pytest.mark.parametrize("path", CITING, ids=lambda p: str(p.relative_to(ROOT)))

@@ -43,13 +43,18 @@ def test_leaders(counts: tuple[int, ...], fewest_lead: bool, expected: tuple[int
 def test_a_shaytan_session_counts_losses_and_the_fewest_win() -> None:
     score = replay(start("shaytan"), [2, 0, 2, 3, 2, 1])  # Cyrus is left with the joker three times
     assert score.totals == (1, 1, 3, 1)
-    assert score.leaders == (0, 1, 3) and not score.is_over and score.winners == ()
+    assert score.leaders == (0, 1, 3)
+    assert not score.is_over
+    assert score.winners == ()
     score = score.play(Hand(0))  # Ana: 2 1 3 1
-    assert score.totals == (2, 1, 3, 1) and score.leaders == (1, 3)
+    assert score.totals == (2, 1, 3, 1)
+    assert score.leaders == (1, 3)
     assert [row.player for row in score.rows] == [2, 0, 2, 3, 2, 1, 0]
     assert [row.dealer for row in score.rows] == [0, 1, 2, 3, 0, 1, 2]
     ended = score.end()
-    assert ended.is_over and ended.winners == (1, 3) and ended.totals == (2, 1, 3, 1)
+    assert ended.is_over
+    assert ended.winners == (1, 3)
+    assert ended.totals == (2, 1, 3, 1)
     assert [row.line_after for row in ended.rows] == [False] * 6 + [True]
     with pytest.raises(HandRefused) as refused:
         ended.play(Hand(0))
@@ -60,21 +65,27 @@ def test_a_shaytan_session_counts_losses_and_the_fewest_win() -> None:
 
 def test_a_bluff_session_counts_wins_and_the_most_win() -> None:
     score = replay(start("bluff", FOUR[:3]), [0, 0, 1, 2, 0])
-    assert score.totals == (3, 1, 1) and score.leaders == (0,)
+    assert score.totals == (3, 1, 1)
+    assert score.leaders == (0,)
     assert not score.is_over  # no target: a session goes on until the table stops
     score = replay(score, [1, 1])
-    assert score.totals == (3, 3, 1) and score.leaders == (0, 1)
+    assert score.totals == (3, 3, 1)
+    assert score.leaders == (0, 1)
     assert score.end().winners == (0, 1)  # a tie shares the win
 
 
 def test_a_long_session_has_no_target() -> None:
     score = replay(start("bluff"), [3] * 500)
-    assert score.totals == (0, 0, 0, 500) and not score.is_over and score.hand_number == 501
+    assert score.totals == (0, 0, 0, 500)
+    assert not score.is_over
+    assert score.hand_number == 501
 
 
 def test_a_session_ended_before_any_hand_has_no_winner() -> None:
     ended = start("shaytan").end()
-    assert ended.is_over and ended.winners == () and ended.rows == ()
+    assert ended.is_over
+    assert ended.winners == ()
+    assert ended.rows == ()
 
 
 @pytest.mark.parametrize("game", ["shaytan", "bluff"])
@@ -124,6 +135,9 @@ def test_three_to_twelve_players(game: str, count: int, seated: bool) -> None:
 def test_the_tally_games_are_in_the_registry() -> None:
     for game in ("shaytan", "bluff"):
         rules = find_game(game)
-        assert rules.options == () and not rules.teams and rules.section == "docs/table-games.md §6"
+        assert rules.options == ()
+        assert not rules.teams
+        assert rules.section == "docs/table-games.md §6"
         assert rules.start(Table(game, FOUR, first=2)).dealer == 2
-    assert start("shaytan").tally.fewest_lead and not start("bluff").tally.fewest_lead
+    assert start("shaytan").tally.fewest_lead
+    assert not start("bluff").tally.fewest_lead

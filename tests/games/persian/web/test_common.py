@@ -41,7 +41,8 @@ def test_an_event_appended_is_done_and_saved(client: FlaskClient, app: Flask) ->
     with app.test_request_context("/", method="POST", data=posted(2, "key-of-the-redeal")):
         outcome = append(require_game(token), forms.RedealForm(), Redeal(hand_number=2))
     assert (outcome.done, outcome.refused, outcome.conflict) == (True, (), False)
-    assert outcome.state.redeals == (2,) and outcome.state.seq == 3
+    assert outcome.state.redeals == (2,)
+    assert outcome.state.seq == 3
     assert state_of(app, token).redeals == (2,)
 
 
@@ -51,9 +52,11 @@ def test_a_refusal_is_said_in_words_and_nothing_is_saved(client: FlaskClient, ap
     with app.test_request_context("/", method="POST", data=posted(2, "key-of-a-stale-one"),
                                   headers={"Accept-Language": "en"}):
         outcome = append(require_game(token), forms.RedealForm(), Redeal(hand_number=5))
-    assert not outcome.done and not outcome.conflict
+    assert not outcome.done
+    assert not outcome.conflict
     assert outcome.refused == ("this entry was for hand 5, but hand 2 is being played now",)
-    assert outcome.state.seq == 2 and state_of(app, token).seq == 2
+    assert outcome.state.seq == 2
+    assert state_of(app, token).seq == 2
 
 
 def test_a_page_behind_the_game_is_a_conflict_with_the_game_as_it_is_now(client: FlaskClient, app: Flask) -> None:
@@ -64,5 +67,7 @@ def test_a_page_behind_the_game_is_a_conflict_with_the_game_as_it_is_now(client:
                                   headers={"Accept-Language": "en"}):
         outcome = append(require_game(token), forms.EndGameForm(), GameEnded())
         assert stale_message().startswith("Someone else changed the game since this page was shown")
-    assert outcome.conflict and not outcome.done
-    assert outcome.state.seq == 3 and not state_of(app, token).is_over
+    assert outcome.conflict
+    assert not outcome.done
+    assert outcome.state.seq == 3
+    assert not state_of(app, token).is_over

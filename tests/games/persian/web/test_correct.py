@@ -41,9 +41,11 @@ def test_a_correction_scores_the_game_again(client: FlaskClient, app: Flask) -> 
     data = hidden_fields(client.get(f"/g/{token}/hands/1/correct").get_data(as_text=True))
     data["result"] = "a:0"  # hand 1 was a kot: 2, not 1
     response = client.post(f"/g/{token}/hands/1/correct", data=data)
-    assert response.status_code == 303 and response.headers["Location"].endswith(f"/g/{token}/scores")
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/g/{token}/scores")
     state = state_of(app, token)
-    assert state.totals == (3, 0) and [hand.corrected for hand in state.hands] == [True, False]
+    assert state.totals == (3, 0)
+    assert [hand.corrected for hand in state.hands] == [True, False]
     assert "Hand 1 corrected." in text_of(client.get(f"/g/{token}/scores").get_data(as_text=True))
 
 
@@ -54,7 +56,8 @@ def test_a_correction_the_rules_refuse_is_said_and_saves_nothing(client: FlaskCl
     response = client.post(f"/g/{token}/hands/1/correct", data=data)
     assert response.status_code == 422
     assert "the losing team took 7 tricks" in text_of(response.get_data(as_text=True))
-    assert state_of(app, token).seq == 3 and state_of(app, token).totals == (2, 0)
+    assert state_of(app, token).seq == 3
+    assert state_of(app, token).totals == (2, 0)
     data["result"] = ""
     assert client.post(f"/g/{token}/hands/1/correct", data=data).status_code == 422
     assert state_of(app, token).seq == 3
@@ -66,6 +69,8 @@ def test_a_correction_from_a_page_behind_the_game_saves_nothing(client: FlaskCli
     play(client, token, {"result": "b:0"})  # another phone enters hand 3 meanwhile
     data["result"] = "a:0"
     response = client.post(f"/g/{token}/hands/1/correct", data=data)
-    assert response.status_code == 303 and response.headers["Location"].endswith(f"/g/{token}/scores")
-    assert state_of(app, token).seq == 4 and not any(hand.corrected for hand in state_of(app, token).hands)
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/g/{token}/scores")
+    assert state_of(app, token).seq == 4
+    assert not any(hand.corrected for hand in state_of(app, token).hands)
     assert "Someone else changed the game" in client.get(f"/g/{token}/scores").get_data(as_text=True)

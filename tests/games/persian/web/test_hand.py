@@ -84,9 +84,11 @@ def test_a_hand_sent_twice_is_recorded_once(client: FlaskClient, app: Flask) -> 
     _, token = create(client, "hokm", list(FOUR), first="0")
     data = {**hidden_fields(hand_page(client, token)), "result": "a:3"}
     first = client.post(f"/g/{token}/hand", data=data)
-    assert first.status_code == 303 and first.headers["Location"].endswith(f"/g/{token}/hand#hand-head")
+    assert first.status_code == 303
+    assert first.headers["Location"].endswith(f"/g/{token}/hand#hand-head")
     again = client.post(f"/g/{token}/hand", data=data)  # its answer was lost: the phone sends it again
     assert again.status_code == 303
     assert (state_of(app, token).seq, state_of(app, token).totals) == (2, (1, 0))
     page = hand_page(client, token)
-    assert "Hand 1 recorded." in page and "Someone else changed the game" not in page
+    assert "Hand 1 recorded." in page
+    assert "Someone else changed the game" not in page

@@ -32,13 +32,16 @@ def test_each_load_has_its_own_keys_and_a_hand_is_saved_once(client: FlaskClient
     first, second = hand_page(client, token), hand_page(client, token)
     assert builds(app) == 1
     one, two = keys(first), keys(second)
-    assert one and all(re.fullmatch(r"[0-9a-f]{32}", k) for k in one + two)
-    assert len(set(one)) == len(one) and not set(one) & set(two)
+    assert one
+    assert all(re.fullmatch(r"[0-9a-f]{32}", k) for k in one + two)
+    assert len(set(one)) == len(one)
+    assert not set(one) & set(two)
     assert not re.search(r"(key|csrf)[0-9a-f]{16}", first + second)  # no mark left on a page
     assert play(client, token, {"result": "a:3"}, page=second).status_code == 303
     assert play(client, token, {"result": "a:3"}, page=second).status_code == 303  # the same tap again: a retry
     play(client, token, {"result": "b:0"}, page=first)  # another load of the same hand: stale, not saved
     state = state_of(app, token)
-    assert state.seq == 2 and state.totals == (1, 0)
+    assert state.seq == 2
+    assert state.totals == (1, 0)
     assert hidden_fields(hand_page(client, token)).get("hand") == "2"
 

@@ -62,7 +62,8 @@ def test_the_form_has_the_games_fewest_seats_and_rows_are_added_to_its_most(clie
 
 def test_a_game_is_created_with_its_first_dealer_and_house_rules(client: FlaskClient, app: Flask) -> None:
     response, token = create(client, "rim", ["Ana", "Bahram"], first="1", target="50", jack="11")
-    assert response.status_code == 303 and token
+    assert response.status_code == 303
+    assert token
     state = state_of(app, token)
     assert (state.players, state.dealer, dict(state.options)) == (("Ana", "Bahram"), "Bahram",
                                                                   {"target": 50, "jack": 11})

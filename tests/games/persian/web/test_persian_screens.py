@@ -47,7 +47,8 @@ def test_each_game_is_created_and_opens_its_hand_screen(client: FlaskClient, app
     assert entry.status_code == 200
     assert 'data-testid="hand-form"' in entry.get_data(as_text=True)
     state = state_of(app, token)
-    assert state.players == tuple(players) and state.variant_id == variant
+    assert state.players == tuple(players)
+    assert state.variant_id == variant
 
 
 def test_the_core_pages_open_a_persian_game_at_the_entry_and_its_hand_screen_head(client: FlaskClient) -> None:
@@ -72,7 +73,8 @@ def test_the_rules_index_lists_the_persian_games_first_on_a_persian_page(client:
     client.get("/lang/fa?next=/rules")
     persian = client.get("/rules").get_data(as_text=True)
     assert re.findall(r'data-testid="rules-family-(\w+)"', persian) == ["persian", "rummy"]
-    assert "<h2>بازی‌های ورق ایرانی</h2>" in persian and 'data-testid="rules-hokm">حکم<' in persian
+    assert "<h2>بازی‌های ورق ایرانی</h2>" in persian
+    assert 'data-testid="rules-hokm">حکم<' in persian
 
 
 def test_each_persian_game_has_a_rules_card_without_a_game(client: FlaskClient) -> None:
@@ -83,7 +85,8 @@ def test_each_persian_game_has_a_rules_card_without_a_game(client: FlaskClient) 
     hokm = text_of(client.get("/rules/hokm").get_data(as_text=True))
     assert "the first team to win 2 rounds wins the match" in hokm  # the house rule's default: 2 rounds
     bidel = text_of(client.get("/rules/bi-del").get_data(as_text=True))
-    assert "3 cards across" in bidel and "Whoever reaches 300 loses" in bidel  # four players' passes, limit 300
+    assert "3 cards across" in bidel  # four players' passes, limit 300
+    assert "Whoever reaches 300 loses" in bidel
     assert 'href="/rules">' in client.get("/rules/rim").get_data(as_text=True)  # back to the index
     assert client.get("/rules/poker").status_code == 404
 
@@ -93,11 +96,14 @@ def test_the_new_game_page_offers_the_games_options_and_the_teams(client: FlaskC
     for target in ("1200", "660", "330"):
         assert f'data-testid="option-option_target-{target}"' in html
     assert 'name="option_all_pass_redeal"' in html
-    assert 'data-testid="teams"' in html and "Swap players 2 and 3" in html
+    assert 'data-testid="teams"' in html
+    assert "Swap players 2 and 3" in html
     hokm = client.get(f"{NEW}?variant=hokm").get_data(as_text=True)
-    assert "First ruler" in hokm and all(f"option_rounds-{n}" in hokm for n in (1, 2, 3))
+    assert "First ruler" in hokm
+    assert all(f"option_rounds-{n}" in hokm for n in (1, 2, 3))
     qahve = client.get(f"{NEW}?variant=qahve").get_data(as_text=True)
-    assert "option_target-501" in qahve and "option_target-1001" in qahve
+    assert "option_target-501" in qahve
+    assert "option_target-1001" in qahve
 
 
 def test_swapping_seats_changes_the_partners_and_saves_nothing(client: FlaskClient) -> None:
@@ -112,11 +118,13 @@ def test_swapping_seats_changes_the_partners_and_saves_nothing(client: FlaskClie
     assert "Ana</bdi> and <bdi>Bahram" in html
 
 
-def test_a_whole_hokm_match_to_sums_worked_out_by_hand(client: FlaskClient, app: Flask) -> None:
+@pytest.mark.usefixtures("app")
+def test_a_whole_hokm_match_to_sums_worked_out_by_hand(client: FlaskClient) -> None:
     # Teams: A = Ana & Cyrus, B = Bahram & Dara. Ana drew the highest card: she rules, Bahram (her right) deals.
     _, token = create(client, "hokm", FOUR, first="0", rounds="1")
     html = hand_page(client, token)
-    assert role(html, "ruler") == "Ana" and role(html, "dealer") == "Bahram"
+    assert role(html, "ruler") == "Ana"
+    assert role(html, "dealer") == "Bahram"
     steps = [
         # (result, A, B, ruler after, dealer after)
         ("a:3", 1, 0, "Ana", "Bahram"),     # the ruler's team wins: 1, the ruler stays
@@ -133,18 +141,21 @@ def test_a_whole_hokm_match_to_sums_worked_out_by_hand(client: FlaskClient, app:
         assert (role(html, "ruler"), role(html, "dealer")) == (ruler, dealer), result
     # B's 7th point wins the round, and with one round to win, the match.
     response = play(client, token, {"result": "b:2"})
-    assert response.status_code == 303 and response.headers["Location"].endswith("/scores")
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith("/scores")
     sheet = client.get(f"/g/{token}/scores").get_data(as_text=True)
     assert "Bahram &amp; Dara won the game." in sheet
     assert sheet.count('data-testid="sheet-row-') == 6
-    assert "ruler’s kot" in sheet and ">kot<" not in sheet.replace("+2 kot", "")
+    assert "ruler’s kot" in sheet
+    assert ">kot<" not in sheet.replace("+2 kot", "")
 
 
 def test_a_bam_ends_the_match(client: FlaskClient) -> None:
     _, token = create(client, "hokm", FOUR, first="0")
     play(client, token, {"result": "b:bam"})
     sheet = client.get(f"/g/{token}/scores").get_data(as_text=True)
-    assert "Bahram &amp; Dara won the game." in sheet and "bam" in sheet
+    assert "Bahram &amp; Dara won the game." in sheet
+    assert "bam" in sheet
 
 
 def shelem_hand(ruler: int, bid: int, points: int) -> dict[str, str]:
@@ -173,7 +184,8 @@ def test_a_refused_hand_shows_the_rules_reasons_and_saves_nothing(client: FlaskC
     response = play(client, token, shelem_hand(0, 95, 0))
     assert response.status_code == 422
     text = text_of(response.get_data(as_text=True))
-    assert "bids go from 100 to 165" in text and "takes 5 to 165" in text
+    assert "bids go from 100 to 165" in text
+    assert "takes 5 to 165" in text
     assert state_of(app, token).seq == seq
     # The choices sent are shown again.
     assert 'value="0" checked' in response.get_data(as_text=True)
@@ -211,7 +223,8 @@ def test_undo_and_redo_a_hand(client: FlaskClient) -> None:
     response = client.post(f"/g/{token}/hand/undo", data=data)
     assert response.status_code == 303
     html = hand_page(client, token)
-    assert total(html, "b") == "0" and role(html, "ruler") == "Ana"
+    assert total(html, "b") == "0"
+    assert role(html, "ruler") == "Ana"
     sheet = client.get(f"/g/{token}/scores").get_data(as_text=True)
     redo = hidden_fields(sheet.split('data-testid="redo"')[0].rsplit("<form", 1)[1])
     assert client.post(f"/g/{token}/hand/undo", data=redo).status_code == 303
@@ -237,7 +250,8 @@ def test_the_viewer_shows_the_totals_and_the_sheet(client: FlaskClient, app: Fla
                                                     client.get(f"/g/{token}/share").get_data(as_text=True))
     assert view_token
     board = client.get(f"/v/{view_token.group(1)}").get_data(as_text=True)
-    assert 'data-testid="board-total-b">125<' in board and 'data-testid="board-total-a">40<' in board
+    assert 'data-testid="board-total-b">125<' in board
+    assert 'data-testid="board-total-a">40<' in board
 
 
 @pytest.mark.parametrize("fields", [
@@ -266,12 +280,15 @@ def test_hostile_shelem_input_is_refused_without_a_500(client: FlaskClient, fiel
 
 def test_creation_refuses_a_blank_name_and_a_duplicate_and_saves_nothing(client: FlaskClient) -> None:
     response, token = create(client, "hokm", ["Ana", "", "Cyrus", "Dara"])
-    assert response.status_code == 422 and not token
+    assert response.status_code == 422
+    assert not token
     response, token = create(client, "hokm", ["Ana", "Ana", "Cyrus", "Dara"])
-    assert response.status_code == 422 and not token
+    assert response.status_code == 422
+    assert not token
     assert "Ana has two seats at the table" in text_of(response.get_data(as_text=True))
     response, token = create(client, "hokm", FOUR, rounds="7")
-    assert response.status_code == 422 and not token
+    assert response.status_code == 422
+    assert not token
 
 
 def test_another_familys_token_is_not_a_persian_game(client: FlaskClient) -> None:
@@ -282,7 +299,8 @@ def test_qahve_hands_to_sums_worked_out_by_hand(client: FlaskClient) -> None:
     # docs/table-games.md §3: made → 10 × bid + 1 a trick over; short → −10 × bid.
     _, token = create(client, "qahve", FOUR, first="0")
     html = hand_page(client, token)
-    assert role(html, "dealer") == "Ana" and role(html, "first-bidder") == "Bahram"
+    assert role(html, "dealer") == "Ana"
+    assert role(html, "first-bidder") == "Bahram"
     fields = {"bids-0": "3", "bids-1": "2", "bids-2": "3", "bids-3": "4", "tricks": "8", "record": "1"}
     assert play(client, token, fields).status_code == 303
     html = hand_page(client, token)
@@ -307,7 +325,8 @@ def test_bi_del_hearts_on_pills_and_the_moon(client: FlaskClient) -> None:
     assert [total(html, str(seat)) for seat in range(4)] == ["31", "0", "34", "39"]
     # Hearts that do not add up to 13: refused, in words.
     response = play(client, token, {"hearts-0": "5", "queen": "0", "record": "1"})
-    assert response.status_code == 422 and "the hearts add up to 5" in text_of(response.get_data(as_text=True))
+    assert response.status_code == 422
+    assert "the hearts add up to 5" in text_of(response.get_data(as_text=True))
 
 
 def test_rim_the_losers_cards_count_for_the_winner(client: FlaskClient) -> None:
@@ -317,7 +336,8 @@ def test_rim_the_losers_cards_count_for_the_winner(client: FlaskClient) -> None:
     html = hand_page(client, token)
     assert (total(html, "0"), total(html, "1")) == ("0", "42")
     response = play(client, token, {"winner": "0", "cards": "AS AS 5D", "record": "1"})
-    assert response.status_code == 422 and "there twice" in text_of(response.get_data(as_text=True))
+    assert response.status_code == 422
+    assert "there twice" in text_of(response.get_data(as_text=True))
     assert play(client, token, {"stock_out": "y"}).status_code == 303
     assert (total(hand_page(client, token), "1")) == "42"
 
@@ -337,20 +357,25 @@ def test_the_chooser_lists_the_persian_games_first_on_a_persian_page(client: Fla
     client.set_cookie("lang", "fa")
     persian = client.get("/games/new").get_data(as_text=True)
     assert persian.index('data-testid="family-persian"') < persian.index('data-testid="create-game"')
-    assert "حکم" in persian and "شلم" in persian and "بی‌دل" in persian
+    assert "حکم" in persian
+    assert "شلم" in persian
+    assert "بی‌دل" in persian
 
 
-def test_the_exported_file_replays_with_referee_tally(client: FlaskClient, app: Flask, tmp_path: object) -> None:
+@pytest.mark.usefixtures("app")
+def test_the_exported_file_replays_with_referee_tally(client: FlaskClient, tmp_path: object) -> None:
     _, token = create(client, "hokm", FOUR, first="0", rounds="1")
     for result in ("a:3", "b:0", "b:0", "a:5", "b:6", "b:2"):
         play(client, token, {"result": result})
     response = client.get(f"/g/{token}/scores.json")
-    assert response.status_code == 200 and "attachment" in response.headers["Content-Disposition"]
+    assert response.status_code == 200
+    assert "attachment" in response.headers["Content-Disposition"]
     path = tmp_path / "hokm.json"  # type: ignore[operator]
     path.write_bytes(response.get_data())
     result = CliRunner().invoke(main, ["tally", str(path)])
     assert result.exit_code == 0, result.output
-    assert "Bahram" in result.output and "Dara" in result.output
+    assert "Bahram" in result.output
+    assert "Dara" in result.output
 
 
 def test_a_rematch_keeps_the_players_and_follows_from_the_old_game(client: FlaskClient, app: Flask) -> None:
@@ -366,11 +391,13 @@ def test_a_rematch_keeps_the_players_and_follows_from_the_old_game(client: Flask
     data.update({"variant": "hokm", "first": "1", "create": "1"})
     data.update({f"players-{i}": name for i, name in enumerate(FOUR)})
     action = re.search(r'<form method="post" action="([^"]+)" class="new-game"', page)
-    assert action and "rematch=" in action.group(1)
+    assert action
+    assert "rematch=" in action.group(1)
     response = client.post(action.group(1).replace("&amp;", "&"), data=data)
     assert response.status_code == 303
     new_token = re.match(r"/g/([^/?]+)", response.headers["Location"])
-    assert new_token and state_of(app, new_token.group(1)).ruler == "Bahram"
+    assert new_token
+    assert state_of(app, new_token.group(1)).ruler == "Bahram"
 
 
 def test_shelem_everyone_passed_is_one_tap_and_the_whole_bidding_may_be_typed(client: FlaskClient) -> None:
@@ -378,7 +405,8 @@ def test_shelem_everyone_passed_is_one_tap_and_the_whole_bidding_may_be_typed(cl
     assert play(client, token, {"all_passed": "y"}).status_code == 303
     html = hand_page(client, token)
     # House rule (default on): the same dealer deals again, nothing scored.
-    assert role(html, "dealer") == "Ana" and (total(html, "a"), total(html, "b")) == ("0", "0")
+    assert role(html, "dealer") == "Ana"
+    assert (total(html, "a"), total(html, "b")) == ("0", "0")
     # Bahram bids first: Bahram 100, Cyrus 105, Dara pass, Ana pass, Bahram 110, Cyrus pass: Bahram rules at 110.
     fields = {"bidding": "100 105 pass pass 110 pass", "points": "120", "record": "1"}
     assert play(client, token, fields).status_code == 303
@@ -386,15 +414,18 @@ def test_shelem_everyone_passed_is_one_tap_and_the_whole_bidding_may_be_typed(cl
     assert (total(html, "a"), total(html, "b")) == ("45", "120")
     # A bidding that does not end is refused in words, and nothing is saved.
     response = play(client, token, {"bidding": "100 105", "points": "120", "record": "1"})
-    assert response.status_code == 422 and "the bidding is not over" in text_of(response.get_data(as_text=True))
+    assert response.status_code == 422
+    assert "the bidding is not over" in text_of(response.get_data(as_text=True))
 
 
 def test_shelem_for_two_keeps_each_players_total(client: FlaskClient) -> None:
     _, token = create(client, "shelem-two", ["Ana", "Bahram"], first="0")
     html = hand_page(client, token)
-    assert role(html, "dealer") == "Ana" and role(html, "first-bidder") == "Bahram"
+    assert role(html, "dealer") == "Ana"
+    assert role(html, "first-bidder") == "Bahram"
     assert 'data-testid="all-passed"' not in html  # one pass ends the bidding (docs/table-games.md §2.6)
     # Bahram bids 120 and takes 130: +130; Ana took the other 35.
     assert play(client, token, shelem_hand(1, 120, 130)).status_code == 303
     html = hand_page(client, token)
-    assert (total(html, "0"), total(html, "1")) == ("35", "130") and role(html, "dealer") == "Bahram"
+    assert (total(html, "0"), total(html, "1")) == ("35", "130")
+    assert role(html, "dealer") == "Bahram"

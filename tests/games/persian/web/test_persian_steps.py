@@ -23,8 +23,11 @@ def test_a_hand_the_rules_refuse_is_shown_at_an_address_and_saves_nothing(client
     assert response.status_code == 303
     location = response.headers["Location"]
     query = parse_qs(urlsplit(location).query)
-    assert query["shown"] == ["refused"] and query["bid"] == ["95"] and query["ruler"] == ["0"]
-    assert "csrf_token" not in query and query["idempotency_key"] != [sent["idempotency_key"]]
+    assert query["shown"] == ["refused"]
+    assert query["bid"] == ["95"]
+    assert query["ruler"] == ["0"]
+    assert "csrf_token" not in query
+    assert query["idempotency_key"] != [sent["idempotency_key"]]
     shown = client.get(location)
     html = shown.get_data(as_text=True)
     assert shown.status_code == 422
@@ -35,9 +38,11 @@ def test_a_hand_the_rules_refuse_is_shown_at_an_address_and_saves_nothing(client
 
     # Corrected and recorded from that page; the refused page's address asked again (Back) is the next hand.
     fixed = play(client, token, shelem_hand(0, 100, 110), page=html)
-    assert fixed.status_code == 303 and state_of(app, token).seq == 2
+    assert fixed.status_code == 303
+    assert state_of(app, token).seq == 2
     again = client.get(location)
-    assert again.status_code == 200 and "bids go from 100" not in text_of(again.get_data(as_text=True))
+    assert again.status_code == 200
+    assert "bids go from 100" not in text_of(again.get_data(as_text=True))
     assert 'data-testid="hand-title">Hand 2<' in again.get_data(as_text=True)
     assert state_of(app, token).seq == 2
 
@@ -47,7 +52,8 @@ def test_a_hand_left_incomplete_is_said_at_an_address(client: FlaskClient, app: 
     response = client.post(f"/g/{token}/hand", data={**hidden_fields(hand_page(client, token)), "record": "1"},
                            headers=BY_THE_BROWSER)
     shown = client.get(response.headers["Location"])
-    assert shown.status_code == 422 and "Choose the ruler" in text_of(shown.get_data(as_text=True))
+    assert shown.status_code == 422
+    assert "Choose the ruler" in text_of(shown.get_data(as_text=True))
     assert state_of(app, token).seq == 1
 
 
@@ -55,4 +61,5 @@ def test_the_pages_script_still_gets_the_refusal_itself(client: FlaskClient) -> 
     _, token = create(client, "shelem", FOUR, first="0")
     data = {**hidden_fields(hand_page(client, token)), **shelem_hand(0, 95, 0)}
     response = client.post(f"/g/{token}/hand", data=data, headers={"Referee-Send": "1", "Sec-Fetch-Mode": "cors"})
-    assert response.status_code == 422 and "bids go from 100 to 165" in text_of(response.get_data(as_text=True))
+    assert response.status_code == 422
+    assert "bids go from 100 to 165" in text_of(response.get_data(as_text=True))

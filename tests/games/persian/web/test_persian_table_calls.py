@@ -45,8 +45,11 @@ def test_a_misdeal_deals_the_same_hand_again_and_scores_nothing(client: FlaskCli
     response = post_from(client, token, page, "redeal", "/hand/redeal")
     assert response.status_code == 303
     after = state_of(app, token)
-    assert after.seq == before.seq + 1 and after.redeals == (2,)
-    assert after.hand_number == 2 and after.dealer == before.dealer == "Bahram" and after.totals == (1, 0)
+    assert after.seq == before.seq + 1
+    assert after.redeals == (2,)
+    assert after.hand_number == 2
+    assert after.dealer == before.dealer == "Bahram"
+    assert after.totals == (1, 0)
     assert "Hand 2 is dealt again by Bahram: nothing scored." in hand_page(client, token)
     # The same page's button again: its seq is stale, so nothing more is saved.
     assert post_from(client, token, page, "redeal", "/hand/redeal").status_code == 303
@@ -62,11 +65,16 @@ def test_a_tally_games_session_ends_when_the_scorekeeper_says(client: FlaskClien
     assert "whoever leads the sheet wins" in text_of(page)
     with app.test_request_context("/"):
         tools = tools_of(state_of(app, token))  # the calls offered under hand 4's entry
-        assert tools is not None and tools.leaders_win and tools.end.hand.data == tools.redeal.hand.data == "4"
+        assert tools is not None
+        assert tools.leaders_win
+        assert tools.end.hand.data == tools.redeal.hand.data == "4"
     response = post_from(client, token, page, "end-game", "/hand/end", reason="")
-    assert response.status_code == 303 and response.headers["Location"].endswith("/scores")
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith("/scores")
     state = state_of(app, token)
-    assert state.is_over and state.winners == ("Bahram",) and state.totals == (0, 2, 1)
+    assert state.is_over
+    assert state.winners == ("Bahram",)
+    assert state.totals == (0, 2, 1)
     assert tools_of(state) is None  # nothing more to call once the game is over
     sheet = text_of(client.get(f"/g/{token}/scores").get_data(as_text=True))
     assert "Bahram won the game." in sheet
@@ -82,10 +90,13 @@ def test_any_game_may_be_stopped_without_a_winner_and_undo_reopens_it(client: Fl
     assert "nobody wins it" in text_of(page)
     with app.test_request_context("/"):
         tools = tools_of(state_of(app, token))
-        assert tools is not None and not tools.leaders_win  # Shelem has a target: ending it, nobody wins
+        assert tools is not None  # Shelem has a target: ending it, nobody wins
+        assert not tools.leaders_win
     post_from(client, token, page, "end-game", "/hand/end", reason="  time   for dinner ")
     state = state_of(app, token)
-    assert state.is_over and state.winners == () and state.ended == "time for dinner"
+    assert state.is_over
+    assert state.winners == ()
+    assert state.ended == "time for dinner"
     sheet = client.get(f"/g/{token}/scores").get_data(as_text=True)
     assert "The game was ended before anyone won it: time for dinner" in text_of(sheet)
     assert post_from(client, token, sheet, "undo", "/hand/undo").status_code == 303
@@ -100,7 +111,8 @@ def test_a_player_renamed_keeps_the_seat_and_the_score(client: FlaskClient, app:
     response = post_from(client, token, page, "rename-1", "/hand/names", new="  Bahram  Jan ")
     assert response.status_code == 303
     state = state_of(app, token)
-    assert state.players == ("Ana", "Bahram Jan", "Cyrus", "Dara") and state.totals == (0, 3)
+    assert state.players == ("Ana", "Bahram Jan", "Cyrus", "Dara")
+    assert state.totals == (0, 3)
     assert "Bahram is now called Bahram Jan." in text_of(client.get(f"/g/{token}/hand/names").get_data(as_text=True))
     assert 'data-testid="ruler">Bahram Jan<' in hand_page(client, token)
 
@@ -117,7 +129,8 @@ def test_a_refused_rename_says_why_and_saves_nothing(client: FlaskClient, app: F
     response = post_from(client, token, page, "rename-0", "/hand/names", new=new)
     assert response.status_code == 422
     assert reason in text_of(response.get_data(as_text=True))
-    assert state_of(app, token).seq == seq and state_of(app, token).players == tuple(FOUR)
+    assert state_of(app, token).seq == seq
+    assert state_of(app, token).players == tuple(FOUR)
     # The refused name's field says so to a screen reader, as on the rummy names screen.
     assert 'id="new-0" value="' in response.get_data(as_text=True)
     assert re.search(r'id="new-0"[^>]*aria-invalid="true"', response.get_data(as_text=True))
@@ -130,7 +143,9 @@ def test_a_refusal_is_said_in_persian_on_a_persian_page(client: FlaskClient, app
     response = post_from(client, token, page, "rename-0", "/hand/names", new="Dara")
     assert response.status_code == 422
     said = text_of(response.get_data(as_text=True))
-    assert "Dara" in said and "already playing" not in said and "بازی" in said
+    assert "Dara" in said
+    assert "already playing" not in said
+    assert "بازی" in said
     assert state_of(app, token).players == tuple(FOUR)
 
 
@@ -143,7 +158,8 @@ def test_the_sheet_is_shared_as_text_and_printed(client: FlaskClient) -> None:
     # B's bid of 120 made with 125; A took the other 40 of 165.
     assert html.unescape(shared.group(1)).splitlines()[2:] == ["1 | 40 | 120 B | 125", "", "Ana & Cyrus: 40",
                                                                "Bahram & Dara: 125"]
-    assert 'data-testid="share-print"' in sheet and 'data-testid="share-copy"' in sheet
+    assert 'data-testid="share-print"' in sheet
+    assert 'data-testid="share-copy"' in sheet
 
 
 def _hokm_file(client: FlaskClient) -> tuple[str, dict[str, Any]]:
@@ -155,7 +171,8 @@ def _hokm_file(client: FlaskClient) -> tuple[str, dict[str, Any]]:
     link = re.search(r'href="([^"]+)" data-testid="export-json"', sheet)
     assert link
     response = client.get(link.group(1))
-    assert response.status_code == 200 and "attachment" in response.headers["Content-Disposition"]
+    assert response.status_code == 200
+    assert "attachment" in response.headers["Content-Disposition"]
     return token, json.loads(response.get_data(as_text=True))
 
 
@@ -170,10 +187,12 @@ def test_the_file_comes_back_through_restore_as_a_new_game(client: FlaskClient, 
     response = upload(client, json.dumps(data).encode())
     assert response.status_code == 303
     match = re.match(r"/g/([^/]+)/share", response.headers["Location"])
-    assert match and match.group(1) != token
+    assert match
+    assert match.group(1) != token
     original, restored = state_of(app, token), state_of(app, match.group(1))
     # B's 7 points (3 + 2 + 1 + 1) against A's 2 (1 + 1): B won the round and the match.
-    assert restored.totals == original.totals and restored.score.rounds_won == (0, 1)
+    assert restored.totals == original.totals
+    assert restored.score.rounds_won == (0, 1)
     assert restored.winners == original.winners == ("Bahram", "Dara")
     # A hand the rules forbid (a team cannot lose with 9 tricks): refused with the reason, nothing saved.
     data["hands"][0]["losers_tricks"] = 9
@@ -188,7 +207,8 @@ def test_referee_tally_replays_the_exported_file(client: FlaskClient, tmp_path: 
     path.write_text(json.dumps(data), encoding="utf-8")
     ok = CliRunner().invoke(main, ["tally", str(path)])
     assert ok.exit_code == 0, ok.output
-    assert "Bahram" in ok.output and "Dara" in ok.output
+    assert "Bahram" in ok.output
+    assert "Dara" in ok.output
     data["hands"][0]["losers_tricks"] = 9
     path.write_text(json.dumps(data), encoding="utf-8")
     forbidden = CliRunner().invoke(main, ["tally", str(path)])
@@ -230,4 +250,6 @@ def test_the_rules_card_in_persian_uses_the_games_words(client: FlaskClient) -> 
     link = re.search(r'href="([^"]+)" data-testid="rules-link"', sheet)
     assert link
     card = text_of(client.get(link.group(1)).get_data(as_text=True))
-    assert "یاسا" in card and "شلم" in card and "۱۶۵" in card
+    assert "یاسا" in card
+    assert "شلم" in card
+    assert "۱۶۵" in card

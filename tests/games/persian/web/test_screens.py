@@ -72,7 +72,8 @@ def test_bi_del_names_the_pass_and_the_lowest_total_leads() -> None:
 def test_a_game_over_names_its_winners_and_no_roles() -> None:
     state = game("hokm", FOUR, {"winner": "B", "losers_tricks": 0, "bam": True})
     head = head_of(state)
-    assert head.over and head.roles == ()
+    assert head.over
+    assert head.roles == ()
     assert head.winner_words == "Bahram & Dara won the game."
 
 

@@ -26,19 +26,22 @@ def test_the_offers_name_what_undo_and_redo_take_back(app: Flask) -> None:
     state = apply(state, HandPlayed(hand_number=1, hand={"winner": "A", "losers_tricks": 3}))  # seq 2
     with app.test_request_context("/", headers={"Accept-Language": "en"}):
         offer = undo_offer(state)
-        assert offer is not None and (offer.form.target.data, offer.words) == ("2", "hand 1 entered")
+        assert offer is not None
+        assert (offer.form.target.data, offer.words) == ("2", "hand 1 entered")
         assert redo_offer(state) is None
         undone = apply(state, Undone(seq=2))  # seq 3
         assert undo_offer(undone) is None  # the creation cannot be undone
         redo = redo_offer(undone)
-        assert redo is not None and (redo.form.target.data, redo.words) == ("3", "event 2 undone")
+        assert redo is not None
+        assert (redo.form.target.data, redo.words) == ("3", "event 2 undone")
 
 
 def test_undo_goes_back_to_the_page_it_came_from(client: FlaskClient, app: Flask) -> None:
     _, token = create(client, "hokm", list(FOUR), first="0")
     play(client, token, {"result": "a:3"})
     response = client.post(f"/g/{token}/hand/undo", data=undo_form(hand_page(client, token)))
-    assert response.status_code == 303 and response.headers["Location"].endswith(f"/g/{token}/hand")
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/g/{token}/hand")
     assert (state_of(app, token).totals, state_of(app, token).hand_number) == ((0, 0), 1)
     sheet = client.get(f"/g/{token}/scores").get_data(as_text=True)
     redo = hidden_fields(sheet.split('data-testid="redo"')[0].rsplit("<form", 1)[1])

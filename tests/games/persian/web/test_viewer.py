@@ -34,8 +34,10 @@ def test_the_board_shows_the_next_hands_roles_and_the_totals(client: FlaskClient
     view = re.search(r"/v/([A-Za-z0-9_-]+)", client.get(f"/g/{token}/share").get_data(as_text=True))
     assert view
     board = client.get(f"/v/{view.group(1)}").get_data(as_text=True)
-    assert 'data-testid="board-total-a">0<' in board and 'data-testid="board-total-b">3<' in board
-    assert 'data-testid="board-ruler">Bahram<' in board and 'data-testid="board-dealer">Cyrus<' in board
+    assert 'data-testid="board-total-a">0<' in board
+    assert 'data-testid="board-total-b">3<' in board
+    assert 'data-testid="board-ruler">Bahram<' in board
+    assert 'data-testid="board-dealer">Cyrus<' in board
 
 
 def test_a_games_rules_card_without_a_game_seats_the_table_closest_to_four(app: Flask) -> None:

@@ -92,7 +92,8 @@ def test_each_games_own_lines() -> None:
     assert words.tally_question("shaytan") == "Who was left with the joker?"
     assert words.rim_help(score("rim", FOUR[:2], jack=11)).startswith("A 14, K 13, Q 12, J 11,")
     assert words.rim_help(score("rim", FOUR[:2])).startswith("A 14, K 13, Q 12, J 10,")
-    assert len(words.reminders("qahve")) == 2 and words.reminders("hokm") == ()
+    assert len(words.reminders("qahve")) == 2
+    assert words.reminders("hokm") == ()
     assert [words.outcome_words(k) for k in ("won", "kot", "ruler-kot")] == ["", "kot", "ruler’s kot"]
     assert words.outcome_words("won", bam=True) == "bam"
     assert [words.bid_outcome_words(o) for o in ("made", "failed", "yasa", "shelem")] == ["", "failed", "yasa",

@@ -24,7 +24,8 @@ def carrillo_with(names: list[str]) -> str:
     for old, new in zip(["Ana", "Beto", "Caro", "Dani"], names, strict=True):
         text = text.replace(f'"{old}"', json.dumps(new))
     state = tally(json.loads(text)).state
-    assert state is not None and state.players == tuple(names)
+    assert state is not None
+    assert state.players == tuple(names)
     return score_sheet_csv(state)
 
 

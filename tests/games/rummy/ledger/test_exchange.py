@@ -33,7 +33,8 @@ TESTED = (
 )
 
 _spec = importlib.util.spec_from_file_location("ledger_strategies", Path(__file__).with_name("strategies.py"))
-assert _spec and _spec.loader
+assert _spec
+assert _spec.loader
 strategies = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(strategies)
 
@@ -122,12 +123,15 @@ def test_unreadable_files_exit_2(tmp_path: Path, data: object, message: str, as_
     result = run(tmp_path, data, *(["--json"] if as_json else []))
     assert result.exit_code == 2
     assert result.stdout == ""
-    assert result.stderr.count("\n") == 1 and message in result.stderr
+    assert result.stderr.count("\n") == 1
+    assert message in result.stderr
 
 
 def test_missing_file_exit_2(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["tally", str(tmp_path / "missing.json")])
-    assert result.exit_code == 2 and result.stdout == "" and result.stderr.count("\n") == 1
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1
 
 
 def test_x_house_rules_and_unknown_keys_are_ignored(tmp_path: Path) -> None:
@@ -150,7 +154,8 @@ def test_export_writes_every_house_rule_and_round_trips() -> None:
     exported = export_game(state)
     assert exported["house_rules"] == {
         rule.id: state.variant.house_rule_value(rule.id) for rule in state.variant.house_rules}
-    assert exported["house_rules"]["streak_multiplier"] is True and exported["house_rules"]["chips"] == 7
+    assert exported["house_rules"]["streak_multiplier"] is True
+    assert exported["house_rules"]["chips"] == 7
     assert exported["deals"] == [{"exact_cut": False, "buys": {"Beto": 1}, "went_out": "Ana",
                                   "hands": {"Beto": "KH 7S", "Caro": "JK", "Dani": 12}}]
     assert export_game(replay(import_game(exported))) == exported
@@ -161,7 +166,8 @@ def test_export_of_an_open_deal_contract_and_log() -> None:
                 deals=[{"contract": "Chueca", "exact_cut": True, "buys": {"Caro": 1}, "ended": False}],
                 settings={"small_stake": 1}, abandoned="rain")
     state = replay(import_game(data))
-    assert state.contract is not None and state.contract.name == "chueca"
+    assert state.contract is not None
+    assert state.contract.name == "chueca"
     exported = export_game(state, include_log=True)
     assert exported["deals"] == [{"exact_cut": True, "buys": {"Caro": 1}, "contract": 6, "ended": False}]
     assert (exported["settings"], exported["abandoned"]) == ({"small_stake": 1}, "rain")
@@ -209,8 +215,10 @@ def test_export_import_export_is_identical(log: tuple[list[Event], GameState]) -
     assert json.loads(json.dumps(first)) == first
     again = replay(import_game(first))
     assert export_game(again) == first
-    assert again.sheet.totals == state.sheet.totals and again.chips.chips_left == state.chips.chips_left
-    assert again.players == state.players and again.finished == state.finished
+    assert again.sheet.totals == state.sheet.totals
+    assert again.chips.chips_left == state.chips.chips_left
+    assert again.players == state.players
+    assert again.finished == state.finished
 
 
 def test_the_published_schema_is_the_one_the_code_checks() -> None:
@@ -223,7 +231,8 @@ def test_the_published_schema_is_the_one_the_code_checks() -> None:
 def test_every_recorded_game_has_the_files_shape(path: Path) -> None:
     data = json.loads(path.read_text(encoding="utf-8"))
     model = gamefile.validate(data)
-    assert model.players == data["players"] and len(model.deals) == len(data.get("deals", []))
+    assert model.players == data["players"]
+    assert len(model.deals) == len(data.get("deals", []))
 
 
 def test_an_exported_game_with_its_log_has_the_files_shape() -> None:

@@ -275,12 +275,15 @@ def test_bolivian_streak_of_three_deal_by_deal() -> None:
     _, sheet = run_tally("telefunken-bolivia.json")
     assert by_name(sheet, "deal_points")["Caro"] == [30, 15 * 2, 2 * 3, 1, 10 * 2, 0, 9]
     state = tally(json.loads((GAMES / "telefunken-bolivia.json").read_text())).state
-    assert state is not None and [d.multiplier for d in state.sheet.deals] == [1, 2, 3, 1, 2, 1, 1]
+    assert state is not None
+    assert [d.multiplier for d in state.sheet.deals] == [1, 2, 3, 1, 2, 1, 1]
 
 
 def test_venezuelan_exact_cut_chip_and_minus_25() -> None:
     state = tally(json.loads((GAMES / "telefunken.json").read_text())).state
-    assert state is not None and state.sheet.deals[1].exact_cut and state.sheet.deals[1].cutter == "Ana"
+    assert state is not None
+    assert state.sheet.deals[1].exact_cut
+    assert state.sheet.deals[1].cutter == "Ana"
     assert state.sheet.adjustments == ()  # the chip, not points
     _, sheet = run_tally("telefunken-minus25.json")
     assert by_name(sheet, "adjustments") == {
@@ -292,7 +295,8 @@ def test_venezuelan_exact_cut_chip_and_minus_25() -> None:
 
 def test_extra_melds_are_recorded_as_laid_down() -> None:
     state = tally(json.loads((GAMES / "telefunken-extra-melds.json").read_text())).state
-    assert state is not None and not any(h.override for h in state.history.entries)
+    assert state is not None
+    assert not any(h.override for h in state.history.entries)
     assert state.records[6].laid_down == ((0, ("4H 4S 4D", "3C 4C 5C 6C 7C 8C 9C", "KH KS KD")),)
 
 
@@ -337,7 +341,8 @@ def test_an_override_is_allowed_and_shown() -> None:
     state = tally(json.loads((GAMES / "telefunken-override.json").read_text())).state
     assert state is not None
     forced = [h for h in state.history.entries if h.override]
-    assert len(forced) == 1 and forced[0].override == "the table allows it: Beto borrowed a chip"
+    assert len(forced) == 1
+    assert forced[0].override == "the table allows it: Beto borrowed a chip"
     assert [p.code for p in forced[0].problems] == ["no-chips-left"]
     text = CliRunner().invoke(main, ["tally", str(GAMES / "telefunken-override.json")]).stdout
     assert "the table allowed what the rules refuse (the table allows it: Beto borrowed a chip)" in text
@@ -391,7 +396,8 @@ def test_forbidden_games_exit_1_with_every_reason(name: str, reasons: list[str])
     for error, reason in zip(sheet["errors"], reasons, strict=True):
         assert error.startswith(reason)
     text = CliRunner().invoke(main, ["tally", str(GAMES / name)])
-    assert text.exit_code == 1 and "The rules forbid this game:" in text.stderr
+    assert text.exit_code == 1
+    assert "The rules forbid this game:" in text.stderr
     assert all(reason in text.stderr for reason in reasons)
 
 
@@ -436,7 +442,9 @@ def test_a_table_of_the_wrong_size_is_forbidden_and_still_scored(
     name: str, totals: dict[str, int], chips: dict[str, int | None], standings: list[str]
 ) -> None:
     code, sheet = run_tally(name)
-    assert code == 1 and len(sheet["errors"]) == 1 and sheet["finished"] is True
+    assert code == 1
+    assert len(sheet["errors"]) == 1
+    assert sheet["finished"] is True
     assert by_name(sheet, "total") == totals
     assert by_name(sheet, "chips_left") == chips
     assert sheet["standings"] == standings
@@ -457,9 +465,12 @@ def test_only_more_players_than_a_file_holds_is_unreadable(
     expected = 0 if code == 1 and override is not None else code
     assert result.exit_code == expected, result.stderr
     if expected == 2:
-        assert result.stdout == "" and result.stderr.count("\n") == 1 and f"{count} players" in result.stderr
+        assert result.stdout == ""
+        assert result.stderr.count("\n") == 1
+        assert f"{count} players" in result.stderr
     if expected == 1:
-        assert "The rules forbid this game:" in result.stderr and f"not {count}" in result.stderr
+        assert "The rules forbid this game:" in result.stderr
+        assert f"not {count}" in result.stderr
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in GAMES.glob("*.json") if p.name != "forbidden-players.json"))

@@ -122,7 +122,8 @@ def test_hostile_file_exits_2_with_one_line(tmp_path: Path, content: str | bytes
         result, seconds = run(tmp_path, content, *args)
         assert result.exit_code == 2, (result.stdout[:200], result.stderr[:200])
         assert result.stdout == ""
-        assert result.stderr.count("\n") == 1 and len(result.stderr) < 400, result.stderr
+        assert result.stderr.count("\n") == 1, result.stderr
+        assert len(result.stderr) < 400, result.stderr
         assert message in result.stderr
         assert not shown_raw(result.stderr)
         assert seconds < SECONDS
@@ -159,7 +160,9 @@ def test_a_game_at_the_limits_folds_in_under_a_second(tmp_path: Path) -> None:
 def test_a_directory_or_a_missing_file_is_one_line(tmp_path: Path) -> None:
     for target in (tmp_path, tmp_path / "missing.json"):
         result = CliRunner().invoke(main, ["tally", str(target)])
-        assert result.exit_code == 2 and result.stdout == "" and result.stderr.count("\n") == 1, result.stderr
+        assert result.exit_code == 2, result.stderr
+        assert result.stdout == "", result.stderr
+        assert result.stderr.count("\n") == 1, result.stderr
 
 
 @pytest.mark.parametrize("name", ["\x1b[2J\x1b[31mAna", "Ana\u202eoteB", "Ana\u200b", "Ana\x9b31m", "Ana\u2028"])
@@ -171,7 +174,8 @@ def test_names_never_reach_the_terminal_raw(tmp_path: Path, name: str, as_json: 
     # Such a name is refused (docs/rules.md: a name is typed again), and the refusal shows it harmless.
     assert result.exit_code == 1
     assert "holds invisible, control or direction characters" in (result.stdout if as_json else result.stderr)
-    assert not shown_raw(result.stdout) and not shown_raw(result.stderr)
+    assert not shown_raw(result.stdout)
+    assert not shown_raw(result.stderr)
     if as_json:
         json.loads(result.stdout)  # still a valid document
 
@@ -257,7 +261,8 @@ def test_mutated_files_give_a_sheet_or_the_documented_error_in_under_a_second(te
         result = tally(read_game_file(raw))
     except GameFileError as error:
         message = str(error)
-        assert message and "\n" not in message
+        assert message
+        assert "\n" not in message
     else:
         assert result.state is not None or result.errors
     assert time.process_time() - started < SECONDS

@@ -56,7 +56,8 @@ def test_the_deal_and_the_cut_go_round_without_the_player_who_left() -> None:
     assert roles(s) == ("Beto", "Ana", "Caro")
     s = apply(s, PlayerLeft(player="Beto"))
     assert roles(s) == ("Caro", "Ana", "Dani")
-    assert s.seating.playing == ("Ana", "Caro", "Dani", "Eva") and s.seating.left == {"Beto": 1}
+    assert s.seating.playing == ("Ana", "Caro", "Dani", "Eva")
+    assert s.seating.left == {"Beto": 1}
     s = ended(s, "Caro", Ana=7, Dani=3, Eva=2)
     assert roles(s) == ("Dani", "Caro", "Eva")
     s = ended(s, "Eva", Ana=1, Caro=1, Dani=1)
@@ -110,7 +111,8 @@ def test_undo_brings_the_player_back_unless_a_later_deal_was_played_without_them
     s = apply(s, PlayerLeft(player="Beto"))
     left_seq = s.seq
     back = apply(s, Undone(seq=left_seq))
-    assert back.seating.left == {} and roles(back) == ("Beto", "Ana", "Caro")
+    assert back.seating.left == {}
+    assert roles(back) == ("Beto", "Ana", "Caro")
     s = ended(s, "Caro", Ana=7, Dani=3, Eva=2)
     assert codes(s, Undone(seq=left_seq)) == {"undo-breaks-later"}
 
@@ -124,7 +126,8 @@ def test_a_past_deal_is_corrected_with_the_players_of_that_deal() -> None:
     assert codes(s, DealCorrected(deal=2, went_out="Caro", hands={"Ana": 7, "Beto": 4, "Dani": 3, "Eva": 2})) == {
         "player-left"}
     s = apply(s, DealCorrected(deal=2, went_out="Caro", hands={"Ana": 8, "Dani": 3, "Eva": 2}))
-    assert s.sheet.totals["Ana"] == 8 and s.sheet.totals["Beto"] == 5
+    assert s.sheet.totals["Ana"] == 8
+    assert s.sheet.totals["Beto"] == 5
 
 
 def test_the_game_file_round_trips_a_departure() -> None:
@@ -134,4 +137,5 @@ def test_the_game_file_round_trips_a_departure() -> None:
     assert data["deals"][1]["left"] == ["Beto"]
     again = replay(exchange.import_game(exchange.read_game_file(json.dumps(data))))
     assert exchange.export_game(again) == data
-    assert again.seating.left == {"Beto": 1} and again.sheet.totals == s.sheet.totals
+    assert again.seating.left == {"Beto": 1}
+    assert again.sheet.totals == s.sheet.totals

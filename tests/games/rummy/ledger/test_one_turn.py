@@ -50,7 +50,8 @@ def at_deal(variant: str, house: dict[str, object], number: int) -> GameState:
     state = start(GameCreated(variant=variant, players=P3, first_dealer="Ana", house_rules=house))
     while state.deal_number < number:
         state = apply(state, DealEnded(deal=state.deal_number, went_out="Ana", hands={"Beto": 5, "Caro": 5}))
-    assert state.deal_number == number and state.deal.go_out_in_one_turn
+    assert state.deal_number == number
+    assert state.deal.go_out_in_one_turn
     assert one_turn_deal(state.variant, state.current)
     return state
 

@@ -59,7 +59,8 @@ def test_a_correction_restates_the_bonus() -> None:
                                        out_in_one_turn="with-wild"))
     assert again.sheet.totals["Beto"] == -25
     plain = apply(state, DealCorrected(deal=1, went_out="Caro", hands={"Ana": 10, "Beto": 20}))
-    assert plain.sheet.adjustments == () and plain.sheet.totals == {"Ana": 10, "Beto": 20, "Caro": 0}
+    assert plain.sheet.adjustments == ()
+    assert plain.sheet.totals == {"Ana": 10, "Beto": 20, "Caro": 0}
 
 
 def test_the_event_keeps_the_field_only_when_set() -> None:

@@ -35,7 +35,8 @@ def test_reorder_add_and_remove_before_deal_1_ends() -> None:
     assert (s.seating.dealer, s.seating.cutter) == ("Caro", "Dani")
     s = apply(s, DealEnded(deal=1, went_out="Beto", hands={"Ana": 5, "Caro": 6, "Dani": 7}))
     # Deal 2: the next player after Caro (wrapping round) deals: Beto.
-    assert s.seating.dealer == "Beto" and s.sheet.totals == {"Beto": 0, "Ana": 5, "Dani": 7, "Caro": 6}
+    assert s.seating.dealer == "Beto"
+    assert s.sheet.totals == {"Beto": 0, "Ana": 5, "Dani": 7, "Caro": 6}
     assert codes(s, SeatsChanged(players=("Ana", "Beto", "Caro", "Dani"), first_dealer="Ana")) == {
         "seats-after-play"}
 
@@ -44,7 +45,8 @@ def test_deal_1_records_stay_with_their_players() -> None:
     s = apply(new(), Buy(deal=1, player="Caro"))
     s = apply(s, SeatsChanged(players=("Caro", "Ana", "Beto", "Dani"), first_dealer="Ana"))
     assert s.chips.buys_this_deal == {"Caro": 1, "Ana": 0, "Beto": 0, "Dani": 0}
-    assert s.chips.chips_left["Caro"] == 6 and s.chips.chips_left["Ana"] == 7
+    assert s.chips.chips_left["Caro"] == 6
+    assert s.chips.chips_left["Ana"] == 7
     assert codes(s, SeatsChanged(players=("Ana", "Beto", "Dani"), first_dealer="Ana")) == {"seat-has-actions"}
 
 
@@ -70,10 +72,13 @@ def test_seats_are_undone_and_the_file_round_trips_with_the_tally() -> None:
     s = apply(new(), SeatsChanged(players=("Dani", "Caro", "Beto", "Ana"), first_dealer="Beto"))
     s = apply(s, DealEnded(deal=1, went_out="Ana", hands={"Dani": 1, "Caro": 2, "Beto": 3}))
     data = exchange.export_game(s)
-    assert data["players"] == ["Dani", "Caro", "Beto", "Ana"] and data["first_dealer"] == "Beto"
+    assert data["players"] == ["Dani", "Caro", "Beto", "Ana"]
+    assert data["first_dealer"] == "Beto"
     assert exchange.export_game(replay(exchange.import_game(data))) == data
     tally = exchange.tally(data)
-    assert tally.allowed and tally.state is not None
+    assert tally.allowed
+    assert tally.state is not None
     assert tally.state.sheet.totals == {"Dani": 1, "Caro": 2, "Beto": 3, "Ana": 0}
     s = apply(apply(s, Undone(seq=3)), Undone(seq=2))
-    assert s.players == ("Ana", "Beto", "Caro", "Dani") and s.seating.dealer == "Ana"
+    assert s.players == ("Ana", "Beto", "Caro", "Dani")
+    assert s.seating.dealer == "Ana"

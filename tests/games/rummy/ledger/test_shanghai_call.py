@@ -57,7 +57,8 @@ def test_a_call_is_kept_and_changes_no_score_chip_or_may_i() -> None:
     assert state.calls.offered
     # no May-I spent: each player still has Shanghai's two (docs/rules.md D24), and nothing is scored
     assert state.chips.buys_left_this_deal == dict.fromkeys(P4, 2)
-    assert state.sheet.totals == dict.fromkeys(P4, 0) and state.sheet.adjustments == ()
+    assert state.sheet.totals == dict.fromkeys(P4, 0)
+    assert state.sheet.adjustments == ()
     ended = apply(state, DealEnded(deal=1, went_out="Ana", hands={"Beto": 10, "Caro": 5, "Dani": 0}))
     assert ended.sheet.deals[0].shanghai_calls == {"Beto": 2}
     assert ended.calls.this_deal == {}  # deal 2 has none yet
@@ -67,11 +68,13 @@ def test_a_call_is_kept_and_changes_no_score_chip_or_may_i() -> None:
 def test_a_call_needs_a_meld_on_the_table() -> None:
     state = new()
     codes, forcible = refused(state, ShanghaiCalled(deal=1, player="Beto"))
-    assert codes == ["shanghai-call-nothing-laid"] and forcible
+    assert codes == ["shanghai-call-nothing-laid"]
+    assert forcible
     assert [p.code for p in call_problems(state.variant, state.current, 1, "Beto")] == ["shanghai-call-nothing-laid"]
     assert call_problems(state.variant, laid(state).current, 1, "Beto") == []
     forced = apply(state, ShanghaiCalled(deal=1, player="Beto", override="the table allows it"))
-    assert forced.calls.this_deal == {"Beto": 1} and forced.current.overrides == ("the table allows it",)
+    assert forced.calls.this_deal == {"Beto": 1}
+    assert forced.current.overrides == ("the table allows it",)
 
 
 def test_no_call_where_the_game_has_none() -> None:
@@ -87,7 +90,8 @@ def test_no_call_in_the_deal_gone_out_in_one_turn() -> None:
     for _ in range(6):
         state = apply(state, DealEnded(deal=state.deal_number, went_out="Ana", hands={"Beto": 0, "Caro": 0,
                                                                                       "Dani": 0}))
-    assert state.deal_number == 7 and not state.calls.offered
+    assert state.deal_number == 7
+    assert not state.calls.offered
     assert refused(state, ShanghaiCalled(deal=7, player="Beto")) == (["shanghai-call-one-turn-deal"], True)
     assert [p.code for p in call_problems(state.variant, state.current, 1, "Beto")] == ["shanghai-call-one-turn-deal"]
 
@@ -105,7 +109,8 @@ def test_refusals_no_override_passes() -> None:
 def test_undo_takes_a_call_back() -> None:
     state = apply(laid(new()), ShanghaiCalled(deal=1, player="Dani"))
     target = state.history.undo_target
-    assert target is not None and target.event == ShanghaiCalled(deal=1, player="Dani")
+    assert target is not None
+    assert target.event == ShanghaiCalled(deal=1, player="Dani")
     undone = apply(state, Undone(seq=state.seq))
     assert undone.calls.this_deal == {}
     # and the lay-down it needed cannot be undone from under it
@@ -117,7 +122,8 @@ def test_calls_stay_with_their_player_when_the_seats_change() -> None:
     moved = apply(state, SeatsChanged(players=("Dani", "Ana", "Beto", "Caro"), first_dealer="Ana"))
     assert moved.calls.this_deal == {"Dani": 1}
     codes, forcible = refused(state, SeatsChanged(players=("Ana", "Beto", "Caro"), first_dealer="Ana"))
-    assert codes == ["seat-has-shanghai-call"] and not forcible
+    assert codes == ["seat-has-shanghai-call"]
+    assert not forcible
 
 
 def test_the_event_reads_back() -> None:

@@ -75,7 +75,8 @@ def test_turn_order_dealer_cutter_first_player() -> None:
     assert (s.deal_number, s.seating.dealer, s.seating.cutter, s.seating.first_player) == (1, "Ana", "Dani", "Beto")
     s = end(s, "Beto", Ana="5H", Caro="5D", Dani="5S")
     assert (s.deal_number, s.seating.dealer, s.seating.cutter, s.seating.first_player) == (2, "Beto", "Ana", "Caro")
-    assert s.deals_left == 6 and s.deals_played == 1
+    assert s.deals_left == 6
+    assert s.deals_played == 1
 
 
 def test_peru_dealer_opens() -> None:
@@ -103,7 +104,8 @@ def test_exact_cut_counts(variant: str, jokers: int, counts: tuple[int, ...]) ->
 
 def test_exact_cut_recorded_changes_counts_and_gives_a_chip() -> None:
     s = apply(new(), ExactCut(deal=1, cutter_jokers=1))
-    assert s.cut_this_deal and s.exact_cut_counts == (44,)
+    assert s.cut_this_deal
+    assert s.exact_cut_counts == (44,)
     assert s.chips.chips_left == {"Ana": 7, "Beto": 7, "Caro": 7, "Dani": 8}  # Dani cut: 7 + 1
     assert refused_codes(s, ExactCut(deal=1)) == {"exact-cut-twice"}
 
@@ -141,7 +143,8 @@ def test_seven_chips_then_no_more() -> None:
     s = new()
     for _ in range(7):
         s = apply(s, Buy(deal=1, player="Caro"))
-    assert s.chips.chips_left["Caro"] == 0 and s.chips.buys_this_deal["Caro"] == 7
+    assert s.chips.chips_left["Caro"] == 0
+    assert s.chips.buys_this_deal["Caro"] == 7
     assert refused_codes(s, Buy(deal=1, player="Caro")) == {"no-chips-left"}
     assert [p.code for p in s.can_buy("Caro")] == ["no-chips-left"]
     assert s.can_buy("Ana") == ()
@@ -158,13 +161,15 @@ def test_exact_cut_chip_is_granted_before_the_deals_buys() -> None:
 
 def test_chips_house_rule() -> None:
     s = new(chips=12)
-    assert s.chips.chip_limit == 12 and s.chips.chips_left["Ana"] == 12
+    assert s.chips.chip_limit == 12
+    assert s.chips.chips_left["Ana"] == 12
 
 
 def test_shanghai_two_may_i_per_deal() -> None:
     s = new("shanghai")
     s = apply(apply(s, Buy(deal=1, player="Ana")), Buy(deal=1, player="Ana"))
-    assert s.chips.buys_left_this_deal["Ana"] == 0 and s.chips.chips_left["Ana"] is None
+    assert s.chips.buys_left_this_deal["Ana"] == 0
+    assert s.chips.chips_left["Ana"] is None
     assert refused_codes(s, Buy(deal=1, player="Ana")) == {"buy-limit-this-deal"}
     s = end(s, "Beto", Ana=0, Caro=0, Dani=0)
     assert s.chips.buys_left_this_deal["Ana"] == 2
@@ -175,12 +180,14 @@ def test_progressive_buying_only_in_deals_9_to_14() -> None:
     assert refused_codes(s, Buy(deal=1, player="Ana")) == {"no-buying-this-deal"}
     for _ in range(8):
         s = end(s, "Ana", Beto=5, Caro=5, Dani=5)
-    assert s.deal_number == 9 and s.chips.buys_left_this_deal["Beto"] == 1
+    assert s.deal_number == 9
+    assert s.chips.buys_left_this_deal["Beto"] == 1
     s = apply(s, Buy(deal=9, player="Beto"))
     assert refused_codes(s, Buy(deal=9, player="Beto")) == {"buy-limit-this-deal"}
     for _ in range(3):
         s = end(s, "Ana", Beto=5, Caro=5, Dani=5)
-    assert s.deal_number == 12 and s.chips.buys_left_this_deal["Beto"] == 2
+    assert s.deal_number == 12
+    assert s.chips.buys_left_this_deal["Beto"] == 2
     # deal 12: a buy also takes one stock card ("take"); on your own turn the normal draw comes too
     assert (s.chips.stock_cards_for_buy(), s.chips.stock_cards_for_buy(own_turn=True)) == (1, 2)
     assert s.chips.buy_money == 1
@@ -200,7 +207,8 @@ def test_a_buy_on_ones_own_turn_is_the_ledgers_answer() -> None:
     assert new().chips.stock_cards_own_turn == 2
     assert end(new("telefunken-ecuador"), "Ana", Beto=5, Caro=5, Dani=5).chips.stock_cards_own_turn == 3
     shanghai = new("shanghai")
-    assert shanghai.chips.stock_cards_own_turn is None and shanghai.chips.stock_cards_for_buy() == 1
+    assert shanghai.chips.stock_cards_own_turn is None
+    assert shanghai.chips.stock_cards_for_buy() == 1
 
 
 def test_no_buying_after_melding_except_bolivia() -> None:
@@ -231,7 +239,8 @@ def test_points_of_cards_and_typed_points() -> None:
     (deal,) = s.sheet.deals
     # K 10 + 7 = 17; joker 15; Dani typed 12; Ana went out: 0
     assert deal.points == {"Ana": 0, "Beto": 17, "Caro": 15, "Dani": 12}
-    assert deal.winner == "Ana" and deal.multiplier == 1
+    assert deal.winner == "Ana"
+    assert deal.multiplier == 1
     assert (hand_points(s.variant, "KH 7S"), hand_points(s.variant, "JK"), hand_points(s.variant, 12)) == (17, 15, 12)
     assert s.sheet.totals == {"Ana": 0, "Beto": 17, "Caro": 15, "Dani": 12}
     assert s.sheet.standings == ("Ana", "Dani", "Caro", "Beto")
@@ -265,7 +274,8 @@ def test_bolivian_streak_of_three_then_reset() -> None:
 def test_streak_off_by_default() -> None:
     s = new("telefunken-bolivia")
     s = end(end(s, "Ana", Beto=10, Caro=10, Dani=10), "Ana", Beto=10, Caro=10, Dani=10)
-    assert s.sheet.deals[1].multiplier == 1 and s.sheet.totals["Beto"] == 20
+    assert s.sheet.deals[1].multiplier == 1
+    assert s.sheet.totals["Beto"] == 20
 
 
 def test_nobody_out_resets_the_streak() -> None:
@@ -274,7 +284,8 @@ def test_nobody_out_resets_the_streak() -> None:
     s = end(s, None, Ana=5, Beto=1, Caro=1, Dani=1)  # the stock ran out: nobody wins
     s = end(s, "Ana", Beto=1, Caro=1, Dani=1)
     assert [d.multiplier for d in s.sheet.deals] == [1, 1, 1]
-    assert s.sheet.deals[1].winner is None and s.sheet.deals[1].points["Ana"] == 5
+    assert s.sheet.deals[1].winner is None
+    assert s.sheet.deals[1].points["Ana"] == 5
 
 
 def test_venezuelan_minus_25_house_rule() -> None:
@@ -345,7 +356,8 @@ def test_progressive_payouts_four_players() -> None:
             s = apply(apply(s, Buy(deal=12, player="Caro")), Buy(deal=12, player="Dani"))
         s = end(s, "Ana", Beto=5, Caro=10, Dani=15)
         totals = {"Ana": 0, "Beto": totals["Beto"] + 5, "Caro": totals["Caro"] + 10, "Dani": totals["Dani"] + 15}
-    assert s.finished and s.sheet.totals == totals == {"Ana": 0, "Beto": 75, "Caro": 150, "Dani": 225}
+    assert s.finished
+    assert s.sheet.totals == totals == {"Ana": 0, "Beto": 75, "Caro": 150, "Dani": 225}
     assert s.chips.buy_money == 3
     # Ana wins: +2 +4 +6 = 12, plus the pot of 3 buys. Beto pays 2; Caro 4 and her 2 buys; Dani 6 and 1 buy.
     assert s.sheet.payouts == {"Ana": 15.0, "Beto": -2.0, "Caro": -6.0, "Dani": -7.0}
@@ -390,7 +402,8 @@ def test_went_out_with_cards_refused_then_kept_as_override() -> None:
     reason = "; ".join(p.message for p in check(s, event))
     s2 = apply(s, event.with_override(reason))
     last = s2.history.entries[-1]
-    assert last.override == reason and [p.code for p in last.problems] == ["went-out-with-cards"]
+    assert last.override == reason
+    assert [p.code for p in last.problems] == ["went-out-with-cards"]
     assert s2.sheet.deals[0].overrides == (reason,)
     assert s2.sheet.deals[0].points["Ana"] == 5  # the table recorded her 5H, so it counts
 
@@ -405,7 +418,10 @@ def test_ninth_deal_in_a_seven_deal_game() -> None:
     s = new()
     for _ in range(7):
         s = end(s, "Ana", Beto=1, Caro=1, Dani=1)
-    assert s.finished and s.over and s.deal_number == 7 and s.deals_left == 0
+    assert s.finished
+    assert s.over
+    assert s.deal_number == 7
+    assert s.deals_left == 0
     assert refused_codes(s, DealEnded(deal=9, went_out="Ana", hands={})) == {"no-such-deal"}
     assert refused_codes(s, DealEnded(deal=7, went_out="Ana", hands={})) == {"game-over"}
     assert refused_codes(s, Buy(deal=7, player="Ana")) == {"game-over"}
@@ -457,7 +473,8 @@ def test_game_created_problems() -> None:
     assert codes == {"duplicate-player", "empty-name", "unknown-first-dealer"}
     with pytest.raises(EventRefused) as info:
         start(GameCreated(variant="telefunken", players=("Ana", "Beto"), first_dealer="Ana"))
-    assert [p.code for p in info.value.problems] == ["too-few-players"] and info.value.forcible
+    assert [p.code for p in info.value.problems] == ["too-few-players"]
+    assert info.value.forcible
     s = start(GameCreated(variant="telefunken", players=("Ana", "Beto"), first_dealer="Ana", override="two"))
     assert s.history.entries[0].override == "two"
     with pytest.raises(UnknownVariantError):
@@ -478,7 +495,8 @@ def test_correction_recomputes_everything_after_it() -> None:
     # deal 1 was really won by Ana: now deals 2 and 3 are her 2nd and 3rd wins in a row
     s = apply(s, DealCorrected(deal=1, went_out="Ana", hands={"Beto": 10, "Caro": 10, "Dani": 10}))
     assert [d.multiplier for d in s.sheet.deals] == [1, 2, 3]
-    assert s.sheet.deals[0].corrected and not s.sheet.deals[1].corrected
+    assert s.sheet.deals[0].corrected
+    assert not s.sheet.deals[1].corrected
     assert s.sheet.totals == {"Ana": 0, "Beto": 10 + 20 + 30, "Caro": 60, "Dani": 60}
     assert [h.corrected for h in s.history.entries] == [False, True, False, False, False]
 
@@ -486,7 +504,8 @@ def test_correction_recomputes_everything_after_it() -> None:
 def test_correction_of_buys_checks_chips() -> None:
     s = end(new(), "Ana", Beto=1, Caro=1, Dani=1)
     s = apply(s, DealCorrected(deal=1, went_out="Ana", hands={"Beto": 1, "Caro": 1, "Dani": 1}, buys={"Beto": 3}))
-    assert s.chips.chips_left["Beto"] == 4 and s.sheet.deals[0].buys["Beto"] == 3
+    assert s.chips.chips_left["Beto"] == 4
+    assert s.sheet.deals[0].buys["Beto"] == 3
     event = DealCorrected(deal=1, went_out="Ana", hands={"Beto": 1, "Caro": 1, "Dani": 1}, buys={"Beto": 8})
     assert refused_codes(s, event) == {"no-chips-left"}
     assert refused_codes(new(), event) == {"deal-not-ended"}
@@ -495,9 +514,11 @@ def test_correction_of_buys_checks_chips() -> None:
 def test_undo_a_buy_and_redo_it() -> None:
     s = apply(new(), Buy(deal=1, player="Beto"))
     s = apply(s, Undone(seq=2))
-    assert s.chips.chips_left["Beto"] == 7 and s.history.entries[1].undone
+    assert s.chips.chips_left["Beto"] == 7
+    assert s.history.entries[1].undone
     s = apply(s, Undone(seq=3))  # undo the undo
-    assert s.chips.chips_left["Beto"] == 6 and not s.history.entries[1].undone
+    assert s.chips.chips_left["Beto"] == 6
+    assert not s.history.entries[1].undone
     assert refused_codes(s, Undone(seq=1)) == {"cannot-undo-creation"}
     assert refused_codes(s, Undone(seq=99)) == {"no-such-event"}
 
@@ -508,7 +529,8 @@ def test_undo_that_would_break_later_events_is_refused() -> None:
     assert refused_codes(s, Undone(seq=2)) == {"undo-breaks-later"}
     s = apply(s, Undone(seq=3))
     s = apply(s, Undone(seq=2))
-    assert s.deal_number == 1 and s.sheet.deals == ()
+    assert s.deal_number == 1
+    assert s.sheet.deals == ()
 
 
 def test_undo_a_correction() -> None:
@@ -516,13 +538,15 @@ def test_undo_a_correction() -> None:
     s = apply(s, DealCorrected(deal=1, went_out="Beto", hands={"Ana": 9, "Caro": 1, "Dani": 1}))
     assert s.sheet.totals["Ana"] == 9
     s = apply(s, Undone(seq=3))
-    assert s.sheet.totals["Ana"] == 0 and not s.sheet.deals[0].corrected
+    assert s.sheet.totals["Ana"] == 0
+    assert not s.sheet.deals[0].corrected
 
 
 def test_rename_keeps_the_seat() -> None:
     s = end(new(), "Ana", Beto=5, Caro=5, Dani=5)
     s = apply(s, PlayerRenamed(old="Beto", new="Roberto"))
-    assert s.players == ("Ana", "Roberto", "Caro", "Dani") and s.sheet.totals["Roberto"] == 5
+    assert s.players == ("Ana", "Roberto", "Caro", "Dani")
+    assert s.sheet.totals["Roberto"] == 5
     assert s.seating.dealer == "Roberto"
     assert refused_codes(s, Buy(deal=2, player="Beto")) == {"unknown-player"}
     assert refused_codes(s, PlayerRenamed(old="Caro", new="ana")) == {"name-taken"}
@@ -530,10 +554,12 @@ def test_rename_keeps_the_seat() -> None:
 
 def test_ecuador_dealers_choice() -> None:
     s = new("telefunken-ecuador", dealer_chooses_contract=True)
-    assert s.contract is None and len(s.available_contracts) == 7
+    assert s.contract is None
+    assert len(s.available_contracts) == 7
     assert "contract-not-announced" in refused_codes(s, Buy(deal=1, player="Beto"))
     s = apply(s, ContractChosen(deal=1, contract_index=6))  # the escalera first
-    assert s.contract == s.variant.deals[6].contracts[0] and s.can_buy("Beto") == ()
+    assert s.contract == s.variant.deals[6].contracts[0]
+    assert s.can_buy("Beto") == ()
     s = end(s, "Ana", Beto=5, Caro=5, Dani=5)
     assert [i for i, _ in s.available_contracts] == [0, 1, 2, 3, 4, 5]
     assert refused_codes(s, ContractChosen(deal=2, contract_index=6)) == {"contract-used"}
@@ -545,7 +571,9 @@ def test_ecuador_dealers_choice() -> None:
 
 def test_abandon() -> None:
     s = apply(new(), GameAbandoned(reason="bedtime"))
-    assert s.abandoned == "bedtime" and s.over and not s.finished
+    assert s.abandoned == "bedtime"
+    assert s.over
+    assert not s.finished
     assert refused_codes(s, Buy(deal=1, player="Ana")) == {"game-over"}
     s = apply(s, Undone(seq=2))
     assert not s.over
@@ -562,7 +590,8 @@ def test_replay_gives_the_same_state_and_times() -> None:
     ]
     t = datetime(2026, 1, 1, tzinfo=UTC)
     s = replay(events, times=[t] * 4)
-    assert s.events == tuple(events) and s.seq == 4
+    assert s.events == tuple(events)
+    assert s.seq == 4
     assert s.history.entries[0].time == t
     assert replay(events).sheet.totals == s.sheet.totals == {"Ana": 0, "Beto": 10, "Caro": 3, "Dani": 4}
 
@@ -575,10 +604,12 @@ def test_laid_down_melds_are_checked_by_the_engine() -> None:
     # deal 1 of Venezuela: one pure trío (three different suits, no joker)
     assert refused_codes(s, LaidDown(deal=1, player="Beto", melds=("7H 7H 7S",))) == {"suits-not-different"}
     s = apply(s, LaidDown(deal=1, player="Beto", melds=("7H 7D 7S",)))
-    assert s.melded == ("Beto",) and s.current.laid_down == ((1, ("7H 7D 7S",)),)
+    assert s.melded == ("Beto",)
+    assert s.current.laid_down == ((1, ("7H 7D 7S",)),)
     assert refused_codes(s, LaidDown(deal=1, player="Beto")) == {"already-laid-down"}
     forced = apply(s, LaidDown(deal=1, player="Caro", melds=("7H 7H 7S",), override="house custom"))
-    assert forced.melded == ("Beto", "Caro") and forced.history.entries[-1].override == "house custom"
+    assert forced.melded == ("Beto", "Caro")
+    assert forced.history.entries[-1].override == "house custom"
 
 
 def test_laid_down_under_dealers_choice_checks_the_announced_contract() -> None:
@@ -621,7 +652,9 @@ def test_the_documented_api_exists() -> None:
         for name in names:
             assert callable(getattr(model, name)), name
     seating = s.seating
-    assert seating.dealer_of(3) == "Caro" and seating.cutter_of(3) == "Beto" and seating.first_player == "Caro"
+    assert seating.dealer_of(3) == "Caro"
+    assert seating.cutter_of(3) == "Beto"
+    assert seating.first_player == "Caro"
     for name in ("create_game", "get_game", "load_events", "load_state", "append", "list_games", "players_of",
                  "access", "rotate_edit_token"):
         assert callable(getattr(store, name))

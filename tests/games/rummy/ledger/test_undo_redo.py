@@ -42,27 +42,35 @@ def played() -> GameState:
 
 def test_undo_walks_back_step_by_step() -> None:
     s = played()
-    assert s.history.undo_target is not None and s.history.undo_target.seq == 4 and s.history.redo_target is None
+    assert s.history.undo_target is not None
+    assert s.history.undo_target.seq == 4
+    assert s.history.redo_target is None
     s = undo(s)  # Caro's buy
     assert s.chips.buys_this_deal == {"Ana": 1, "Beto": 0, "Caro": 0, "Dani": 0}
     s = undo(s)  # then Ana's buy — not the undo just made
-    assert s.chips.buys_this_deal == dict.fromkeys(P4, 0) and s.deal_number == 2
+    assert s.chips.buys_this_deal == dict.fromkeys(P4, 0)
+    assert s.deal_number == 2
     s = undo(s)  # then the end of deal 1
-    assert s.deal_number == 1 and s.sheet.totals == dict.fromkeys(P4, 0)
+    assert s.deal_number == 1
+    assert s.sheet.totals == dict.fromkeys(P4, 0)
     assert s.history.undo_target is None  # nothing left: the creation is never undone
 
 
 def test_redo_brings_back_the_latest_undo_first() -> None:
     s = undo(undo(undo(played())))
     s = redo(s)  # the end of deal 1
-    assert s.deal_number == 2 and s.sheet.totals == {"Ana": 5, "Beto": 0, "Caro": 6, "Dani": 7}
+    assert s.deal_number == 2
+    assert s.sheet.totals == {"Ana": 5, "Beto": 0, "Caro": 6, "Dani": 7}
     s = redo(s)  # Ana's buy
-    assert s.chips.buys_this_deal["Ana"] == 1 and s.chips.buys_this_deal["Caro"] == 0
+    assert s.chips.buys_this_deal["Ana"] == 1
+    assert s.chips.buys_this_deal["Caro"] == 0
     s = redo(s)  # Caro's buy
-    assert s.chips.buys_this_deal["Caro"] == 1 and s.history.redo_target is None
+    assert s.chips.buys_this_deal["Caro"] == 1
+    assert s.history.redo_target is None
     # Undo after redo takes back the action redone last.
     s = undo(s)
-    assert s.chips.buys_this_deal["Caro"] == 0 and s.history.redo_target is not None
+    assert s.chips.buys_this_deal["Caro"] == 0
+    assert s.history.redo_target is not None
 
 
 def test_a_new_action_ends_what_can_be_redone() -> None:
@@ -70,7 +78,8 @@ def test_a_new_action_ends_what_can_be_redone() -> None:
     assert s.history.redo_target is not None
     s = apply(s, Buy(deal=2, player="Dani"))
     assert s.history.redo_target is None
-    assert s.history.undo_target is not None and s.history.undo_target.event == Buy(deal=2, player="Dani")
+    assert s.history.undo_target is not None
+    assert s.history.undo_target.event == Buy(deal=2, player="Dani")
 
 
 def test_undoing_a_correction_from_the_sheet_can_be_redone() -> None:
@@ -90,6 +99,7 @@ def test_undo_and_redo_keep_the_exchange_format_and_the_tally() -> None:
     again = replay(exchange.import_game(data))
     assert exchange.export_game(again) == data
     tally = exchange.tally(data)
-    assert tally.allowed and tally.state is not None
+    assert tally.allowed
+    assert tally.state is not None
     # By hand: deal 1 only — Ana 5, Beto 0, Caro 6, Dani 7.
     assert tally.state.sheet.totals == s.sheet.totals == {"Ana": 5, "Beto": 0, "Caro": 6, "Dani": 7}

@@ -118,7 +118,8 @@ def test_what_is_entered_for_the_one_who_went_out_or_twice_is_pointed_out(posted
 def test_nothing_to_point_out_in_a_clean_end(posted: Any) -> None:
     posted({"went_out": "Beto", "hands-0": "K", "points-2": "4", "hands-3": "5"})
     form = end_form()
-    assert not form.point_out_conflicts(PLAYERS) and form.missing(PLAYERS) == []
+    assert not form.point_out_conflicts(PLAYERS)
+    assert form.missing(PLAYERS) == []
 
 
 def test_nobody_is_offered_only_where_allowed_and_means_no_one(posted: Any) -> None:

@@ -73,11 +73,15 @@ def test_no_card_is_said_with_an_example_in_spanish_letters(app: Flask) -> None:
     """The seven of hearts is 7C in Spanish, the queen of diamonds QD."""
     with in_language(app, "es"):
         said = notation.not_a_card("7X")
-    assert "7X" in said and "7C" in said and "QD" in said and "7H" not in said
+    assert "7X" in said
+    assert "7C" in said
+    assert "QD" in said
+    assert "7H" not in said
 
 
 def test_a_persian_initial_two_suits_share_is_said_to_be_one(app: Flask) -> None:
     """خ begins both خشت (diamonds) and خاج (clubs): the message names both, with their symbols."""
     with in_language(app, "fa"):
         said = notation.not_a_card("7خ")
-    assert "خشت ♦" in said and "خاج ♣" in said
+    assert "خشت ♦" in said
+    assert "خاج ♣" in said

@@ -36,13 +36,17 @@ def test_a_new_game_shows_each_seat_its_chips_and_its_role(app: Flask) -> None:
         "Ana": "deals", "Beto": "plays first", "Caro": "", "Dani": "cuts"}
     assert {name: row.chips for name, row in rows.items()} == dict.fromkeys(FOUR, 7)
     assert {name: row.total for name, row in rows.items()} == dict.fromkeys(FOUR, 0)
-    assert [name for name, row in rows.items() if row.me] == ["Caro"] and context["me"] == "Caro"
-    assert context["lines"] == [] and context["last_deal"] == "" and context["winners"] == ()
+    assert [name for name, row in rows.items() if row.me] == ["Caro"]
+    assert context["me"] == "Caro"
+    assert context["lines"] == []
+    assert context["last_deal"] == ""
+    assert context["winners"] == ()
 
 
 def test_someone_not_playing_is_nobody_on_the_board(app: Flask) -> None:
     context = board(app, game(), "Mallory")
-    assert context["me"] is None and not any(row.me for row in context["players"])
+    assert context["me"] is None
+    assert not any(row.me for row in context["players"])
 
 
 def test_after_a_deal_the_board_has_its_line_the_standings_and_the_next_roles(app: Flask) -> None:

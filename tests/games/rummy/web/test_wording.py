@@ -15,6 +15,7 @@ from referee.rules.catalogue import VARIANTS
 ONE_TURN = "Go out in one turn: nothing is laid down until the whole hand goes at once."
 
 
+@pytest.mark.usefixtures("english")
 @pytest.mark.parametrize(
     ("variant", "number", "words"),
     [
@@ -34,21 +35,23 @@ ONE_TURN = "Go out in one turn: nothing is laid down until the whole hand goes a
         ("shanghai", 7, "3 runs of 4 or more — go out in one turn"),
     ],
 )
-def test_each_deal_is_said_in_its_familys_words(english: None, variant: str, number: int, words: str) -> None:
+def test_each_deal_is_said_in_its_familys_words(variant: str, number: int, words: str) -> None:
     rules = VARIANTS[variant]
     assert wording.deal_words(rules.deals[number - 1], rules.terms) == words
 
 
+@pytest.mark.usefixtures("english")
 @pytest.mark.parametrize(
     ("variant", "call", "one", "three"),
     [("telefunken", "¡Compro!", "1 chip", "3 chips"), ("shanghai", "“May I?”", "1 May I", "3 May I")],
 )
-def test_the_call_and_the_tokens_are_the_familys(english: None, variant: str, call: str, one: str, three: str) -> None:
+def test_the_call_and_the_tokens_are_the_familys(variant: str, call: str, one: str, three: str) -> None:
     rules = VARIANTS[variant]
     assert wording.buy_call_words(rules.terms) == call
     assert (wording.token_words(rules, 1), wording.token_words(rules, 3)) == (one, three)
 
 
+@pytest.mark.usefixtures("english")
 @pytest.mark.parametrize(
     ("variant", "number", "said"),
     [
@@ -59,11 +62,12 @@ def test_the_call_and_the_tokens_are_the_familys(english: None, variant: str, ca
         ("shanghai", 7, [ONE_TURN, "No final discard: the last cards are laid down, none is thrown."]),  # D38
     ],
 )
-def test_a_deal_reminds_the_table_of_its_own_rules(english: None, variant: str, number: int, said: list[str]) -> None:
+def test_a_deal_reminds_the_table_of_its_own_rules(variant: str, number: int, said: list[str]) -> None:
     assert wording.reminders(VARIANTS[variant], number) == said
 
 
-def test_points_and_a_deals_result_are_said_in_seat_order(english: None) -> None:
+@pytest.mark.usefixtures("english")
+def test_points_and_a_deals_result_are_said_in_seat_order() -> None:
     assert wording.points_words([("Ana", 5), ("Beto", 0), ("Caro", 12)]) == "Ana 5, Beto 0, Caro 12"
     players = ("Ana", "Beto", "Caro")
     start = GameCreated(variant="telefunken-peru", players=players, first_dealer="Ana")
@@ -73,7 +77,8 @@ def test_points_and_a_deals_result_are_said_in_seat_order(english: None) -> None
     assert wording.result_words(players, nobody.sheet.deals[0]) == "Nobody went out; Ana 5, Beto 6, Caro 7"
 
 
-def test_a_refusal_is_said_in_words_naming_the_player(english: None) -> None:
+@pytest.mark.usefixtures("english")
+def test_a_refusal_is_said_in_words_naming_the_player() -> None:
     """With no chips for the game, a buy is refused: the player has none left (docs/rules.md §3: a buy costs 1)."""
     state = replay([GameCreated(variant="telefunken", players=("Ana", "Beto", "Caro"), first_dealer="Ana",
                                 house_rules={"chips": 0})])

@@ -35,9 +35,11 @@ def test_with_record_puts_the_record_in_place_and_keeps_an_override() -> None:
     assert state.current.buys == (0, 0, 1, 0)  # Caro sits third; the buy is bumped over the four seats
     record = DealRecord(number=1, buys=(0, 0, 2, 0))
     plain = with_record(state, record, None)
-    assert plain.records == (record,) and plain.current.overrides == ()
+    assert plain.records == (record,)
+    assert plain.current.overrides == ()
     allowed = with_record(state, record, "the table allows it")
-    assert allowed.current.buys == (0, 0, 2, 0) and allowed.current.overrides == ("the table allows it",)
+    assert allowed.current.buys == (0, 0, 2, 0)
+    assert allowed.current.overrides == ("the table allows it",)
     assert state.current.buys == (0, 0, 1, 0)  # the state it was given is left as it was
 
 

@@ -56,7 +56,8 @@ def test_an_action_lands_on_its_card_with_its_message(
     html = table.get()
     assert f'id="{card}"' in html
     shown = re.search(rf'data-testid="flash-{card}">([^<]*)<', html)
-    assert shown and message in unescape(shown.group(1))
+    assert shown
+    assert message in unescape(shown.group(1))
     assert 'class="flashes"' not in html  # not at the top, where the page no longer is
 
 
@@ -68,7 +69,8 @@ def test_a_refused_contract_keeps_the_melds_and_the_player(table: Table) -> None
     assert 'data-testid="refusal"' in laid  # said in the card itself
     assert ">7H 7S JK\n8C 8D JK</textarea>" in laid
     caro = re.search(r'<input[^>]*data-testid="laid-player-Caro"[^>]*>', laid)
-    assert caro and "checked" in caro.group(0)
+    assert caro
+    assert "checked" in caro.group(0)
     assert Forms(html).form("/laid-down")["melds"] == "7H 7S JK\n8C 8D JK"  # the override carries them too
     # Every form of the refused page still lands on its card.
     assert any(a.endswith("/laid-down#laid-card") for a, _ in Forms(html).forms)
@@ -80,7 +82,8 @@ def test_a_refused_buy_keeps_the_buyer(client: FlaskClient, app: Flask) -> None:
     assert response.status_code == 422
     buy = card_html(response.get_data(as_text=True), "buy-card")
     caro = re.search(r'<input[^>]*data-testid="buy-player-Caro"[^>]*>', buy)
-    assert caro and "checked" in caro.group(0)
+    assert caro
+    assert "checked" in caro.group(0)
 
 
 # ---- cards in the page's language ------------------------------------------------------------------------------
@@ -106,7 +109,8 @@ def test_an_english_letter_in_spanish_is_refused_in_words_and_kept(client: Flask
     response = table.act("/laid-down", player="Caro", melds="7H 7S 7D")
     assert response.status_code == 422
     html = unescape(response.get_data(as_text=True))
-    assert "«7H» no es una carta" in html and "P picas" in html
+    assert "«7H» no es una carta" in html
+    assert "P picas" in html
     assert ">7H 7S 7D</textarea>" in html
     assert "Caro" not in table.state().melded
 
@@ -116,7 +120,8 @@ def test_the_english_page_reads_c_as_clubs(table: Table) -> None:
     assert response.status_code == 422
 
 
-def test_the_referee_screen_reads_spanish_letters(client: FlaskClient, app: Flask) -> None:
+@pytest.mark.usefixtures("app")
+def test_the_referee_screen_reads_spanish_letters(client: FlaskClient) -> None:
     spanish(client)
     html = client.get("/referee", query_string={"variant": "telefunken", "deal": "1", "meld": "7C 7P 7T",
                                                 "tool": "meld"}).get_data(as_text=True)
@@ -128,7 +133,8 @@ def test_the_referee_screen_reads_spanish_letters(client: FlaskClient, app: Flas
     assert "«7S» no es una carta: escríbela como 7C, 10♠, QD o JK." in unescape(html)
 
 
-def test_every_card_field_has_a_keypad(client: FlaskClient, app: Flask, table: Table) -> None:
+@pytest.mark.usefixtures("app")
+def test_every_card_field_has_a_keypad(client: FlaskClient, table: Table) -> None:
     deal = table.get()
     assert 'data-card-keypad data-for="melds"' in deal
     tools = client.get("/referee?variant=telefunken&deal=1").get_data(as_text=True)
@@ -184,7 +190,8 @@ def test_the_reminders_are_on_the_deal_screen_and_the_viewer(client: FlaskClient
     view = re.search(r"/v/([A-Za-z0-9_-]+)", table.get("/share"))
     assert view
     board = unescape(client.get(f"/v/{view.group(1)}").get_data(as_text=True))
-    assert 'data-testid="reminders"' in board and "No buying in this deal" in board
+    assert 'data-testid="reminders"' in board
+    assert "No buying in this deal" in board
     spanish(client)
     assert "En esta mano no se compra: no vale «¿Puedo?»." in unescape(table.get())
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,7 +40,7 @@ class Folds:
 
 
 @pytest.fixture
-def folds(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Iterator[Folds]:
+def folds(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Folds:
     counter = Folds(cache.cache_for(app.extensions["referee.db"]))
     find = families.family_for
 
@@ -51,7 +51,7 @@ def folds(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Iterator[Folds]:
     # The store folds a whole log with its game's family's replay: count those of contract rummy's.
     monkeypatch.setattr(families, "family_for",
                         lambda variant: dataclasses.replace(find(variant), replay=counting))
-    yield counter
+    return counter
 
 
 def measured(table: Table, folds: Folds, send: Callable[[], Any], *, cold: bool) -> tuple[Any, Folds]:
@@ -82,7 +82,8 @@ def test_each_action_and_the_page_after_it_fold_the_log_at_most_once(table: Tabl
     data = {**table.form("/end", "/end"), "went_out": "Caro", "points-0": "5", "points-1": "10", "points-3": "7"}
     folds.reset()
     preview = table.post("/end", {**data, "preview": "1"})
-    assert preview.status_code == 200 and (folds.loads, folds.replays) == (1, 0)
+    assert preview.status_code == 200
+    assert (folds.loads, folds.replays) == (1, 0)
     confirm = {**Forms(preview.get_data(as_text=True)).form("/end"), "confirm": "1"}
     measured(table, folds, lambda: table.post("/end", confirm), cold=cold)
     assert "Deal 2 of 7" in table.get()
@@ -95,7 +96,8 @@ def test_a_conflict_on_ending_a_deal_uses_the_state_the_conflict_brought(table: 
     response = table.post("/end", {**data, "confirm": "1"})
     assert response.status_code == 409
     # The request's own state, and the state the store answered the conflict with: never a third.
-    assert folds.loads == 2 and folds.replays == 0
+    assert folds.loads == 2
+    assert folds.replays == 0
 
 
 # ---- the score sheet's events in words ----------------------------------------------------------------------

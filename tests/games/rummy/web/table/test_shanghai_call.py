@@ -14,16 +14,20 @@ from tests.html_forms import Forms
 def test_a_call_is_recorded_after_a_lay_down_and_undone(client: FlaskClient, app: Flask) -> None:
     table = new_game(client, app, variant="shanghai")
     html = table.get()
-    assert 'data-testid="shanghai-card"' in html and 'data-testid="jump-shanghai"' in html
+    assert 'data-testid="shanghai-card"' in html
+    assert 'data-testid="jump-shanghai"' in html
     assert table.act("/laid-down", player="Ana").status_code == 303
     before = table.state().seq
     response = table.act("/shanghai", player="Caro")
-    assert response.status_code == 303 and response.headers["Location"].endswith("#shanghai-card")
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith("#shanghai-card")
     html = table.get()
     assert "Shanghai call by Caro recorded." in html
-    assert 'data-testid="shanghai-calls"' in html and "<bdi>Caro</bdi>" in html
+    assert 'data-testid="shanghai-calls"' in html
+    assert "<bdi>Caro</bdi>" in html
     state = table.state()
-    assert state.seq == before + 1 and state.calls.this_deal == {"Caro": 1}
+    assert state.seq == before + 1
+    assert state.calls.this_deal == {"Caro": 1}
     assert state.chips.buys_left_this_deal["Caro"] == 2  # no May-I spent
     assert "Deal 1: Caro called Shanghai" in table.get("/sheet")
     assert table.act("/undo", "/undo").status_code == 303
@@ -40,10 +44,12 @@ def test_a_refused_call_changes_nothing_and_the_table_can_allow_it(client: Flask
     assert "nobody has laid down in deal 1 yet" in html
     assert table.state().seq == before
     override = Forms(html).form("/shanghai")
-    assert override["player"] == "Beto" and "nobody has laid down" in override["override"]
+    assert override["player"] == "Beto"
+    assert "nobody has laid down" in override["override"]
     assert table.post("/shanghai", override).status_code == 303
     state = table.state()
-    assert state.seq == before + 1 and state.calls.this_deal == {"Beto": 1}
+    assert state.seq == before + 1
+    assert state.calls.this_deal == {"Beto": 1}
     assert state.history.entries[-1].override is not None
 
 
@@ -60,4 +66,5 @@ def test_the_same_form_sent_twice_records_one_call(client: FlaskClient, app: Fla
 def test_no_call_card_where_the_game_has_none(client: FlaskClient, app: Flask) -> None:
     for variant in ("telefunken", "shanghai-tahelia-powe"):
         html = new_game(client, app, variant=variant).get()
-        assert 'data-testid="shanghai-card"' not in html and 'data-testid="jump-shanghai"' not in html
+        assert 'data-testid="shanghai-card"' not in html
+        assert 'data-testid="jump-shanghai"' not in html

@@ -128,7 +128,8 @@ def test_a_buy_the_table_allows_with_no_chips_left_never_shows_fewer_than_0(
     assert view is not None
     board = client.get(f"/v/{view.group(1)}").get_data(as_text=True)
     assert re.search(rf'data-testid="chips-Caro">{shown}<', board)
-    assert "−1" not in board and ">-1<" not in board
+    assert "−1" not in board
+    assert ">-1<" not in board
 
 
 # ---- what an exact cut earns, said where it is offered ----------------------------------------------------------
@@ -214,7 +215,8 @@ def answer_name(table: Table, **fields: str) -> Any:
 def test_the_deal_screen_asks_a_phone_its_name_once(table: Table, answer: dict[str, str], label: str | None) -> None:
     assert 'data-testid="name-phone"' in table.get()
     response = answer_name(table, **answer)
-    assert response.status_code == 303 and response.headers["Location"].endswith("#deal-head")  # back to the deal
+    assert response.status_code == 303  # back to the deal
+    assert response.headers["Location"].endswith("#deal-head")
     assert 'data-testid="name-phone"' not in table.get()  # asked once: never again
     assert table.act("/buy", player="Beto").status_code == 303
     words = html.unescape(table.get("/sheet"))
@@ -234,7 +236,8 @@ def test_a_wrong_buy_is_undone_from_its_message_and_the_page_stays_on_the_deal(t
     undo = Forms(page).form(f"{table.base}/undo")
     assert undo["from"] == "deal"
     response = table.client.post(f"{table.base}/undo", data=undo)
-    assert response.status_code == 303 and response.headers["Location"].endswith(table.base)  # the deal screen
+    assert response.status_code == 303  # the deal screen
+    assert response.headers["Location"].endswith(table.base)
     page = html.unescape(table.client.get(response.headers["Location"]).get_data(as_text=True))
     assert "Undone: Deal 1: Beto bought." in page
     assert 'data-testid="undo-here"' not in page  # an undo is not offered to be undone again from here

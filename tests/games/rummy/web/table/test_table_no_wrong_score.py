@@ -3,6 +3,7 @@ form sent twice records once, nobody scores 0 by omission. Totals are worked out
 
 from __future__ import annotations
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -43,10 +44,12 @@ def test_a_blank_hand_is_named_and_confirm_waits(client: FlaskClient, app: Flask
     data = filled_end_form(table, "Beto", {"Ana": "5", "Dani": "7"})  # Carla left blank
     html = text_of(table.post("/end", {**data, "preview": "1"}))
     assert "Still to enter: <bdi>Carla</bdi>." in html
-    assert 'data-testid="missing-Carla"' in html and 'data-testid="confirm"' not in html
+    assert 'data-testid="missing-Carla"' in html
+    assert 'data-testid="confirm"' not in html
     # Confirm sent anyway (the button was there before the entry was cleared): refused, nothing recorded.
     response = table.post("/end", {**data, "confirm": "1"})
-    assert response.status_code == 422 and "Still to enter: <bdi>Carla</bdi>." in text_of(response)
+    assert response.status_code == 422
+    assert "Still to enter: <bdi>Carla</bdi>." in text_of(response)
     assert table.state().deals_played == 0
 
 
@@ -57,7 +60,9 @@ def test_a_typed_zero_and_the_no_cards_key_are_entries(client: FlaskClient, app:
     html = text_of(table.post("/end", {**data, "select": "2"}))
     html = text_of(table.post("/end", {**Forms(html).form("/end"), "key": "none"}))
     fields = Forms(html).form("/end")
-    assert fields["points-2"] == "0" and fields["hands-2"] == "" and fields["active"] == "3"
+    assert fields["points-2"] == "0"
+    assert fields["hands-2"] == ""
+    assert fields["active"] == "3"
     html = text_of(table.post("/end", {**fields, "key": "K"}))  # Dani holds a king
     _, _, response = preview_then_confirm(table, Forms(html).form("/end"))
     assert response.status_code == 303  # type: ignore[attr-defined]
@@ -71,7 +76,8 @@ def test_a_correction_cannot_blank_a_hand_either(client: FlaskClient, app: Flask
     data = table.form("/deals/1/correct", "/deals/1/correct")
     data["points-2"] = ""
     html = text_of(table.post("/deals/1/correct", {**data, "preview": "1"}))
-    assert "Still to enter: <bdi>Carla</bdi>." in html and 'data-testid="confirm"' not in html
+    assert "Still to enter: <bdi>Carla</bdi>." in html
+    assert 'data-testid="confirm"' not in html
     assert table.state().sheet.totals == {"Ana": 5, "Beto": 0, "Carla": 6, "Dani": 7}
 
 
@@ -90,10 +96,12 @@ def test_a_second_phones_end_of_the_same_deal_is_shown_not_recorded(client: Flas
     assert response.status_code == 409
     assert "Deal 1 was already recorded by another phone: Beto went out; Ana 5, Carla 6, Dani 7." in html
     assert "This phone had entered: Ana went out; Beto 9, Carla 9, Dani 9." in html
-    assert "End deal 2" not in html and not [a for a, _ in Forms(html).forms if a.endswith("/end")]
+    assert "End deal 2" not in html
+    assert not [a for a, _ in Forms(html).forms if a.endswith("/end")]
     assert 'href="/g/' + table.token + '/deals/1/correct"' in html
     state = table.state()
-    assert state.deals_played == 1 and state.deal_number == 2
+    assert state.deals_played == 1
+    assert state.deal_number == 2
     assert state.sheet.totals == {"Ana": 5, "Beto": 0, "Carla": 6, "Dani": 7}
     # A's Preview, a keypad key or Back + reload of its form: the same answer, still nothing recorded.
     for extra in ({"preview": "1"}, {"key": "K"}):
@@ -110,7 +118,8 @@ def test_a_form_for_a_deal_that_was_undone_meanwhile_records_nothing(client: Fla
     response = table.post("/end", {**phone_a, "confirm": "1"}, follow=True)
     assert "Deal 2 is not being played now" in text_of(response)
     state = table.state()
-    assert state.deals_played == 0 and state.sheet.totals == dict.fromkeys(PLAYERS, 0)
+    assert state.deals_played == 0
+    assert state.sheet.totals == dict.fromkeys(PLAYERS, 0)
 
 
 def test_a_form_that_does_not_say_its_deal_records_nothing(client: FlaskClient, app: Flask) -> None:
@@ -118,10 +127,12 @@ def test_a_form_that_does_not_say_its_deal_records_nothing(client: FlaskClient, 
     data = {k: v for k, v in filled_end_form(table, "Beto", {"Ana": "1", "Carla": "2", "Dani": "3"}).items()
             if k != "deal"}
     response = table.post("/end", {**data, "confirm": "1"}, follow=True)
-    assert "out of date" in text_of(response) and table.state().seq == 1
+    assert "out of date" in text_of(response)
+    assert table.state().seq == 1
     for bad in ("abc", "-1", "99999999", "٣"):
         response = table.post("/end", {**data, "deal": bad, "confirm": "1"}, follow=True)
-        assert response.status_code == 200 and table.state().seq == 1
+        assert response.status_code == 200
+        assert table.state().seq == 1
 
 
 # ---- 1.2: Back + reload after Confirm records nothing twice -------------------------------------------------
@@ -147,9 +158,12 @@ def test_back_and_reload_after_confirm_records_nothing_twice(client: FlaskClient
         assert response.status_code == 200
         assert ("Deal 3 was already recorded (this form had been sent before): Carla went out; "
                 "Ana 3, Beto 2, Dani 1.") in html
-        assert "End deal 4" not in html and not [a for a, _ in Forms(html).forms if a.endswith("/end")]
+        assert "End deal 4" not in html
+        assert not [a for a, _ in Forms(html).forms if a.endswith("/end")]
     state = table.state()
-    assert state.deals_played == 3 and state.deal_number == 4 and state.sheet.totals == totals
+    assert state.deals_played == 3
+    assert state.deal_number == 4
+    assert state.sheet.totals == totals
 
 
 def test_a_form_sent_again_after_its_deal_was_undone_asks_for_the_deal_again(
@@ -170,7 +184,8 @@ def test_the_already_recorded_page_is_in_spanish(client: FlaskClient, app: Flask
                                                                                       "Dani": "7"}))
     client.set_cookie("lang", "es")
     html = text_of(table.post("/end", confirm_post))
-    assert "La mano 1 ya estaba anotada" in html and "Beto salió; Ana 5, Carla 6, Dani 7" in html
+    assert "La mano 1 ya estaba anotada" in html
+    assert "Beto salió; Ana 5, Carla 6, Dani 7" in html
 
 
 # ---- 1.4: Undo goes back step by step; Redo is separate --------------------------------------------------------
@@ -260,7 +275,8 @@ def test_seats_move_add_remove_and_choose_the_first_dealer_until_deal_1_ends(cli
     # Sent as if the page were current: the ledger says why.
     current = {**stale, "expected_seq": str(table.state().seq), "idempotency_key": "f" * 32}
     response = table.post("/players", {**current, "seat_action": "down:0"})
-    assert response.status_code == 422 and "the seats can no longer change" in text_of(response)
+    assert response.status_code == 422
+    assert "the seats can no longer change" in text_of(response)
     assert table.state().players == ("Beto", "Ana", "Carla", "Eva")
 
 
@@ -268,9 +284,11 @@ def test_seats_the_ledger_refuses_say_why(client: FlaskClient, app: Flask) -> No
     table = table_of(client, app)
     assert table.act("/buy", player="Beto").status_code == 303
     response = table.post("/players", {**seats_form(table), "seat_action": "remove:1"})
-    assert response.status_code == 422 and "Beto has already bought or laid down in deal 1" in text_of(response)
+    assert response.status_code == 422
+    assert "Beto has already bought or laid down in deal 1" in text_of(response)
     response = table.post("/players", {**seats_form(table), "seat_action": "add", "new_player": "carla"})
-    assert response.status_code == 422 and "two players are called carla" in text_of(response)
+    assert response.status_code == 422
+    assert "two players are called carla" in text_of(response)
     # A seat action the page never sends names no seat: the page comes back unchanged (a form the page could
     # not have made has nothing to explain); one too long for the field is refused by the form.
     for action, status in (("up:99", 303), ("sideways:1", 303), ("remove:-1", 303), ("add:3", 303),
@@ -279,7 +297,8 @@ def test_seats_the_ledger_refuses_say_why(client: FlaskClient, app: Flask) -> No
     assert table.state().players == tuple(PLAYERS)
 
 
-def test_a_blank_row_in_the_new_game_is_pointed_out(client: FlaskClient, app: Flask) -> None:
+@pytest.mark.usefixtures("app")
+def test_a_blank_row_in_the_new_game_is_pointed_out(client: FlaskClient) -> None:
     data = Forms(client.get("/games/new").get_data(as_text=True)).form("/games/new")
     data.update({"players-0": "Ana", "players-1": "", "players-2": "Carla", "players-3": "Dani",
                  "first_dealer": "0", "create": "1"})
