@@ -18,7 +18,6 @@ import importlib.util
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -36,6 +35,7 @@ from sqlmodel import Session, select
 from referee import create_app, db
 from referee.games.rummy.ledger.events import DealEnded, GameCreated
 from referee.ledger import store
+from tests.pg import free_port
 
 _spec = importlib.util.spec_from_file_location("html_forms", Path(__file__).parent / "html_forms.py")
 assert _spec
@@ -68,12 +68,6 @@ class Outcome:
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, *_args: Any, **_kwargs: Any) -> None:
         return None
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 class Server:
@@ -179,7 +173,7 @@ class Scorekeeper:
 
 def run_kills(root: Path, database_url: str, *, kills: int, workers: int = 1, seed: int = 13) -> Outcome:
     """Record deals through ``referee serve`` on ``database_url`` while killing it ``kills`` times."""
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "REFEREE_DATABASE_URL": database_url, "REFEREE_SECRET_KEY": "test-only-faults-secret",
            "REFEREE_PUBLIC_URL": f"http://127.0.0.1:{port}"}
     upgraded = subprocess.run([str(REFEREE), "db", "upgrade"], env=env, cwd=root, capture_output=True, text=True,

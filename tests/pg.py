@@ -15,6 +15,7 @@ from __future__ import annotations
 import glob
 import os
 import pwd
+import random
 import shutil
 import socket
 import subprocess
@@ -32,9 +33,30 @@ _SKIPPED: list[str] = []
 _STARTED: dict[str, str] = {}
 
 
+#: Where :func:`free_port` looks when the system's range for outgoing connections cannot be read.
+_EPHEMERAL_FROM = 32768
+_PORTS_FROM = 10000
+
+
 def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on now."""
-    with socket.socket() as sock:
+    """A TCP port on 127.0.0.1 that nothing listens on now, below the ports the system gives outgoing connections
+    (``ip_local_port_range``). A server is started on it a moment later, or again after a kill: a port of that range
+    may be taken meanwhile by any connection another test run makes (a kill test beside another ``make test`` once
+    found its port taken at start), a port below it only by a server that chose it."""
+    try:
+        low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        low = _EPHEMERAL_FROM
+    chance = random.SystemRandom()
+    for _ in range(100 if low > _PORTS_FROM + 1000 else 0):
+        port = chance.randrange(_PORTS_FROM, low)
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    with socket.socket() as sock:  # no room below the range: any free port
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
 

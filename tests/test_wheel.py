@@ -14,7 +14,6 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import sysconfig
@@ -30,6 +29,7 @@ import pytest
 from referee import create_app, db
 from referee.games.rummy.ledger.events import GameCreated
 from referee.ledger import store
+from tests.pg import free_port
 from tests.tiers import full_only
 
 #: A server started and attacked, proxied, scaled out or installed from its wheel: the full run only (``make test
@@ -96,12 +96,6 @@ def _backend_is_here() -> bool:
     return True
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     """``pip wheel .``, then the wheel installed into a new virtual environment in a temporary folder."""
@@ -139,7 +133,7 @@ def served(installed: Installed, tmp_path_factory: pytest.TempPathFactory) -> It
         edit_token, view_token = game.edit_token, game.view_token
     app.extensions["referee.db"].dispose()
 
-    port = _free_port()
+    port = free_port()
     env = {**installed.env, "REFEREE_DATABASE_URL": database}
     log = root / "server.log"
     with log.open("wb") as sink:
