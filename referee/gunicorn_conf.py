@@ -69,6 +69,12 @@ def on_starting(_server: Any) -> None:
     prepare_database()
 
 
+def post_fork(server: Any, worker: Any) -> None:
+    """The new worker keeps its master's signal queue, where a stop sent before its own handlers are in place goes
+    (see :meth:`referee.worker.Worker.init_signals`)."""
+    worker.masters_queue = server.SIG_QUEUE
+
+
 def post_worker_init(worker: Any) -> None:
     """On SIGTERM, this worker ends its viewers' live streams at once, so it exits by itself within moments; the
     pages gunicorn writes itself (400, 414, 431) carry the security headers."""

@@ -34,7 +34,7 @@ SETTINGS = {
     "proc_name": "referee",
     "control_socket_disable": True,
 }
-HOOKS = ("on_starting", "post_worker_init", "post_request", "worker_exit")
+HOOKS = ("on_starting", "post_fork", "post_worker_init", "post_request", "worker_exit")
 
 
 @pytest.mark.parametrize(("name", "value"), SETTINGS.items())
@@ -91,3 +91,6 @@ def test_each_hook_hands_its_work_to_the_server_module(monkeypatch: pytest.Monke
     calls.clear()
     gunicorn_conf.worker_exit(object(), worker)
     assert calls == [("leave", worker)]
+    forked, master = SimpleNamespace(), SimpleNamespace(SIG_QUEUE=object())
+    gunicorn_conf.post_fork(master, forked)
+    assert forked.masters_queue is master.SIG_QUEUE  # the worker's copy of its master's queue (referee.worker)

@@ -1,16 +1,20 @@
 """The gunicorn worker's parts that need no running server (referee/worker.py): the cap per address and when it
-is off, the 503 a connection beyond it gets, whether a request's body is still coming, and the gentle close.
+is off, the 503 a connection beyond it gets, whether a request's body is still coming, the gentle close, and a stop
+sent while the worker was starting.
 tests/test_server_bounds.py measures the worker serving."""
 
 from __future__ import annotations
 
+import signal
 import socket
 import time
 from collections.abc import Iterator
+from queue import SimpleQueue
 from types import SimpleNamespace
 
 import pytest
 from gunicorn.http.body import ChunkedReader, EOFReader, LengthReader
+from gunicorn.workers.ggevent import GeventWorker
 
 from referee.worker import BUSY_ANSWER, CONNECTIONS_PER_ADDRESS, Worker, linger, per_address_cap, unread_body
 
@@ -100,3 +104,33 @@ def test_a_connection_beyond_its_address_cap_is_answered_busy_and_closed(
     assert bounded.held == {"192.0.2.7": 2}
     assert server_end.fileno() == -1  # closed
 
+
+
+@pytest.mark.parametrize(("sent", "alive"), [
+    ((signal.SIGTERM,), False),
+    ((signal.SIGCHLD, signal.SIGINT), False),
+    ((signal.SIGQUIT,), False),
+    ((signal.SIGCHLD, signal.SIGHUP, signal.SIGWINCH), True),
+    ((), True),
+])
+def test_a_stop_sent_while_the_worker_was_starting_is_heeded(
+        monkeypatch: pytest.MonkeyPatch, sent: tuple[int, ...], alive: bool) -> None:
+    """Before its own handlers are in place a new worker runs its master's, which only queue the signal (in the
+    worker's copy of the master's queue): a stop found there once the handlers are in place stops the worker."""
+    monkeypatch.setattr(GeventWorker, "init_signals", lambda _self: None)  # no handler of this test process changes
+    starting = Worker.__new__(Worker)
+    starting.alive = True
+    starting.masters_queue = SimpleQueue()
+    for sig in sent:
+        starting.masters_queue.put_nowait(sig)
+    starting.init_signals()
+    assert starting.alive is alive
+    assert starting.masters_queue.empty()
+
+
+def test_a_worker_without_its_masters_queue_starts_as_gunicorn_starts_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(GeventWorker, "init_signals", lambda _self: None)
+    alone = Worker.__new__(Worker)
+    alone.alive = True
+    alone.init_signals()
+    assert alone.alive is True
