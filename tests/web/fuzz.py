@@ -388,6 +388,10 @@ class Fuzzer:
         return "POST", f"/g/{self.edit(game)}/buy", {
             **self.action(game), "player": self.value(list(game.state.players))}
 
+    def build_table__button(self, game: Game) -> tuple[str, str, dict[str, Any]]:
+        kind = self.value(["misdeal", "buy", "deal-ended"], 30)
+        return "POST", f"/g/{self.edit(game)}/button/{kind}", self.action(game)
+
     def build_table__shanghai_call(self, game: Game) -> tuple[str, str, dict[str, Any]]:
         return "POST", f"/g/{self.edit(game)}/shanghai", {
             **self.action(game), "player": self.value(list(game.state.players))}

@@ -28,6 +28,7 @@ __all__ = [
     "Event",
     "Words",
     "InDeal",
+    "DealButton",
     "PlayerAction",
     "ResultFields",
     "EventFormatError",
@@ -210,10 +211,27 @@ class Event:
         return dataclasses.replace(self, device=label)
 
 
+@dataclass(frozen=True)
+class DealButton:
+    """How the deal screen offers a kind of event that takes nothing but the deal it happens in: one button in a card
+    of its own (the template fragment ``templates/rummy/table/buttons/<type>.html``), posted to one route for every
+    such kind. Each text is an English sentence marked with ``N_`` (its message id in the catalogues)."""
+
+    #: What the button says ("Misdeal: deal again").
+    label: str
+    #: What the scorekeeper is told once it is recorded: ``%(num)d`` the deal, ``%(dealer)s`` its dealer.
+    done: str
+    #: The heading over the reasons it is refused ("The misdeal cannot be recorded:").
+    refused: str
+
+
 @dataclass(frozen=True, kw_only=True)
 class InDeal(Event):
     """Base of the events that happen in one deal (its number, counted from 1)."""
 
+    #: Set by a kind that the deal screen offers as a button of its own (:class:`DealButton`); its event is made
+    #: with the deal under way's number and nothing else.
+    button: ClassVar[DealButton | None] = None
     deal: int
 
 

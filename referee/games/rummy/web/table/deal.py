@@ -1,5 +1,7 @@
 """The deal screen: deal N of M, its contract, who deals, cuts and plays first, chips and totals, a claim on a
 discard; and its actions (exact cut, buy, a Shanghai call, laid down, dealer's choice of contract), each one event.
+A kind of event that takes nothing but its deal and says how to offer it (its ``button``, a misdeal's) is a button in
+a card of its own, posted to one route (:func:`button`): the deal screen names no such kind.
 """
 
 from __future__ import annotations
@@ -9,13 +11,22 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from flask import flash, redirect, render_template, request, session, url_for
+from flask import abort, flash, redirect, render_template, request, session, url_for
 from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 from wtforms import SelectField
 from wtforms.validators import InputRequired
 
-from referee.games.rummy.ledger.events import Buy, ContractChosen, Event, ExactCut, LaidDown, ShanghaiCalled
+from referee.games.rummy.ledger.events import (
+    EVENT_TYPES,
+    Buy,
+    ContractChosen,
+    Event,
+    ExactCut,
+    InDeal,
+    LaidDown,
+    ShanghaiCalled,
+)
 from referee.games.rummy.ledger.state import GameState
 from referee.games.rummy.web import notation, rules_card, wording
 from referee.games.rummy.web.forms import BuyForm, ExactCutForm, LaidDownForm
@@ -39,9 +50,14 @@ from referee.web.core.translate import gettext as _
 from referee.web.helpers.forms import CSRF_FAILED, ActionForm, DeviceForm, new_key
 from referee.web.helpers.numbers import whole_number
 
+#: The kinds of event the deal screen offers as a button of their own, by type (each says so: ``InDeal.button``);
+#: each has its card, ``templates/rummy/table/buttons/<type>.html``.
+BUTTONS: dict[str, type[InDeal]] = {kind: cls for kind, cls in sorted(EVENT_TYPES.items())
+                                    if issubclass(cls, InDeal) and cls.button is not None}
+
 #: The deal screen's card for each of its actions: a redirect lands there, not at the top of the page.
 ACTION_CARDS = {"buy": "buy-card", "shanghai": "shanghai-card", "laid-down": "laid-card", "cut": "cut-card",
-                "contract": "deal-head", "abandon": "refusal"}
+                "contract": "deal-head", "abandon": "refusal", **{kind: f"{kind}-card" for kind in BUTTONS}}
 
 
 class ShanghaiCallForm(BuyForm):
@@ -141,6 +157,8 @@ def deal_context(table: access.Table) -> dict[str, Any]:
         "refusal": None,
         "kept": {},
         "action_cards": ACTION_CARDS,
+        # each button's form, by its kind's type (its card shows it; a refused one is shown again in its place)
+        "button_forms": {kind: ActionForm(formdata=None).prepare(seq) for kind in BUTTONS},
         "claim": claim_from_query(state) if state.chips.buys_shown else None,
     }
 
@@ -207,7 +225,8 @@ REFUSED_KEY = "refused"
 MAX_KEPT_REFUSAL = 2000
 #: The deal screen's action forms, by action: what a kept refusal's entries are read back into.
 FORM_CLASSES: dict[str, type[ActionForm]] = {"buy": BuyForm, "shanghai": ShanghaiCallForm,
-                                             "laid-down": LaidDownForm, "cut": ExactCutForm, "contract": ActionForm}
+                                             "laid-down": LaidDownForm, "cut": ExactCutForm, "contract": ActionForm,
+                                             **dict.fromkeys(BUTTONS, ActionForm)}
 
 
 def _refused(table: access.Table, action: str, outcome: Outcome, form: ActionForm) -> Page:
@@ -264,7 +283,9 @@ def _refused_page(table: access.Table, action: str, outcome: Outcome, form: Acti
         "contract": _("That contract cannot be announced:"),
         "abandon": _("The game cannot be ended:"),
     }
-    context["refusal"] = Refusal(action, titles.get(action, ""), outcome.refused, outcome.forcible, override_form)
+    button_words = BUTTONS[action].button if action in BUTTONS else None
+    title = _(button_words.refused) if button_words is not None else titles.get(action, "")
+    context["refusal"] = Refusal(action, title, outcome.refused, outcome.forcible, override_form)
     return render_template("rummy/table/deal.html", **context), 422
 
 
@@ -277,7 +298,10 @@ def resend_page(table: access.Table, action: str, form: ActionForm) -> tuple[str
     """The deal screen again, with what was entered and a fresh CSRF token (the form's check failed)."""
     flash(str(CSRF_FAILED), "error")
     context = deal_context(table)
-    context[DEAL_SCREEN_FORMS[action]] = form
+    if action in BUTTONS:
+        context["button_forms"][action] = form
+    else:
+        context[DEAL_SCREEN_FORMS[action]] = form
     context["kept"] = kept_entries(action, form)
     return render_template("rummy/table/deal.html", **context), 400
 
@@ -331,6 +355,22 @@ def kept_entries(action: str, form: ActionForm, sent: Mapping[str, str] | None =
             "melds": str(getattr(getattr(form, "melds", None), "data", "") or ""),
             "cutter_jokers": str(getattr(getattr(form, "cutter_jokers", None), "data", "") or ""),
             "contract_index": sent.get("contract_index", "")}
+
+
+@bp.post("/button/<kind>")
+def button(edit_token: str, kind: str) -> Page:
+    """A kind of event the deal screen offers as a button (:data:`BUTTONS`): made with the deal under way's number,
+    recorded, or refused with the reason. Any other ``kind`` is no page (404)."""
+    cls = BUTTONS.get(kind)
+    table = access.require_edit(edit_token)
+    if cls is None or cls.button is None:
+        abort(404)
+    words = cls.button
+
+    def done(state: GameState) -> str:
+        return _(words.done, num=state.deal_number, dealer=state.seating.dealer)
+
+    return act(table, ActionForm(), kind, lambda state: cls(deal=state.deal_number), done)
 
 
 @bp.post("/cut")
