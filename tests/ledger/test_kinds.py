@@ -77,8 +77,8 @@ def test_two_kinds_of_one_type_are_refused(tmp_path: Path, monkeypatch: pytest.M
 
 @pytest.mark.parametrize(("registry", "kinds"), [
     (rummy.EVENT_TYPES, {"buy", "contract-chosen", "deal-corrected", "deal-ended", "exact-cut", "game-abandoned",
-             "game-created", "laid-down", "player-left", "player-renamed", "seats-changed", "shanghai-called",
-             "undone"}),
+             "game-created", "laid-down", "misdeal", "player-left", "player-renamed", "seats-changed",
+             "shanghai-called", "undone"}),
     (persian.EVENTS, {"game-created", "game-ended", "hand-corrected", "hand-played", "player-renamed", "redeal",
                       "undone"}),
 ], ids=["rummy", "persian"])

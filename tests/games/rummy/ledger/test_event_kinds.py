@@ -29,7 +29,7 @@ CREATED = ev.GameCreated(variant="telefunken", players=PLAYERS, first_dealer="An
 def test_the_registry_holds_every_kind_once_by_its_type() -> None:
     assert sorted(ev.EVENT_TYPES) == [
         "buy", "contract-chosen", "deal-corrected", "deal-ended", "exact-cut", "game-abandoned", "game-created",
-        "laid-down", "player-left", "player-renamed", "seats-changed", "shanghai-called", "undone"]
+        "laid-down", "misdeal", "player-left", "player-renamed", "seats-changed", "shanghai-called", "undone"]
     assert all(cls.type == kind for kind, cls in ev.EVENT_TYPES.items())
 
 
@@ -59,10 +59,10 @@ def test_an_event_says_its_words_and_what_it_restates() -> None:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Misdeal(InDeal):
-    """A kind the ledger does not have: the dealer deals again, and nothing is scored."""
+class TableNote(InDeal):
+    """A kind the ledger does not have: a note of the deal for the record, which changes nothing."""
 
-    type: ClassVar[str] = "misdeal"
+    type: ClassVar[str] = "table-note"
 
     def problems(self, state: GameFacts) -> list[Problem]:
         return in_deal_problems(state, self)
@@ -73,23 +73,23 @@ class Misdeal(InDeal):
 
 def test_the_fold_asks_the_event_so_a_new_kind_needs_no_change_to_it() -> None:
     state = replay([CREATED, ev.Buy(deal=1, player="Beto")])
-    after = apply(state, Misdeal(deal=1))
+    after = apply(state, TableNote(deal=1))
     assert after.seq == 3
     assert after.records == state.records  # nothing scored, nothing changed
     assert after.seating.dealer == state.seating.dealer == "Ana"
     with pytest.raises(EventRefused) as refused:
-        apply(state, Misdeal(deal=2))
+        apply(state, TableNote(deal=2))
     assert [p.code for p in refused.value.problems] == ["wrong-deal"]
     # an override is kept on the deal's record, as for every event of the deal
-    kept = apply(state, dataclasses.replace(Misdeal(deal=1), override="the table says so"))
+    kept = apply(state, dataclasses.replace(TableNote(deal=1), override="the table says so"))
     assert kept.current.overrides == ("the table says so",)
     # and undone like any other
     assert apply(after, ev.Undone(seq=3)).records == state.records
 
 
-#: The misdeal above as the module a new kind is: the whole of what adding it to the ledger takes.
-MISDEAL_MODULE = textwrap.dedent('''
-    """A misdeal: the dealer deals again, and nothing is scored."""
+#: The note above as the module a new kind is: the whole of what adding it to the ledger takes.
+NOTE_MODULE = textwrap.dedent('''
+    """A note of the deal for the record: it changes nothing."""
 
     from __future__ import annotations
 
@@ -102,10 +102,10 @@ MISDEAL_MODULE = textwrap.dedent('''
 
 
     @dataclass(frozen=True, kw_only=True)
-    class Misdeal(InDeal):
-        """The dealer deals again."""
+    class TableNote(InDeal):
+        """A note of the deal."""
 
-        type: ClassVar[str] = "misdeal"
+        type: ClassVar[str] = "table-note"
 
         def problems(self, state):
             return in_deal_problems(state, self)
@@ -127,13 +127,13 @@ def _package(root: Path, name: str, modules: dict[str, str]) -> Path:
 def test_a_new_kind_is_found_by_its_module_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The registry lists no kind: a module in the package that defines one is all it takes (the events package is
     read the same way), and the kinds the events share (InDeal, imported here) are not kinds."""
-    folder = _package(tmp_path, "more_events", {"misdeal": MISDEAL_MODULE})
+    folder = _package(tmp_path, "more_events", {"table_note": NOTE_MODULE})
     monkeypatch.syspath_prepend(str(tmp_path))
     found = kinds_in("more_events", [str(folder)], Event)
-    assert list(found) == ["misdeal"]
-    misdeal = found["misdeal"]
+    assert list(found) == ["table-note"]
+    note = found["table-note"]
     state = replay([CREATED])
-    assert apply(state, misdeal(deal=1)).records == state.records
-    assert misdeal.from_dict({"type": "misdeal", "deal": 1}) == misdeal(deal=1)
+    assert apply(state, note(deal=1)).records == state.records
+    assert note.from_dict({"type": "table-note", "deal": 1}) == note(deal=1)
     # The ledger's own package is read the same way: every module's kind, and nothing else.
     assert kinds_in(ev.__name__, ev.__path__, Event) == ev.EVENT_TYPES
