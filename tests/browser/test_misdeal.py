@@ -8,7 +8,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from referee.games.rummy.ledger.events.misdeal import Misdeal
 
 from .conftest import LiveServer
-from .test_offline_scorekeeper import buys, game_state, new_game
+from .test_offline_scorekeeper import another_phone_ends_deal_one, buys, game_state, new_game
 
 
 def misdeals(live_server: LiveServer, game_id: int) -> list[int]:
@@ -46,14 +46,7 @@ def test_a_page_from_before_the_deal_ended_never_deals_the_next_one_again(
     game_id, edit, _view = new_game(live_server)
     page.goto(f"/g/{edit}")
     expect(page.get_by_test_id("misdeal")).to_be_visible()
-    other = other_phone.new_page()
-    other.goto(f"/g/{edit}/end")
-    other.get_by_test_id("out-Bruno").check()
-    for name in ("Ana", "Carla", "Dario"):
-        other.get_by_test_id(f"typed-{name}").fill("5")
-    other.get_by_test_id("preview-button").click()
-    other.get_by_test_id("confirm").click()
-    expect(other.get_by_test_id("deal-title")).to_have_text("Deal 2 of 7")
+    another_phone_ends_deal_one(other_phone, edit)
     before = game_state(live_server, game_id)
     page.get_by_test_id("misdeal").click()  # the page still shows deal 1
     expect(page.get_by_test_id("deal-title")).to_have_text("Deal 2 of 7")

@@ -52,6 +52,18 @@ def ends(live_server: LiveServer, game_id: int) -> list[tuple[int, str | None]]:
     return [(e.event.deal, e.event.went_out) for e in entries if isinstance(e.event, DealEnded) and not e.undone]
 
 
+def another_phone_ends_deal_one(context: BrowserContext, edit: str) -> None:
+    """Another phone, online, ends deal 1: Bruno went out, the others hold 5 points each."""
+    other = context.new_page()
+    other.goto(f"/g/{edit}/end")
+    other.get_by_test_id("out-Bruno").check()
+    for name in ("Ana", "Carla", "Dario"):
+        other.get_by_test_id(f"typed-{name}").fill("5")
+    other.get_by_test_id("preview-button").click()
+    other.get_by_test_id("confirm").click()
+    expect(other.get_by_test_id("deal-title")).to_have_text("Deal 2 of 7")
+
+
 def test_a_buy_taken_offline_waits_on_the_phone_and_is_sent_once_when_the_connection_returns(
     page: Page, viewer: Page, live_server: LiveServer
 ) -> None:
@@ -136,14 +148,7 @@ def test_a_kept_end_of_deal_gets_the_stale_answer_when_another_phone_recorded_th
     assert ends(live_server, game_id) == []
 
     # Meanwhile the other phone, online, ends deal 1 another way.
-    other = other_phone.new_page()
-    other.goto(f"/g/{edit}/end")
-    other.get_by_test_id("out-Bruno").check()
-    for name in ("Ana", "Carla", "Dario"):
-        other.get_by_test_id(f"typed-{name}").fill("5")
-    other.get_by_test_id("preview-button").click()
-    other.get_by_test_id("confirm").click()
-    expect(other.get_by_test_id("deal-title")).to_have_text("Deal 2 of 7")
+    another_phone_ends_deal_one(other_phone, edit)
     expect(viewer.get_by_test_id("deal-heading")).to_have_text("Deal 2 of 7")
 
     page.context.set_offline(False)
