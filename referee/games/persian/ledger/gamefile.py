@@ -23,21 +23,29 @@ Reading a file from outside (:func:`read_game_file`) refuses, with a :class:`Tab
 exits 2), whatever cannot be read — beyond the limits below, not JSON, the wrong shape, an unknown game, a hand
 its game cannot read — before a single event is folded. What the rules forbid (five players at Hokm, seven
 tricks to the losers) reads fine and is refused by the fold (exit 1).
+
+Each key but ``format`` and ``log`` is an event's: its kind says, in its own module, how the key is checked, written
+and read back (:mod:`referee.games.persian.ledger.events.filing`). This module assembles the file from the parts of
+the registered kinds (:data:`referee.games.persian.ledger.events.EVENTS`) and names no event.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from referee.games.persian.ledger.events import Event, GameCreated, GameEnded, HandPlayed, Redeal
-from referee.games.persian.ledger.events.base import is_json
+from referee.games.persian.ledger.events import EVENTS, Event
+from referee.games.persian.ledger.events.filing import (
+    MAX_TEXT,
+    FileKey,
+    FilePart,
+    TableFileError,
+    part_of,
+)
 from referee.games.persian.ledger.state import TableState
-from referee.games.persian.ledger.wording import LedgerProblem
-from referee.games.persian.rules import find_game, game_ids
-from referee.games.persian.rules.base import HandError, JsonValue, Problem, ProblemError, quote
+from referee.games.persian.rules.base import JsonValue, quote
 
 __all__ = ["FORMAT", "MAX_FILE_BYTES", "TableFileError", "loads", "import_game", "read_file", "read_game_file",
            "export_game", "json_schema", "schema_text"]
@@ -52,37 +60,18 @@ MAX_DEPTH = 12
 MAX_NUMBER_CHARS = 15
 #: The largest whole number anywhere in a file.
 MAX_NUMBER = 10**9
-#: The longest text anywhere in a file.
-MAX_TEXT = 2_000
 #: The most values (texts, numbers, lists, objects) in a file.
 MAX_VALUES = 50_000
-#: The most players a file may name (no game here seats more; the rules refuse any count their game does not take).
-MAX_PLAYERS = 12
-#: The most hands (and the most redeals) a file may hold: a long evening of a tally game has a hundred.
-MAX_HANDS = 1_000
 
-#: The top-level fields and the problem that refuses a value of the wrong kind.
-_TOP_FIELDS = {"format": "", "variant": "file-field-text", "players": "file-field-texts", "first": "file-field-text",
-               "options": "file-field-object", "hands": "file-field-objects", "redeals": "file-field-whole-numbers",
-               "ended": "file-field-text", "log": ""}
-
-
-class TableFileError(ValueError):
-    """Not a readable referee-table-game/1 file: ``problems`` say where and what (the first says the place)."""
-
-    def __init__(self, problems: Sequence[Problem]) -> None:
-        self.problems = tuple(problems)
-        super().__init__(" ".join(p.message for p in self.problems))
-
-    @property
-    def problem(self) -> Problem:
-        """The first problem: what is wrong, or where (the problems after it say what)."""
-        return self.problems[0]
-
-    @classmethod
-    def of(cls, code: str, /, **params: int | str) -> TableFileError:
-        """The error of the ledger's problem ``code``."""
-        return cls((LedgerProblem.of(code, **params),))
+#: Every kind's part of a file, in the order of their keys: the order they are read in (and refuse in).
+PARTS: tuple[FilePart, ...] = tuple(
+    sorted((part for kind in EVENTS.values() if isinstance(part := part_of(kind), FilePart)),
+           key=lambda part: min(key.place for key in part.keys))
+)
+#: Every part's keys, in their places.
+KEYS: tuple[FileKey, ...] = tuple(sorted((key for part in PARTS for key in part.keys), key=lambda key: key.place))
+#: The keys no event owns: the format, checked first, and the log, never read.
+OWN_KEYS = ("format", "log")
 
 
 # ---- bytes, JSON and sizes --------------------------------------------------------------------------------
@@ -153,43 +142,28 @@ def _check_sizes(value: object) -> None:
 # ---- the shape, then the events ---------------------------------------------------------------------------
 
 
-def _kind_ok(name: str, value: object) -> bool:
-    if name in ("variant", "first", "ended"):
-        return isinstance(value, str)
-    if name == "players":
-        return isinstance(value, list) and all(isinstance(v, str) for v in value)
-    if name == "options":
-        return isinstance(value, dict) and is_json(value)
-    if name == "hands":
-        return isinstance(value, list) and all(isinstance(v, dict) and is_json(v) for v in value)
-    if name == "redeals":
-        return isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) and v >= 1
-                                               for v in value)
-    return True  # "format" is checked first; "log" is not read
-
-
 def _checked(data: object) -> Mapping[str, Any]:
-    """``data`` if it has the shape of a referee-table-game/1 file (the values' kinds and counts)."""
+    """``data`` if it has the shape of a referee-table-game/1 file (the values' kinds and counts): every key's in
+    turn, in the keys' places."""
     if not isinstance(data, dict):
         raise TableFileError.of("file-not-object", kind=type(data).__name__)
     if data.get("format") != FORMAT:
         raise TableFileError.of("file-wrong-format", value=quote(data.get("format")))
+    known = {*OWN_KEYS, *(key.name for key in KEYS)}
     for name in data:
         if name == "totals":
             raise TableFileError.of("file-totals")
-        if name not in _TOP_FIELDS and not name.startswith("x-"):
+        if name not in known and not name.startswith("x-"):
             raise TableFileError.of("file-unknown-field", field=quote(name))
-    for name in ("variant", "players"):
-        if name not in data:
-            raise TableFileError.of("file-missing-field", field=name)
-    for name, code in _TOP_FIELDS.items():
-        if name in data and not _kind_ok(name, data[name]):
-            raise TableFileError.of(code, field=name, value=quote(data[name]))
-    if len(data["players"]) > MAX_PLAYERS:
-        raise TableFileError.of("file-too-many-players", count=len(data["players"]), max=MAX_PLAYERS)
-    for name in ("hands", "redeals"):
-        if len(data.get(name, ())) > MAX_HANDS:
-            raise TableFileError.of("file-too-many-hands", count=len(data[name]), max=MAX_HANDS)
+    for key in KEYS:
+        if key.required and key.name not in data:
+            raise TableFileError.of("file-missing-field", field=key.name)
+    for key in KEYS:
+        if key.name in data and not key.kind(data[key.name]):
+            raise TableFileError.of(key.form, field=key.name, value=quote(data[key.name]))
+    for key in KEYS:
+        if key.most is not None and len(data.get(key.name, ())) > key.most[0]:
+            raise TableFileError.of(key.most[1], count=len(data[key.name]), max=key.most[0])
     return data
 
 
@@ -201,31 +175,9 @@ def import_game(data: object) -> list[Event]:
     """
     game = _checked(data)
     _check_sizes(game)  # again: the dict may come from a reader with other limits
-    try:
-        rules = find_game(game["variant"])
-    except ProblemError as error:
-        raise TableFileError(error.problems) from None
-    players = tuple(game["players"])
-    hands: list[dict[str, Any]] = game.get("hands", [])
-    for number, hand in enumerate(hands, start=1):
-        try:
-            rules.read_hand(hand)
-        except HandError as error:
-            raise TableFileError((LedgerProblem.of("file-hand", hand=number), *error.problems)) from None
-    redeals: list[int] = game.get("redeals", [])
-    for number in redeals:
-        if number > len(hands) + 1:
-            raise TableFileError.of("file-redeal", most=len(hands) + 1, value=number)
-    events: list[Event] = [GameCreated(variant=game["variant"], players=players,
-                                       first=game.get("first", players[0] if players else ""),
-                                       options=game.get("options", {}))]
-    for number in range(1, len(hands) + 2):
-        events += [Redeal(hand_number=number) for _ in range(redeals.count(number))]
-        if number <= len(hands):
-            events.append(HandPlayed(hand_number=number, hand=hands[number - 1]))
-    if "ended" in game:
-        events.append(GameEnded(reason=game["ended"]))
-    return events
+    rules = next(found for part in PARTS if (found := part.rules_of(game)) is not None)
+    read = [placed for part in PARTS for placed in part.read(game, rules)]
+    return [event for _, event in sorted(read, key=lambda placed: placed[0])]
 
 
 def read_file(data: object) -> dict[str, Any]:
@@ -254,18 +206,9 @@ def read_game_file(raw: bytes | str) -> list[Event]:
 def export_game(state: TableState, *, include_log: bool = False) -> dict[str, JsonValue]:
     """The game as a referee-table-game/1 dict (JSON-safe); ``include_log`` adds the full event log.
     ``export → import → replay → export`` gives the same dict."""
-    out: dict[str, JsonValue] = {
-        "format": FORMAT,
-        "variant": state.variant_id,
-        "players": list(state.players),
-        "first": state.players[state.table.first],
-        "options": dict(state.options),
-        "hands": [hand.hand.to_dict() for hand in state.hands],
-    }
-    if state.redeals:
-        out["redeals"] = list(state.redeals)
-    if state.ended is not None:
-        out["ended"] = state.ended
+    written = {name: value for part in PARTS for name, value in part.write(state).items()}
+    out: dict[str, JsonValue] = {"format": FORMAT}
+    out.update((key.name, written[key.name]) for key in KEYS if key.name in written)
     if include_log:
         out["log"] = [{"seq": h.seq, "time": h.time.isoformat() if h.time else None, "event": h.event.to_dict(),
                        "undone": h.undone} for h in state.history.entries]
@@ -277,28 +220,16 @@ def export_game(state: TableState, *, include_log: bool = False) -> dict[str, Js
 
 def json_schema() -> dict[str, Any]:
     """The JSON Schema of a referee-table-game/1 file (a hand's own shape is its game's; the rules read it)."""
-    text = {"type": "string", "maxLength": MAX_TEXT}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": FORMAT,
         "description": "A Persian table game kept by referee (docs/table-games.md): the hands as entered; every "
                        "total is worked out from them, so a file carries none.",
         "type": "object",
-        "required": ["format", "variant", "players"],
+        "required": ["format", *(key.name for key in KEYS if key.required)],
         "properties": {
             "format": {"const": FORMAT},
-            "variant": {"enum": list(game_ids()), "description": "the game"},
-            "players": {"type": "array", "items": text, "minItems": 1, "maxItems": MAX_PLAYERS,
-                        "description": "in seat order: partners sit opposite, play and the deal go to the next"},
-            "first": {**text, "description": "the player who deals first (Hokm: the first ruler); the first "
-                                             "player when left out"},
-            "options": {"type": "object", "description": "house rules by name; a missing one takes its default",
-                        "additionalProperties": {"type": ["integer", "boolean", "string"]}},
-            "hands": {"type": "array", "maxItems": MAX_HANDS, "items": {"type": "object"},
-                      "description": "each hand in its game's own form, in order"},
-            "redeals": {"type": "array", "maxItems": MAX_HANDS, "items": {"type": "integer", "minimum": 1},
-                        "description": "the number of each hand dealt again (once per redeal), nothing scored"},
-            "ended": {**text, "description": "the scorekeeper ended the game, for this reason (may be empty)"},
+            **{key.name: dict(key.schema) for key in KEYS},
             "log": {"type": "array", "description": "the full event log; ignored when read"},
         },
         "patternProperties": {"^x-": {}},

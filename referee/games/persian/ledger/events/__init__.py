@@ -1,7 +1,8 @@
 """The events of a Persian table game, one module each, and the registry that reads them back by type.
 
 Adding an event is its module: :data:`EVENTS` finds it there (:func:`referee.ledger.kinds.kinds_in`); the fold,
-the checks, the log and the stored form ask the event itself (:class:`~.base.Event`).
+the checks, the log and the stored form ask the event itself (:class:`~.base.Event`). A kind whose keys a
+``referee-table-game/1`` file holds says how, as its ``file_part`` (:mod:`.filing`); one that owns no key says why.
 
 >>> event = HandPlayed(hand_number=2, hand={"winner": "A", "losers_tricks": 3})
 >>> event.to_dict()

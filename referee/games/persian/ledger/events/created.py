@@ -10,13 +10,74 @@ from typing import Any, ClassVar, cast
 from typing_extensions import override
 
 from referee.games.persian.ledger.events.base import Event, json_object, text, texts
+from referee.games.persian.ledger.events.filing import (
+    MAX_PLAYERS,
+    TEXT_SCHEMA,
+    FileKey,
+    FilePart,
+    FoldAt,
+    TableFileError,
+    are_texts,
+    is_object,
+    is_text,
+)
 from referee.games.persian.ledger.names import name_problems
 from referee.games.persian.ledger.state import EventRefused, Facts, TableState
 from referee.games.persian.ledger.wording import LedgerProblem, Words
-from referee.games.persian.rules import find_game
-from referee.games.persian.rules.base import GameRules, OptionValue, Problem, Table, UnknownGame
+from referee.games.persian.rules import find_game, game_ids
+from referee.games.persian.rules.base import (
+    GameRules,
+    JsonValue,
+    OptionValue,
+    Problem,
+    ProblemError,
+    Table,
+    UnknownGame,
+)
 
-__all__ = ["GameCreated"]
+__all__ = ["GameCreated", "TablePart"]
+
+
+class TablePart(FilePart):
+    """``variant``, ``players``, ``first`` and ``options``: the game and its table (always written; ``first`` and
+    ``options`` may be left out of a file: the first player, the defaults)."""
+
+    keys = (
+        FileKey("variant", place=10, kind=is_text, form="file-field-text", required=True,
+                schema={"enum": list(game_ids()), "description": "the game"}),
+        FileKey("players", place=20, kind=are_texts, form="file-field-texts", required=True,
+                most=(MAX_PLAYERS, "file-too-many-players"),
+                schema={"type": "array", "items": TEXT_SCHEMA, "minItems": 1, "maxItems": MAX_PLAYERS,
+                        "description": "in seat order: partners sit opposite, play and the deal go to the next"}),
+        FileKey("first", place=30, kind=is_text, form="file-field-text",
+                schema={**TEXT_SCHEMA, "description": "the player who deals first (Hokm: the first ruler); the first "
+                                                      "player when left out"}),
+        FileKey("options", place=40, kind=is_object, form="file-field-object",
+                schema={"type": "object", "description": "house rules by name; a missing one takes its default",
+                        "additionalProperties": {"type": ["integer", "boolean", "string"]}}),
+    )
+
+    @override
+    def rules_of(self, game: Mapping[str, Any]) -> GameRules[Any, Any]:
+        """The game ``variant`` names."""
+        try:
+            return find_game(game["variant"])
+        except ProblemError as error:
+            raise TableFileError(error.problems) from None
+
+    @override
+    def write(self, state: TableState) -> dict[str, JsonValue]:
+        """The game, the players as they are now, who deals first, and every house rule with its value in force."""
+        return {"variant": state.variant_id, "players": list(state.players), "first": state.players[state.table.first],
+                "options": dict(state.options)}
+
+    @override
+    def read(self, game: Mapping[str, Any], rules: GameRules[Any, Any]) -> list[tuple[FoldAt, Event]]:
+        """The game's creation, first of all."""
+        players = tuple(game["players"])
+        created = GameCreated(variant=game["variant"], players=players,
+                              first=game.get("first", players[0] if players else ""), options=game.get("options", {}))
+        return [(FoldAt.opening(), created)]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -26,6 +87,7 @@ class GameCreated(Event):
     on their right deals) — and the house rules chosen (the rest take their defaults)."""
 
     type: ClassVar[str] = "game-created"
+    file_part: ClassVar[FilePart] = TablePart()
     variant: str = text()
     players: tuple[str, ...] = texts()
     first: str = text()

@@ -26,6 +26,7 @@ class HandCorrected(Event):
     """Hand ``hand_number`` (already played) is restated as ``hand``, in the game's own form."""
 
     type: ClassVar[str] = "hand-corrected"
+    file_part: ClassVar[str] = "in no key: the file writes the hands as they stand after corrections"
     hand_number: int = whole_number()
     hand: Mapping[str, Any] = json_object()
 

@@ -14,11 +14,12 @@ from typing import Any, ClassVar
 from typing_extensions import override
 
 from referee.games.persian.ledger.events.base import Event, json_object, whole_number
+from referee.games.persian.ledger.events.filing import MAX_HANDS, FileKey, FilePart, FoldAt, TableFileError, are_objects
 from referee.games.persian.ledger.state import Facts, PlayedHand, TableState
 from referee.games.persian.ledger.wording import LedgerProblem, Words
-from referee.games.persian.rules.base import HandError, Problem
+from referee.games.persian.rules.base import GameRules, HandError, JsonValue, Problem
 
-__all__ = ["HandPlayed", "hand_or_problems", "being_played_problems"]
+__all__ = ["HandPlayed", "HandsPart", "hand_or_problems", "being_played_problems", "hands_in"]
 
 
 def hand_or_problems(state: TableState, data: Mapping[str, Any]) -> tuple[Any, tuple[Problem, ...]]:
@@ -38,11 +39,45 @@ def being_played_problems(state: TableState, number: int) -> tuple[Problem, ...]
     return ()
 
 
+def hands_in(game: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The hands a file holds, in order (its ``hands``; none when it has no such key)."""
+    hands: list[Mapping[str, Any]] = game.get("hands", [])
+    return hands
+
+
+class HandsPart(FilePart):
+    """``hands``: each hand in its game's own form, in order, as it stands after corrections (always written)."""
+
+    keys = (
+        FileKey("hands", place=50, kind=are_objects, form="file-field-objects", most=(MAX_HANDS, "file-too-many-hands"),
+                schema={"type": "array", "maxItems": MAX_HANDS, "items": {"type": "object"},
+                        "description": "each hand in its game's own form, in order"}),
+    )
+
+    @override
+    def write(self, state: TableState) -> dict[str, JsonValue]:
+        """Every hand played, in its game's own form."""
+        return {"hands": [hand.hand.to_dict() for hand in state.hands]}
+
+    @override
+    def read(self, game: Mapping[str, Any], rules: GameRules[Any, Any]) -> list[tuple[FoldAt, Event]]:
+        """Each hand played, after its hand's redeals (:class:`TableFileError` for a hand its game cannot read)."""
+        hands = hands_in(game)
+        for number, hand in enumerate(hands, start=1):
+            try:
+                rules.read_hand(hand)
+            except HandError as error:
+                raise TableFileError((LedgerProblem.of("file-hand", hand=number), *error.problems)) from None
+        return [(FoldAt.in_hand(number, 1), HandPlayed(hand_number=number, hand=hand))
+                for number, hand in enumerate(hands, start=1)]
+
+
 @dataclass(frozen=True, kw_only=True)
 class HandPlayed(Event):
     """Hand ``hand_number`` was played: ``hand`` is what the scorekeeper entered, in the game's own form."""
 
     type: ClassVar[str] = "hand-played"
+    file_part: ClassVar[FilePart] = HandsPart()
     hand_number: int = whole_number()
     hand: Mapping[str, Any] = json_object()
 

@@ -22,6 +22,7 @@ class PlayerRenamed(Event):
     """The player called ``old`` is called ``new`` from now on."""
 
     type: ClassVar[str] = "player-renamed"
+    file_part: ClassVar[str] = "in no key: the file writes the players' names as they are now"
     old: str = text()
     new: str = text()
 

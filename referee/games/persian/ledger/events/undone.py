@@ -24,6 +24,7 @@ class Undone(Event):
     """Cancels event ``seq`` (an undo of an undo is a redo)."""
 
     type: ClassVar[str] = "undone"
+    file_part: ClassVar[str] = "in no key: the file writes what stands, without the events undone"
     seq: int = whole_number()
 
     @property
