@@ -25,8 +25,8 @@ def test_the_default_file_is_beside_the_games_sqlite_file_else_in_the_instance_f
 
 
 def test_a_uri_names_its_absolute_file() -> None:
-    assert uri_for(Path("/tmp/x/counts.sqlite3")) == "sqlite:////tmp/x/counts.sqlite3"
-    assert SQLiteStorage(uri_for("/tmp/x/counts.sqlite3")).path == "/tmp/x/counts.sqlite3"
+    assert uri_for(Path("/srv/instance/counts.sqlite3")) == "sqlite:////srv/instance/counts.sqlite3"
+    assert SQLiteStorage(uri_for("/srv/instance/counts.sqlite3")).path == "/srv/instance/counts.sqlite3"
 
 
 def test_a_storage_needs_a_file() -> None:

@@ -5,9 +5,7 @@ loop over the registry and name no event."""
 
 from __future__ import annotations
 
-import ast
 import json
-from pathlib import Path
 
 import pytest
 
@@ -25,6 +23,7 @@ from referee.games.persian.ledger.events import (
 from referee.games.persian.ledger.events.filing import FilePart, FoldAt, TableFileError, part_of
 from referee.games.persian.ledger.fold import apply, replay, start
 from referee.games.persian.ledger.state import TableState
+from tests.source_names import names_in
 
 #: The modules of referee/ this file tests (tests/test_layout.py).
 TESTED = (
@@ -36,28 +35,12 @@ IN_KEYS = {cls.__name__ for cls in EVENTS.values() if isinstance(part_of(cls), F
 PLAYERS = ("Ana", "Bahram", "Cyrus", "Dara")
 
 
-def _names(module: object) -> set[str]:
-    """Every name a module's source says: names, attributes and imported names."""
-    file = getattr(module, "__file__", None)
-    assert isinstance(file, str)
-    tree = ast.parse(Path(file).read_text(encoding="utf-8"))
-    said: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name):
-            said.add(node.id)
-        elif isinstance(node, ast.Attribute):
-            said.add(node.attr)
-        elif isinstance(node, ast.alias):
-            said.add(node.asname or node.name.rsplit(".", 1)[-1])
-    return said
-
-
 def test_the_kinds_a_file_keeps_in_its_keys() -> None:
     assert {"GameCreated", "HandPlayed", "Redeal", "GameEnded"} == IN_KEYS
 
 
 def test_the_file_names_no_event() -> None:
-    named = _names(gamefile) & {cls.__name__ for cls in EVENTS.values()}
+    named = names_in(gamefile) & {cls.__name__ for cls in EVENTS.values()}
     assert not named
 
 

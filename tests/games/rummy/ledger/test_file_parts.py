@@ -4,14 +4,12 @@ file's model and the exchange loop over the registry and name no event a deal en
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
 import pytest
 
 from referee.games.rummy.ledger import exchange, gamefile
 from referee.games.rummy.ledger.events import DEAL_PARTS, EVENT_TYPES
 from referee.games.rummy.ledger.events.filing import DealPart, part_of
+from tests.source_names import names_in
 
 #: The modules of referee/ this file tests (tests/test_layout.py).
 TESTED = (
@@ -24,22 +22,6 @@ THROUGH_THE_PARTS = (exchange, gamefile)
 IN_DEAL_ENTRIES = {cls.__name__ for cls in EVENT_TYPES.values() if isinstance(part_of(cls), DealPart)}
 
 
-def _names(module: object) -> set[str]:
-    """Every name a module's source says: names, attributes and imported names."""
-    file = getattr(module, "__file__", None)
-    assert isinstance(file, str)
-    tree = ast.parse(Path(file).read_text(encoding="utf-8"))
-    said: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name):
-            said.add(node.id)
-        elif isinstance(node, ast.Attribute):
-            said.add(node.attr)
-        elif isinstance(node, ast.alias):
-            said.add(node.asname or node.name.rsplit(".", 1)[-1])
-    return said
-
-
 def test_the_kinds_a_deal_entry_holds() -> None:
     kinds = {"ExactCut", "Buy", "ShanghaiCalled", "LaidDown", "DealEnded", "ContractChosen", "PlayerLeft"}
     assert kinds == IN_DEAL_ENTRIES
@@ -47,7 +29,7 @@ def test_the_kinds_a_deal_entry_holds() -> None:
 
 @pytest.mark.parametrize("module", THROUGH_THE_PARTS, ids=lambda module: module.__name__.rsplit(".", 1)[-1])
 def test_the_file_names_no_event_a_deal_entry_holds(module: object) -> None:
-    assert not _names(module) & IN_DEAL_ENTRIES
+    assert not names_in(module) & IN_DEAL_ENTRIES
 
 
 @pytest.mark.parametrize("kind", EVENT_TYPES)
